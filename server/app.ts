@@ -1,0 +1,65 @@
+// Builds the server from its parts: database (migrated and seeded before anything serves),
+// repositories, services, the contract's handlers, the built app's static files, and the global
+// response policy. `main.ts` serves it on a port; tests build it with their own config.
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import { Effect, Layer } from "effect"
+import { HttpStaticServer } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../src/domain/api/api.ts"
+import { ServerConfig } from "./config.ts"
+import { seedContent } from "./content/seed.ts"
+import { Database } from "./db/database.ts"
+import { migrate } from "./db/migrate.ts"
+import { SystemHandlers } from "./handlers/system-handlers.ts"
+import { UsersHandlers } from "./handlers/users-handlers.ts"
+import { AuthenticationLive, OptionalAuthenticationLive } from "./http/authentication.ts"
+import { RequestGuardLive } from "./http/request-guard.ts"
+import { ResponsePolicy } from "./http/response-policy.ts"
+import { CodesRepo } from "./repositories/codes-repo.ts"
+import { QuotesRepo } from "./repositories/quotes-repo.ts"
+import { SessionsRepo } from "./repositories/sessions-repo.ts"
+import { UsersRepo } from "./repositories/users-repo.ts"
+import { Accounts } from "./services/accounts.ts"
+import { Auth } from "./services/auth.ts"
+import { Mail } from "./services/mail.ts"
+import { OneTimeCodes } from "./services/one-time-codes.ts"
+import { Passwords } from "./services/passwords.ts"
+import { RateLimiter } from "./services/rate-limiter.ts"
+import { Secrets } from "./services/secrets.ts"
+
+/** The database after migrations and the content seed have run. */
+export const ReadyDatabase = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const { contentDir } = yield* ServerConfig
+    const applied = yield* migrate()
+    if (applied.length > 0) yield* Effect.logInfo(`Applied migrations: ${applied.join(", ")}`)
+    if (yield* seedContent(contentDir)) yield* Effect.logInfo("Content seeded")
+  }).pipe(Effect.orDie),
+).pipe(Layer.provideMerge(Database))
+
+const Repositories = Layer.mergeAll(UsersRepo.layer, SessionsRepo.layer, CodesRepo.layer, QuotesRepo.layer)
+
+export const Services = Layer.mergeAll(Accounts.layer, Auth.layer).pipe(
+  Layer.provideMerge(OneTimeCodes.layer),
+  Layer.provideMerge(Layer.mergeAll(Passwords.layer, Mail.layer, RateLimiter.layer, Secrets.layer)),
+  Layer.provideMerge(Repositories),
+  Layer.provideMerge(ReadyDatabase),
+)
+
+const ApiRoutes = HttpApiBuilder.layer(Api).pipe(
+  Layer.provide([UsersHandlers, SystemHandlers]),
+  Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
+)
+
+/** The built app, when there is one: hashed assets cached for a year, everything else revalidated. */
+const StaticRoutes = Layer.unwrap(
+  Effect.gen(function* () {
+    const { staticDir } = yield* ServerConfig
+    if (staticDir === undefined || !existsSync(join(staticDir, "index.html"))) return Layer.empty
+    return HttpStaticServer.layer({ root: staticDir, spa: true })
+  }),
+)
+
+/** The routes; they need `Services`, which are built (database ready) before the port opens. */
+export const AppRoutes = Layer.mergeAll(ApiRoutes, StaticRoutes, ResponsePolicy)

@@ -1,0 +1,105 @@
+// Handlers of the "users" group: they read the request's language and client address, call the
+// Accounts and Auth services and turn service outcomes into the contract's answers.
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/domain/api/api.ts"
+import { CurrentSession } from "../../src/domain/api/middleware.ts"
+import { Forbidden, ValidationFailed } from "../../src/domain/errors.ts"
+import type { SelectableLanguage } from "../../src/domain/locales.ts"
+import { MessageKey } from "../../src/domain/validation.ts"
+import { clientAddress, requestLanguage, userAgentDevice } from "../http/request-context.ts"
+import { message } from "../i18n/messages.ts"
+import { Accounts } from "../services/accounts.ts"
+import { Auth } from "../services/auth.ts"
+import type { CodeRejected } from "../services/one-time-codes.ts"
+
+const caller = Effect.all({ language: requestLanguage, address: clientAddress })
+
+const codeFailure = (language: SelectableLanguage) => (error: CodeRejected) =>
+  Effect.fail(
+    new ValidationFailed({
+      message: message("validationFailed", language),
+      errors: { code: error.reason === "expired" ? MessageKey.codeExpired : MessageKey.codeInvalid },
+    }),
+  )
+
+export const UsersHandlers = HttpApiBuilder.group(
+  Api,
+  "users",
+  Effect.fn(function* (handlers) {
+    const accounts = yield* Accounts
+    const auth = yield* Auth
+    return handlers
+      .handle("register", ({ payload }) =>
+        Effect.gen(function* () {
+          const who = yield* caller
+          const created = yield* accounts.register(payload, who).pipe(
+            Effect.catchTag("EmailTaken", () =>
+              Effect.fail(
+                new ValidationFailed({
+                  message: message("validationFailed", who.language),
+                  errors: { email: MessageKey.emailTaken },
+                }),
+              ),
+            ),
+          )
+          return { message: message("registered", who.language), ...created }
+        }),
+      )
+      .handle("login", ({ payload }) =>
+        Effect.gen(function* () {
+          const who = yield* caller
+          const device = payload.device_name?.trim() || (yield* userAgentDevice)
+          return yield* auth.login({ email: payload.email, password: payload.password, deviceName: device }, who)
+        }),
+      )
+      .handle("logout", () =>
+        Effect.gen(function* () {
+          const session = yield* CurrentSession
+          yield* auth.logout(session.sessionId)
+          return { message: message("loggedOut", yield* requestLanguage) }
+        }),
+      )
+      .handle("logoutAllDevices", ({ payload }) =>
+        Effect.gen(function* () {
+          const session = yield* CurrentSession
+          const language = yield* requestLanguage
+          if (payload.user_uuid !== session.uuid)
+            return yield* new Forbidden({ message: message("forbidden", language) })
+          yield* auth.logoutAll(session.userId)
+          return { message: message("loggedOutEverywhere", language) }
+        }),
+      )
+      .handle("forgotPassword", ({ payload }) =>
+        Effect.gen(function* () {
+          const who = yield* caller
+          yield* accounts.requestPasswordReset(payload.email, who)
+          return { message: message("resetCodeSent", who.language) }
+        }),
+      )
+      .handle("resetPassword", ({ payload }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          yield* accounts.resetPassword(payload).pipe(Effect.catchTag("CodeRejected", codeFailure(language)))
+          return { message: message("passwordReset", language) }
+        }),
+      )
+      .handle("resendVerification", ({ params }) =>
+        Effect.gen(function* () {
+          const who = yield* caller
+          yield* accounts.resendVerification(params.email, who)
+          return { message: message("verificationSent", who.language) }
+        }),
+      )
+      .handle("verifyEmail", ({ params }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          yield* accounts
+            .verifyEmail(params.uuid, params.code)
+            .pipe(Effect.catchTag("CodeRejected", codeFailure(language)))
+          return { message: message("emailVerified", language) }
+        }),
+      )
+      .handle("dashboard", () => Effect.flatMap(CurrentSession, (session) => auth.dashboard(session.userId)))
+  }),
+)

@@ -1,0 +1,133 @@
+// Sign-in, sessions and sign-out. A sign-in creates an opaque 32-byte token stored only as its
+// SHA-256 with a device name; failed attempts are counted per account and per client address.
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { SESSION_MAX_AGE_DAYS } from "../../src/domain/cookies.ts"
+import { normalizeEmail } from "../../src/domain/email-rules.ts"
+import { EmailNotVerified, InvalidCredentials, TooManyRequests, Unauthorized } from "../../src/domain/errors.ts"
+import type { SelectableLanguage } from "../../src/domain/locales.ts"
+import type { SignedInUser, UserData } from "../../src/domain/user.ts"
+import { message } from "../i18n/messages.ts"
+import { SessionsRepo } from "../repositories/sessions-repo.ts"
+import { UsersRepo } from "../repositories/users-repo.ts"
+import type { Caller } from "./accounts.ts"
+import { Passwords } from "./passwords.ts"
+import { LIMITS, RateLimiter } from "./rate-limiter.ts"
+import { Secrets, sha256 } from "./secrets.ts"
+import { toSignedInUser, toUserData } from "./user-view.ts"
+
+export interface SessionInfo {
+  readonly sessionId: string
+  readonly userId: number
+  readonly uuid: string
+}
+
+export class Auth extends Context.Service<
+  Auth,
+  {
+    readonly login: (
+      credentials: { readonly email: string; readonly password: string; readonly deviceName: string },
+      caller: Caller,
+    ) => Effect.Effect<SignedInUser, InvalidCredentials | EmailNotVerified | TooManyRequests>
+    readonly authenticate: (token: string, language: SelectableLanguage) => Effect.Effect<SessionInfo, Unauthorized>
+    /** The caller when the token is valid, otherwise nobody (expired tokens make a visitor). */
+    readonly identify: (token: string | undefined) => Effect.Effect<Option.Option<SessionInfo>>
+    readonly logout: (sessionId: string) => Effect.Effect<void>
+    readonly logoutAll: (userId: number) => Effect.Effect<number>
+    readonly dashboard: (userId: number) => Effect.Effect<UserData>
+  }
+>()("jingluo/server/Auth") {
+  static readonly layer = Layer.effect(
+    Auth,
+    Effect.gen(function* () {
+      const users = yield* UsersRepo
+      const sessions = yield* SessionsRepo
+      const passwords = yield* Passwords
+      const limiter = yield* RateLimiter
+      const secrets = yield* Secrets
+
+      const login = Effect.fn("Auth.login")(function* (
+        credentials: { readonly email: string; readonly password: string; readonly deviceName: string },
+        caller: Caller,
+      ) {
+        const email = normalizeEmail(credentials.email)
+        const accountKey = `login-fail:account:${email}`
+        const addressKey = `login-fail:ip:${caller.address}`
+        for (const [key, limit] of [
+          [accountKey, LIMITS.loginFailuresPerAccount],
+          [addressKey, LIMITS.loginFailuresPerIp],
+        ] as const) {
+          const verdict = yield* limiter.check(key, limit)
+          if (!verdict.allowed) {
+            return yield* new TooManyRequests({
+              message: message("tooManyRequests", caller.language),
+              retryAfterSeconds: verdict.retryAfterSeconds,
+            })
+          }
+        }
+        const found = yield* users.findByEmail(email)
+        const ok = yield* passwords.verify(
+          Option.isSome(found) ? found.value.password_hash : null,
+          credentials.password,
+        )
+        if (!ok || Option.isNone(found)) {
+          yield* limiter.hit(accountKey, LIMITS.loginFailuresPerAccount)
+          yield* limiter.hit(addressKey, LIMITS.loginFailuresPerIp)
+          return yield* new InvalidCredentials({ message: message("invalidCredentials", caller.language) })
+        }
+        const user = found.value
+        if (user.email_verified_at === null) {
+          return yield* new EmailNotVerified({
+            message: message("emailNotVerified", caller.language),
+            email: user.email,
+          })
+        }
+        yield* limiter.reset(accountKey)
+        const token = yield* secrets.sessionToken
+        const now = yield* Clock.currentTimeMillis
+        yield* sessions.create({
+          id: yield* secrets.uuid,
+          userId: user.id,
+          tokenHash: sha256(token),
+          deviceName: credentials.deviceName,
+          now: new Date(now),
+          expiresAt: new Date(now + SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000),
+        })
+        return toSignedInUser(user, token)
+      })
+
+      const identify = (token: string | undefined) =>
+        token === undefined || token.length === 0 || token.length > 200
+          ? Effect.succeed(Option.none<SessionInfo>())
+          : Effect.gen(function* () {
+              const now = yield* Clock.currentTimeMillis
+              const found = yield* sessions.findLive(sha256(token), new Date(now))
+              return Option.map(found, (s): SessionInfo => ({ sessionId: s.id, userId: s.user_id, uuid: s.uuid }))
+            })
+
+      const authenticate = (token: string, language: SelectableLanguage) =>
+        identify(token).pipe(
+          Effect.flatMap(
+            Option.match({
+              onNone: () => Effect.fail(new Unauthorized({ message: message("unauthorized", language) })),
+              onSome: Effect.succeed,
+            }),
+          ),
+        )
+
+      const dashboard = Effect.fn("Auth.dashboard")(function* (userId: number) {
+        const user = yield* users.findById(userId)
+        if (Option.isNone(user)) return yield* Effect.die(new Error(`session user ${userId} is missing`))
+        return toUserData(user.value)
+      })
+
+      return Auth.of({
+        login,
+        authenticate,
+        identify,
+        logout: sessions.delete,
+        logoutAll: sessions.deleteAllForUser,
+        dashboard,
+      })
+    }),
+  )
+}

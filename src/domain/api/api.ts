@@ -1,0 +1,7 @@
+// The whole HTTP contract: every group of §7, shared by the server (handlers) and the app (client).
+import { HttpApi } from "effect/http-api"
+import { RequestGuard } from "./middleware.ts"
+import { SystemApi } from "./system-api.ts"
+import { UsersApi } from "./users-api.ts"
+
+export class Api extends HttpApi.make("jingluo").add(UsersApi).add(SystemApi).middleware(RequestGuard) {}

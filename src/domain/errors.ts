@@ -1,0 +1,177 @@
+// The error catalogue of §8: one tagged error per failure the app must tell apart, each with its
+// HTTP status for the contract, and the one decision of what the app does with each of them.
+import { Schema } from "effect"
+
+export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
+  "Unauthorized",
+  { message: Schema.String },
+  { httpApiStatus: 401 },
+) {}
+
+export class Forbidden extends Schema.TaggedError<Forbidden>()(
+  "Forbidden",
+  { message: Schema.String },
+  { httpApiStatus: 403 },
+) {}
+
+/** Sign-in before the address is verified; the sign-in form offers to resend the mail. */
+export class EmailNotVerified extends Schema.TaggedError<EmailNotVerified>()(
+  "EmailNotVerified",
+  { message: Schema.String, email: Schema.String },
+  { httpApiStatus: 403 },
+) {}
+
+/** A locked item asked for without a Pro plan; the body holds no content. */
+export class ProRequired extends Schema.TaggedError<ProRequired>()(
+  "ProRequired",
+  { message: Schema.String },
+  { httpApiStatus: 403 },
+) {}
+
+export class NotFound extends Schema.TaggedError<NotFound>()(
+  "NotFound",
+  { message: Schema.String },
+  { httpApiStatus: 404 },
+) {}
+
+/** Bad input: one message key per field ("" for the form as a whole). */
+export class ValidationFailed extends Schema.TaggedError<ValidationFailed>()(
+  "ValidationFailed",
+  { message: Schema.String, errors: Schema.Record(Schema.String, Schema.String) },
+  { httpApiStatus: 422 },
+) {}
+
+/** Wrong password or unknown e-mail: the same answer for both. */
+export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()(
+  "InvalidCredentials",
+  { message: Schema.String },
+  { httpApiStatus: 422 },
+) {}
+
+export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
+  "TooManyRequests",
+  { message: Schema.String, retryAfterSeconds: Schema.Number },
+  { httpApiStatus: 429 },
+) {}
+
+/** A defect on the server: a generic message and a correlation id, never internals. */
+export class ServerError extends Schema.TaggedError<ServerError>()(
+  "ServerError",
+  { message: Schema.String, correlationId: Schema.String },
+  { httpApiStatus: 500 },
+) {}
+
+/** The request took longer than API_TIMEOUT_MS. */
+export class RequestTimeout extends Schema.TaggedError<RequestTimeout>()("RequestTimeout", {}) {}
+
+/** No answer at all: the network is down or the server unreachable. */
+export class Offline extends Schema.TaggedError<Offline>()("Offline", {}) {}
+
+/** An answer the app cannot read (an undeclared status, a malformed body). */
+export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()("UnexpectedResponse", {
+  status: Schema.Number,
+  data: Schema.Unknown,
+}) {}
+
+export type ApiFailure =
+  | Unauthorized
+  | Forbidden
+  | EmailNotVerified
+  | ProRequired
+  | NotFound
+  | ValidationFailed
+  | InvalidCredentials
+  | TooManyRequests
+  | ServerError
+  | RequestTimeout
+  | Offline
+  | UnexpectedResponse
+
+export const API_TIMEOUT_MS = 100_000
+export const UNAUTHORIZED_RELOAD_DELAY_MS = 2_000
+
+/** §8: response data flattened to a comma-separated string, or the word error. */
+export const flattenErrorData = (data: unknown): string => {
+  const parts: Array<string> = []
+  const walk = (value: unknown) => {
+    if (value === null || value === undefined) return
+    if (typeof value === "string") {
+      if (value.trim().length > 0) parts.push(value.trim())
+    } else if (typeof value === "number" || typeof value === "boolean") parts.push(String(value))
+    else if (Array.isArray(value)) value.forEach(walk)
+    else if (typeof value === "object")
+      for (const [key, inner] of Object.entries(value)) if (key !== "_tag") walk(inner)
+  }
+  walk(data)
+  return parts.length > 0 ? parts.join(", ") : "error"
+}
+
+/** What the app does with a failure no flow handles itself. */
+export type CatalogueAction =
+  | { readonly _tag: "SessionExpired"; readonly toastKey: string; readonly reloadAfterMs: number }
+  | { readonly _tag: "NotFoundPage"; readonly path: "/not-found" }
+  | { readonly _tag: "Toast"; readonly type: "error" | "warning"; readonly text?: string; readonly key?: string }
+  | { readonly _tag: "None" }
+
+/** Tags a flow handles at its own fields or form; the catalogue leaves them alone. */
+export const FLOW_HANDLED = new Set([
+  "ValidationFailed",
+  "InvalidCredentials",
+  "EmailNotVerified",
+  "ProRequired",
+  "TooManyRequests",
+])
+
+export const catalogueAction = (failure: { readonly _tag: string }): CatalogueAction => {
+  const f = failure as ApiFailure
+  switch (f._tag) {
+    case "Unauthorized":
+      return { _tag: "SessionExpired", toastKey: "errors.sessionExpired", reloadAfterMs: UNAUTHORIZED_RELOAD_DELAY_MS }
+    case "NotFound":
+      return { _tag: "NotFoundPage", path: "/not-found" }
+    case "Forbidden":
+      return { _tag: "Toast", type: "error", text: flattenErrorData({ message: f.message }) }
+    case "ServerError":
+      return { _tag: "Toast", type: "error", text: flattenErrorData({ message: f.message, id: f.correlationId }) }
+    case "UnexpectedResponse":
+      if (f.status === 403 || f.status >= 500) return { _tag: "Toast", type: "error", text: flattenErrorData(f.data) }
+      // 400: no handling (§8)
+      return { _tag: "None" }
+    case "RequestTimeout":
+      return { _tag: "Toast", type: "warning", key: "errors.timeout" }
+    case "Offline":
+      return { _tag: "Toast", type: "warning", key: "errors.offline" }
+    default:
+      return { _tag: "None" }
+  }
+}
+
+/** The tag of a failure that reached a flow, or "Unknown". */
+export const failureTag = (error: unknown): string =>
+  typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string"
+    ? error._tag
+    : "Unknown"
+
+/** Field errors carried by a ValidationFailed, or none. */
+export const failureFieldErrors = (error: unknown): Readonly<Record<string, string>> =>
+  failureTag(error) === "ValidationFailed" && typeof error === "object" && error !== null && "errors" in error
+    ? (error.errors as Readonly<Record<string, string>>)
+    : {}
+
+/** The form-level message key a flow shows for a failure it does not handle field by field. */
+export const formErrorKey = (error: unknown): string => {
+  switch (failureTag(error)) {
+    case "InvalidCredentials":
+      return "errors.invalidCredentials"
+    case "TooManyRequests":
+      return "errors.tooManyRequests"
+    case "Offline":
+      return "errors.offline"
+    case "RequestTimeout":
+      return "errors.timeout"
+    case "ValidationFailed":
+      return "errors.checkFields"
+    default:
+      return "errors.generic"
+  }
+}

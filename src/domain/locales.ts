@@ -1,0 +1,24 @@
+// Languages of §1 and §9: en, de and es are selectable; ru is shown as under construction.
+export const LANGUAGES = ["en", "de", "es", "ru"] as const
+export type Language = (typeof LANGUAGES)[number]
+export const SELECTABLE_LANGUAGES = ["en", "de", "es"] as const
+export type SelectableLanguage = (typeof SELECTABLE_LANGUAGES)[number]
+export const DEFAULT_LANGUAGE: SelectableLanguage = "en"
+export const IN_PROGRESS_LANGUAGES: ReadonlyArray<Language> = ["ru"]
+
+/** Translation namespaces: common and user everywhere, home on /, about on /about. */
+export const NAMESPACES = ["common", "user", "home", "about"] as const
+export const namespacesForPath = (path: string): ReadonlyArray<(typeof NAMESPACES)[number]> =>
+  path === "/" ? ["common", "user", "home"] : path === "/about" ? ["common", "user", "about"] : ["common", "user"]
+
+export const isSelectableLanguage = (value: unknown): value is SelectableLanguage =>
+  typeof value === "string" && (SELECTABLE_LANGUAGES as ReadonlyArray<string>).includes(value)
+
+/** The language for a request or a cookie value: a selectable one, else the default. */
+export const resolveLanguage = (value: string | null | undefined): SelectableLanguage => {
+  const code = (value ?? "").trim().slice(0, 2).toLowerCase()
+  return isSelectableLanguage(code) ? code : DEFAULT_LANGUAGE
+}
+
+/** The request header that carries the app's language on every API call (§7). */
+export const LOCALE_HEADER = "locale"

@@ -1,0 +1,30 @@
+// Password reset (§3): request a code by e-mail, then e-mail, code, new password and confirmation.
+import { Schema } from "effect"
+import { Email } from "./email-rules.ts"
+import { confirmationMatches, NewPassword } from "./password-rules.ts"
+import { Confirmation, withConfirmation } from "./registration.ts"
+import { type Validated, validate } from "./validation.ts"
+import { Code } from "./verification-code.ts"
+
+export const ForgotPasswordPayload = Schema.Struct({ email: Email })
+export type ForgotPasswordPayload = typeof ForgotPasswordPayload.Type
+
+export const ResetPasswordPayload = Schema.Struct({
+  email: Email,
+  code: Code,
+  password: NewPassword,
+  confirmPassword: Confirmation,
+}).check(confirmationMatches("password", "confirmPassword"))
+export type ResetPasswordPayload = typeof ResetPasswordPayload.Type
+
+export type ResetForm = {
+  readonly email: string
+  readonly code: string
+  readonly password: string
+  readonly confirmPassword: string
+}
+export const EMPTY_RESET_FORM: ResetForm = { email: "", code: "", password: "", confirmPassword: "" }
+
+export const validateForgotPasswordForm = validate(ForgotPasswordPayload)
+export const validateResetForm = (form: ResetForm): Validated<ResetPasswordPayload> =>
+  withConfirmation(validate(ResetPasswordPayload)(form), form.password, form.confirmPassword, "confirmPassword")

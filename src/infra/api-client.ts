@@ -1,0 +1,115 @@
+// The app's HTTP client, derived from the contract in src/domain/api. Every call carries the bearer
+// token (or, once, the one-time login token), the locale header and the API timeout; every failure
+// comes back as one of the catalogue's tagged errors (src/domain/errors.ts).
+import { Context, Duration, Effect, Layer, Predicate } from "effect"
+import { FetchHttpClient, HttpClient, HttpClientError, HttpClientRequest } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
+import { Api } from "../domain/api/api.ts"
+import { COOKIE_LANGUAGE, COOKIE_TOKEN, ONE_TIME_TOKEN_KEY } from "../domain/cookies.ts"
+import {
+  API_TIMEOUT_MS,
+  type ApiFailure,
+  Forbidden,
+  NotFound,
+  Offline,
+  RequestTimeout,
+  ServerError,
+  TooManyRequests,
+  Unauthorized,
+  UnexpectedResponse,
+} from "../domain/errors.ts"
+import { LOCALE_HEADER, resolveLanguage } from "../domain/locales.ts"
+import { Cookies } from "./cookies.ts"
+import { Storage } from "./storage.ts"
+
+export type Client = HttpApiClient.ForApi<typeof Api>
+
+const KNOWN_TAGS = new Set([
+  "Unauthorized",
+  "Forbidden",
+  "EmailNotVerified",
+  "ProRequired",
+  "NotFound",
+  "ValidationFailed",
+  "InvalidCredentials",
+  "TooManyRequests",
+  "ServerError",
+])
+
+const readJson = (error: HttpClientError.HttpClientError) =>
+  "response" in error.reason && error.reason.response
+    ? error.reason.response.json.pipe(Effect.orElseSucceed(() => undefined as unknown))
+    : Effect.succeed(undefined as unknown)
+
+const text = (data: unknown, key: string) =>
+  Predicate.isObject(data) && key in data && typeof (data as Record<string, unknown>)[key] === "string"
+    ? ((data as Record<string, unknown>)[key] as string)
+    : ""
+
+/** Maps an undeclared status or a transport failure to the catalogue. */
+const fromHttpClientError = (error: HttpClientError.HttpClientError): Effect.Effect<ApiFailure> => {
+  const reason = error.reason
+  if (reason._tag === "TransportError" || reason._tag === "InvalidUrlError" || reason._tag === "EncodeError") {
+    return Effect.succeed(new Offline())
+  }
+  const status = reason.response.status
+  return Effect.map(readJson(error), (data): ApiFailure => {
+    if (status === 401) return new Unauthorized({ message: text(data, "message") })
+    if (status === 404) return new NotFound({ message: text(data, "message") })
+    if (status === 429) return new TooManyRequests({ message: text(data, "message"), retryAfterSeconds: 60 })
+    if (status === 403 && text(data, "_tag") === "Forbidden") return new Forbidden({ message: text(data, "message") })
+    if (status >= 500 && text(data, "_tag") === "ServerError") {
+      return new ServerError({ message: text(data, "message"), correlationId: text(data, "correlationId") })
+    }
+    return new UnexpectedResponse({ status, data: data ?? null })
+  })
+}
+
+export const toApiFailure = (error: unknown): Effect.Effect<ApiFailure> => {
+  if (HttpClientError.isHttpClientError(error)) return fromHttpClientError(error)
+  if (Predicate.isObject(error) && "_tag" in error && KNOWN_TAGS.has(String(error._tag))) {
+    return Effect.succeed(error as unknown as ApiFailure)
+  }
+  // A response the contract cannot decode.
+  return Effect.succeed(new UnexpectedResponse({ status: 0, data: null }))
+}
+
+export class ApiClient extends Context.Service<
+  ApiClient,
+  {
+    /** Runs one call of the contract; failures arrive as catalogue errors. */
+    readonly call: <A>(f: (client: Client) => Effect.Effect<A, unknown>) => Effect.Effect<A, ApiFailure>
+  }
+>()("jingluo/infra/ApiClient") {
+  static readonly layer = (baseUrl: string) =>
+    Layer.effect(
+      ApiClient,
+      Effect.gen(function* () {
+        const cookies = yield* Cookies
+        const storage = yield* Storage
+        const authorize = (request: HttpClientRequest.HttpClientRequest) =>
+          Effect.gen(function* () {
+            const oneTime = yield* storage.get(ONE_TIME_TOKEN_KEY)
+            if (oneTime !== undefined) yield* storage.remove(ONE_TIME_TOKEN_KEY)
+            const token = oneTime ?? (yield* cookies.get(COOKIE_TOKEN))
+            const language = resolveLanguage(yield* cookies.get(COOKIE_LANGUAGE))
+            const withLocale = HttpClientRequest.setHeaders(request, { [LOCALE_HEADER]: language, Accept: "*/*" })
+            return token ? HttpClientRequest.bearerToken(withLocale, token) : withLocale
+          })
+        const client = yield* HttpApiClient.make(Api, {
+          baseUrl,
+          transformClient: HttpClient.mapRequestEffect(authorize),
+        })
+        return ApiClient.of({
+          call: (f) =>
+            f(client).pipe(
+              Effect.timeoutOrElse({
+                duration: Duration.millis(API_TIMEOUT_MS),
+                orElse: () => Effect.fail(new RequestTimeout()),
+              }),
+              Effect.catch((error: unknown) => Effect.flatMap(toApiFailure(error), Effect.fail)),
+            ),
+        })
+      }),
+    ).pipe(Layer.provide(FetchHttpClient.layer))
+}

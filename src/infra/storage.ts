@@ -1,0 +1,31 @@
+// Local storage as a service: cleared on sign-out and on 401, and home of the one-time login token.
+import { Context, Effect, Layer } from "effect"
+
+export interface StorageService {
+  readonly get: (key: string) => Effect.Effect<string | undefined>
+  readonly set: (key: string, value: string) => Effect.Effect<void>
+  readonly remove: (key: string) => Effect.Effect<void>
+  readonly clear: Effect.Effect<void>
+}
+
+const fromWebStorage = (storage: globalThis.Storage): StorageService => ({
+  get: Effect.fn("Storage.get")((key: string) => Effect.sync(() => storage.getItem(key) ?? undefined)),
+  set: Effect.fn("Storage.set")((key: string, value: string) => Effect.sync(() => storage.setItem(key, value))),
+  remove: Effect.fn("Storage.remove")((key: string) => Effect.sync(() => storage.removeItem(key))),
+  clear: Effect.sync(() => storage.clear()).pipe(Effect.withSpan("Storage.clear")),
+})
+
+export class Storage extends Context.Service<Storage, StorageService>()("jingluo/infra/Storage") {
+  static readonly layer = Layer.sync(Storage, () => Storage.of(fromWebStorage(globalThis.localStorage)))
+
+  static readonly layerTest = (initial: Record<string, string> = {}) =>
+    Layer.sync(Storage, () => {
+      const items = new Map(Object.entries(initial))
+      return Storage.of({
+        get: (key) => Effect.sync(() => items.get(key)),
+        set: (key, value) => Effect.sync(() => void items.set(key, value)),
+        remove: (key) => Effect.sync(() => void items.delete(key)),
+        clear: Effect.sync(() => items.clear()),
+      })
+    })
+}

@@ -1,0 +1,24 @@
+// Toasts of §8: error, info, success, warning; one at a time (the queue is cleared before each).
+// The Toaster view renders them bottom-center for TOAST_DURATION_MS.
+import { Context, Effect, Layer } from "effect"
+import { toast } from "sonner"
+
+export type ToastType = "error" | "info" | "success" | "warning"
+
+export interface ToastsService {
+  readonly show: (type: ToastType, text: string) => Effect.Effect<void>
+}
+
+export class Toasts extends Context.Service<Toasts, ToastsService>()("jingluo/infra/Toasts") {
+  static readonly layer = Layer.succeed(Toasts, {
+    show: Effect.fn("Toasts.show")((type: ToastType, text: string) =>
+      Effect.sync(() => {
+        toast.dismiss()
+        toast[type](text)
+      }),
+    ),
+  })
+
+  static readonly layerTest = (shown: Array<{ type: ToastType; text: string }>) =>
+    Layer.succeed(Toasts, { show: (type, text) => Effect.sync(() => void shown.push({ type, text })) })
+}

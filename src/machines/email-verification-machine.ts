@@ -1,0 +1,143 @@
+// E-mail verification (§5): the link in the mail carries the account and its four-digit code and
+// verifies at once; otherwise the code is typed in. A wrong code is cleared (§8); the mail can be
+// sent again. Without an account in the link, the page asks for the address to resend to.
+import { assign, fromPromise, setup } from "xstate"
+import { isEmail } from "../domain/email-rules.ts"
+import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.ts"
+import { MessageKey } from "../domain/validation.ts"
+import { isCode, sanitizeCodeInput } from "../domain/verification-code.ts"
+
+export interface VerificationContext {
+  readonly uuid: string | null
+  readonly email: string
+  readonly code: string
+  readonly codeError: string | null
+  readonly emailError: string | null
+  readonly formError: string | null
+  readonly notice: string | null
+}
+
+export type VerificationEvent =
+  | { readonly type: "code.change"; readonly value: string }
+  | { readonly type: "code.submit" }
+  | { readonly type: "email.change"; readonly value: string }
+  | { readonly type: "verification.resend" }
+
+export const emailVerificationMachine = setup({
+  types: {
+    context: {} as VerificationContext,
+    events: {} as VerificationEvent,
+    input: {} as { readonly uuid?: string | null; readonly code?: string | null; readonly email?: string | null },
+  },
+  actors: {
+    verify: fromPromise<{ readonly message: string }, { readonly uuid: string; readonly code: string }>(() =>
+      Promise.reject(new Error("verify actor not provided")),
+    ),
+    resend: fromPromise<{ readonly message: string }, { readonly email: string }>(() =>
+      Promise.reject(new Error("resend actor not provided")),
+    ),
+  },
+  guards: {
+    linkHasCode: ({ context }) => context.uuid !== null && isCode(context.code),
+    hasAccount: ({ context }) => context.uuid !== null,
+    codeIsValid: ({ context }) => isCode(context.code),
+    emailIsValid: ({ context }) => isEmail(context.email.trim()),
+    isFieldFailure: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+  },
+}).createMachine({
+  id: "emailVerification",
+  context: ({ input }) => ({
+    uuid: input.uuid || null,
+    email: input.email ?? "",
+    code: sanitizeCodeInput(input.code ?? ""),
+    codeError: null,
+    emailError: null,
+    formError: null,
+    notice: null,
+  }),
+  initial: "start",
+  states: {
+    start: {
+      always: [
+        { guard: "linkHasCode", target: "verifying" },
+        { guard: "hasAccount", target: "awaitingCode" },
+        { target: "awaitingEmail" },
+      ],
+    },
+    awaitingCode: {
+      on: {
+        "code.change": {
+          actions: assign(({ event }) => ({ code: sanitizeCodeInput(event.value), codeError: null, formError: null })),
+        },
+        "code.submit": [
+          { guard: "codeIsValid", target: "verifying" },
+          { actions: assign({ codeError: MessageKey.codeFormat }) },
+        ],
+        "email.change": { actions: assign(({ event }) => ({ email: event.value, emailError: null })) },
+        "verification.resend": [
+          { guard: "emailIsValid", target: "resending" },
+          { actions: assign({ emailError: MessageKey.email }) },
+        ],
+      },
+    },
+    awaitingEmail: {
+      on: {
+        "email.change": { actions: assign(({ event }) => ({ email: event.value, emailError: null, formError: null })) },
+        "verification.resend": [
+          { guard: "emailIsValid", target: "resending" },
+          {
+            actions: assign(({ context }) => ({
+              emailError: context.email.trim() === "" ? MessageKey.required : MessageKey.email,
+            })),
+          },
+        ],
+      },
+    },
+    verifying: {
+      tags: ["busy"],
+      invoke: {
+        src: "verify",
+        input: ({ context }) => ({ uuid: context.uuid ?? "", code: context.code }),
+        onDone: { target: "verified" },
+        onError: [
+          {
+            guard: "isFieldFailure",
+            target: "awaitingCode",
+            actions: assign(({ event }) => ({
+              code: "",
+              codeError: failureFieldErrors(event.error).code ?? MessageKey.codeInvalid,
+            })),
+          },
+          { target: "awaitingCode", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
+        ],
+      },
+    },
+    resending: {
+      tags: ["busy"],
+      invoke: {
+        src: "resend",
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: [
+          {
+            guard: "hasAccount",
+            target: "awaitingCode",
+            actions: assign({ notice: "notices.verificationSent", formError: null }),
+          },
+          { target: "awaitingEmail", actions: assign({ notice: "notices.verificationSent", formError: null }) },
+        ],
+        onError: [
+          {
+            guard: "hasAccount",
+            target: "awaitingCode",
+            actions: assign(({ event }) => ({ formError: formErrorKey(event.error), notice: null })),
+          },
+          {
+            target: "awaitingEmail",
+            actions: assign(({ event }) => ({ formError: formErrorKey(event.error), notice: null })),
+          },
+        ],
+      },
+    },
+    verified: { type: "final" },
+  },
+})

@@ -1,0 +1,138 @@
+// Sign-in (§3): e-mail and password; a wrong pair shows "Invalid credentials" on the form, an
+// unverified account offers to resend the verification mail. Use for the /login page.
+import { assign, fromPromise, setup } from "xstate"
+import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.ts"
+import { EMPTY_LOGIN_FORM, type LoginForm, type LoginPayload, validateLoginForm } from "../domain/sign-in.ts"
+import type { SignedInUser } from "../domain/user.ts"
+import type { FieldErrors } from "../domain/validation.ts"
+import { blurField, changeField, type FormContext } from "./form-fields.ts"
+
+export interface LoginContext extends FormContext<LoginForm> {
+  readonly unverifiedEmail: string | null
+  readonly notice: string | null
+}
+
+export type LoginEvent =
+  | { readonly type: "field.change"; readonly field: keyof LoginForm; readonly value: string }
+  | { readonly type: "field.blur"; readonly field: keyof LoginForm }
+  | { readonly type: "form.submit" }
+  | { readonly type: "verification.resend" }
+
+const validErrors = (form: LoginForm): FieldErrors => {
+  const result = validateLoginForm(form)
+  return result._tag === "Valid" ? {} : result.errors
+}
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as { readonly email?: string } | undefined,
+  },
+  actors: {
+    login: fromPromise<SignedInUser, LoginPayload>(() => Promise.reject(new Error("login actor not provided"))),
+    resendVerification: fromPromise<{ readonly message: string }, { readonly email: string }>(() =>
+      Promise.reject(new Error("resendVerification actor not provided")),
+    ),
+  },
+  actions: {
+    /** Provided by the wiring: keep the session and leave the page. */
+    signedIn: (_, _params: { readonly user: SignedInUser }) => {},
+  },
+  guards: {
+    formIsValid: ({ context }) => validateLoginForm(context.form)._tag === "Valid",
+    isUnverified: ({ event }) => failureTag((event as { error?: unknown }).error) === "EmailNotVerified",
+    isFieldFailure: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+  },
+}).createMachine({
+  id: "login",
+  context: ({ input }) => ({
+    form: { ...EMPTY_LOGIN_FORM, email: input?.email ?? "" },
+    errors: {},
+    formError: null,
+    unverifiedEmail: null,
+    notice: null,
+  }),
+  initial: "editing",
+  on: {
+    "field.blur": {
+      actions: assign(({ context, event }) => ({ errors: blurField(context, event.field, validErrors(context.form)) })),
+    },
+  },
+  states: {
+    editing: {
+      on: {
+        "field.change": {
+          actions: assign(({ context, event }) => ({
+            ...changeField(context, event.field, event.value),
+            notice: null,
+          })),
+        },
+        "form.submit": [
+          { guard: "formIsValid", target: "submitting" },
+          { actions: assign(({ context }) => ({ errors: validErrors(context.form), formError: null })) },
+        ],
+      },
+    },
+    submitting: {
+      tags: ["busy"],
+      invoke: {
+        src: "login",
+        input: ({ context }) => {
+          const result = validateLoginForm(context.form)
+          return result._tag === "Valid" ? result.value : { email: context.form.email, password: context.form.password }
+        },
+        onDone: { target: "signedIn", actions: { type: "signedIn", params: ({ event }) => ({ user: event.output }) } },
+        onError: [
+          {
+            guard: "isUnverified",
+            target: "unverified",
+            actions: assign(({ context }) => ({ unverifiedEmail: context.form.email.trim(), formError: null })),
+          },
+          {
+            guard: "isFieldFailure",
+            target: "editing",
+            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error) })),
+          },
+          {
+            target: "editing",
+            // The password is cleared after a failed attempt; the e-mail stays.
+            actions: assign(({ context, event }) => ({
+              formError: formErrorKey(event.error),
+              form: failureTag(event.error) === "InvalidCredentials" ? { ...context.form, password: "" } : context.form,
+            })),
+          },
+        ],
+      },
+    },
+    unverified: {
+      on: {
+        "field.change": {
+          target: "editing",
+          actions: assign(({ context, event }) => ({
+            ...changeField(context, event.field, event.value),
+            notice: null,
+          })),
+        },
+        "verification.resend": "resending",
+        "form.submit": [
+          { guard: "formIsValid", target: "submitting" },
+          { target: "editing", actions: assign(({ context }) => ({ errors: validErrors(context.form) })) },
+        ],
+      },
+    },
+    resending: {
+      tags: ["busy"],
+      invoke: {
+        src: "resendVerification",
+        input: ({ context }) => ({ email: context.unverifiedEmail ?? context.form.email }),
+        onDone: { target: "unverified", actions: assign({ notice: "notices.verificationSent", formError: null }) },
+        onError: {
+          target: "unverified",
+          actions: assign(({ event }) => ({ formError: formErrorKey(event.error), notice: null })),
+        },
+      },
+    },
+    signedIn: { type: "final" },
+  },
+})

@@ -1,0 +1,167 @@
+// Password reset (§3): ask for a code by e-mail, then enter the code with a new password and its
+// confirmation. Opened from the reset mail (?email=…) it starts at the code step.
+import { assign, fromPromise, setup } from "xstate"
+import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.ts"
+import {
+  EMPTY_RESET_FORM,
+  type ForgotPasswordPayload,
+  type ResetForm,
+  type ResetPasswordPayload,
+  validateForgotPasswordForm,
+  validateResetForm,
+} from "../domain/password-reset.ts"
+import { MESSAGE_DELAY_MS } from "../domain/timing.ts"
+import type { FieldErrors } from "../domain/validation.ts"
+import { sanitizeCodeInput } from "../domain/verification-code.ts"
+import { blurField, changeField, type FormContext } from "./form-fields.ts"
+
+export interface PasswordResetContext extends FormContext<ResetForm> {
+  readonly notice: string | null
+}
+
+export type PasswordResetEvent =
+  | { readonly type: "field.change"; readonly field: keyof ResetForm; readonly value: string }
+  | { readonly type: "field.blur"; readonly field: keyof ResetForm }
+  | { readonly type: "form.submit" }
+  | { readonly type: "code.resend" }
+  | { readonly type: "email.edit" }
+
+const requestErrors = (form: ResetForm): FieldErrors => {
+  const result = validateForgotPasswordForm({ email: form.email })
+  return result._tag === "Valid" ? {} : result.errors
+}
+const resetErrors = (form: ResetForm): FieldErrors => {
+  const result = validateResetForm(form)
+  return result._tag === "Valid" ? {} : result.errors
+}
+const normalize = (field: keyof ResetForm, value: string) => (field === "code" ? sanitizeCodeInput(value) : value)
+
+export const passwordResetMachine = setup({
+  types: {
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+    input: {} as { readonly email?: string } | undefined,
+  },
+  actors: {
+    requestCode: fromPromise<{ readonly message: string }, ForgotPasswordPayload>(() =>
+      Promise.reject(new Error("requestCode actor not provided")),
+    ),
+    resetPassword: fromPromise<{ readonly message: string }, ResetPasswordPayload>(() =>
+      Promise.reject(new Error("resetPassword actor not provided")),
+    ),
+  },
+  actions: {
+    /** Provided by the wiring: on to /login once the success message has been read. */
+    goToLogin: () => {},
+  },
+  delays: { messageDelay: MESSAGE_DELAY_MS },
+  guards: {
+    emailIsValid: ({ context }) => validateForgotPasswordForm({ email: context.form.email })._tag === "Valid",
+    resetIsValid: ({ context }) => validateResetForm(context.form)._tag === "Valid",
+    isFieldFailure: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+  },
+}).createMachine({
+  id: "passwordReset",
+  context: ({ input }) => ({
+    form: { ...EMPTY_RESET_FORM, email: input?.email ?? "" },
+    errors: {},
+    formError: null,
+    notice: null,
+  }),
+  initial: "start",
+  states: {
+    start: { always: [{ guard: "emailIsValid", target: "codeSent" }, { target: "requesting" }] },
+    requesting: {
+      on: {
+        "field.change": { actions: assign(({ context, event }) => changeField(context, event.field, event.value)) },
+        "field.blur": {
+          actions: assign(({ context, event }) => ({
+            errors: blurField(context, event.field, requestErrors(context.form)),
+          })),
+        },
+        "form.submit": [
+          { guard: "emailIsValid", target: "sendingCode" },
+          { actions: assign(({ context }) => ({ errors: requestErrors(context.form), formError: null })) },
+        ],
+      },
+    },
+    sendingCode: {
+      tags: ["busy"],
+      invoke: {
+        src: "requestCode",
+        input: ({ context }) => ({ email: context.form.email.trim() }),
+        onDone: { target: "codeSent", actions: assign({ notice: "notices.resetCodeSent", formError: null }) },
+        onError: [
+          {
+            guard: "isFieldFailure",
+            target: "requesting",
+            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error) })),
+          },
+          { target: "requesting", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
+        ],
+      },
+    },
+    codeSent: {
+      on: {
+        "field.change": {
+          actions: assign(({ context, event }) => ({
+            ...changeField(context, event.field, normalize(event.field, event.value)),
+            notice: null,
+          })),
+        },
+        "field.blur": {
+          actions: assign(({ context, event }) => ({
+            errors: blurField(context, event.field, resetErrors(context.form)),
+          })),
+        },
+        "form.submit": [
+          { guard: "resetIsValid", target: "resetting" },
+          { actions: assign(({ context }) => ({ errors: resetErrors(context.form), formError: null })) },
+        ],
+        "code.resend": "resendingCode",
+        "email.edit": { target: "requesting", actions: assign({ notice: null, formError: null, errors: {} }) },
+      },
+    },
+    resendingCode: {
+      tags: ["busy"],
+      invoke: {
+        src: "requestCode",
+        input: ({ context }) => ({ email: context.form.email.trim() }),
+        onDone: { target: "codeSent", actions: assign({ notice: "notices.resetCodeSent", formError: null }) },
+        onError: {
+          target: "codeSent",
+          actions: assign(({ event }) => ({ formError: formErrorKey(event.error), notice: null })),
+        },
+      },
+    },
+    resetting: {
+      tags: ["busy"],
+      invoke: {
+        src: "resetPassword",
+        input: ({ context }) => {
+          const result = validateResetForm(context.form)
+          if (result._tag === "Invalid") throw new Error("submitting an invalid reset form")
+          return result.value
+        },
+        onDone: { target: "done" },
+        onError: [
+          {
+            guard: "isFieldFailure",
+            target: "codeSent",
+            // A rejected code is cleared so the next one is typed fresh; the passwords stay.
+            actions: assign(({ context, event }) => {
+              const errors = failureFieldErrors(event.error)
+              return { errors, form: errors.code ? { ...context.form, code: "" } : context.form, notice: null }
+            }),
+          },
+          {
+            target: "codeSent",
+            actions: assign(({ event }) => ({ formError: formErrorKey(event.error), notice: null })),
+          },
+        ],
+      },
+    },
+    done: { after: { messageDelay: { target: "redirected", actions: "goToLogin" } } },
+    redirected: { type: "final" },
+  },
+})

@@ -1,0 +1,250 @@
+// The one wiring point: builds the Effect runtime (API client, cookies, storage, navigation,
+// toasts), provides every flow's actors and actions, acts on the error catalogue of §8, and renders.
+import { Effect, Exit, Layer, ManagedRuntime, Schema } from "effect"
+import { StrictMode, Suspense } from "react"
+import { createRoot } from "react-dom/client"
+import { I18nextProvider } from "react-i18next"
+import { navigate as browserNavigate } from "wouter/use-browser-location"
+import { type ActorRefFrom, createActor, fromPromise } from "xstate"
+import {
+  COOKIE_ACCEPT_MAX_AGE_SECONDS,
+  COOKIE_ACCEPTED,
+  COOKIE_CONSENT_VALUE,
+  COOKIE_LANGUAGE,
+  COOKIE_TOKEN,
+  COOKIE_USERDATA,
+  isCookieAccepted,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  ONE_TIME_TOKEN_KEY,
+  SESSION_COOKIE_MAX_AGE_SECONDS,
+} from "./domain/cookies.ts"
+import { type ApiFailure, catalogueAction, FLOW_HANDLED } from "./domain/errors.ts"
+import { resolveLanguage, type SelectableLanguage } from "./domain/locales.ts"
+import { type SignedInUser, type StoredUser, StoredUser as StoredUserSchema } from "./domain/user.ts"
+import { ApiClient, type Client } from "./infra/api-client.ts"
+import { Cookies } from "./infra/cookies.ts"
+import { Navigation } from "./infra/navigation.ts"
+import { Storage } from "./infra/storage.ts"
+import { Toasts } from "./infra/toasts.ts"
+import { cookieConsentMachine } from "./machines/cookie-consent-machine.ts"
+import { emailVerificationMachine } from "./machines/email-verification-machine.ts"
+import { languageMachine } from "./machines/language-machine.ts"
+import { loginMachine } from "./machines/login-machine.ts"
+import { logoutMachine } from "./machines/logout-machine.ts"
+import { passwordResetMachine } from "./machines/password-reset-machine.ts"
+import { quoteMachine } from "./machines/quote-machine.ts"
+import { registrationMachine } from "./machines/registration-machine.ts"
+import { sessionMachine } from "./machines/session-machine.ts"
+import { App, PageLoader } from "./ui/App.tsx"
+import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
+import { createI18n } from "./ui/i18n.ts"
+import "./ui/styles.css"
+
+export interface WireOptions {
+  /** Where the API lives; the page's own origin in the browser. */
+  readonly baseUrl: string
+  /** The router's navigate (wouter's browser location by default; a memory location in tests). */
+  readonly navigate?: (path: string) => void
+  /** Full reloads; `location.assign` by default. */
+  readonly reload?: (path: string) => void
+}
+
+const decodeStoredUser = Schema.decodeUnknownExit(Schema.fromJsonString(StoredUserSchema))
+const withoutToken = ({ token: _token, ...user }: SignedInUser): StoredUser => user
+
+export const wire = async (options: WireOptions) => {
+  const navigate = options.navigate ?? ((path: string) => browserNavigate(path))
+  const navigation = options.reload
+    ? Layer.succeed(Navigation, {
+        go: (path) => Effect.sync(() => navigate(path)),
+        reload: (path) => Effect.sync(() => options.reload?.(path)),
+      })
+    : Navigation.layer(navigate)
+  const services = Layer.mergeAll(Cookies.layer, Storage.layer)
+  const runtime = ManagedRuntime.make(
+    Layer.mergeAll(ApiClient.layer(options.baseUrl).pipe(Layer.provide(services)), services, navigation, Toasts.layer),
+  )
+  const run = <A,>(effect: Effect.Effect<A, never, Cookies | Storage | Navigation | Toasts | ApiClient>) =>
+    runtime.runSync(effect)
+
+  // What the browser already holds: language, consent, the signed-in user, a one-time login token.
+  const language: SelectableLanguage = resolveLanguage(run(Effect.flatMap(Cookies, (c) => c.get(COOKIE_LANGUAGE))))
+  const cookiesAccepted = isCookieAccepted(run(Effect.flatMap(Cookies, (c) => c.get(COOKIE_ACCEPTED))))
+  const token = run(Effect.flatMap(Cookies, (c) => c.get(COOKIE_TOKEN)))
+  const userCookie = run(Effect.flatMap(Cookies, (c) => c.get(COOKIE_USERDATA)))
+  const decoded = token && userCookie ? decodeStoredUser(userCookie) : undefined
+  const initialUser = decoded && Exit.isSuccess(decoded) ? decoded.value : null
+  const url = new URL(globalThis.location.href)
+  const loginToken = url.searchParams.get("login_token")
+  if (loginToken) {
+    run(Effect.flatMap(Storage, (s) => s.set(ONE_TIME_TOKEN_KEY, loginToken)))
+    url.searchParams.delete("login_token")
+    globalThis.history.replaceState(null, "", url.pathname + url.search + url.hash)
+  }
+
+  const i18n = await createI18n(language)
+  document.documentElement.lang = language
+
+  const clearSession = Effect.gen(function* () {
+    const cookies = yield* Cookies
+    yield* cookies.remove(COOKIE_TOKEN)
+    yield* cookies.remove(COOKIE_USERDATA)
+    yield* Effect.flatMap(Storage, (s) => s.clear)
+  })
+
+  // The session actor lives as long as the app; the catalogue reaches it on 401.
+  let session: ActorRefFrom<typeof sessionMachine> | undefined
+
+  const applyCatalogue = (failure: ApiFailure) =>
+    Effect.gen(function* () {
+      if (FLOW_HANDLED.has(failure._tag)) return
+      const action = catalogueAction(failure)
+      switch (action._tag) {
+        case "SessionExpired":
+          // Only a session that exists can expire; a visitor's 401 needs no reload.
+          if (session?.getSnapshot().context.user) session.send({ type: "session.expired" })
+          return
+        case "NotFoundPage":
+          return yield* Effect.flatMap(Navigation, (n) => n.go(action.path))
+        case "Toast":
+          return yield* Effect.flatMap(Toasts, (t) =>
+            t.show(action.type, action.text ?? i18n.t(action.key ?? "errors.generic")),
+          )
+        case "None":
+          return
+      }
+    })
+
+  /** An actor that runs one API call; its failure is the catalogue's tagged error. */
+  const apiActor = <I, A>(call: (client: Client, input: I) => Effect.Effect<A, unknown>, catalogue = true) =>
+    fromPromise<A, I>(async ({ input, signal }) => {
+      const program = Effect.flatMap(ApiClient, (api) => api.call((client) => call(client, input))).pipe(
+        Effect.tapError((failure) => (catalogue ? applyCatalogue(failure) : Effect.void)),
+        Effect.result,
+      )
+      const result = await runtime.runPromise(program, { signal })
+      if (result._tag === "Failure") throw result.failure
+      return result.success
+    })
+
+  const runAction = (effect: Effect.Effect<void, never, Cookies | Storage | Navigation | Toasts>) => () =>
+    void runtime.runFork(effect)
+
+  const persistUser = (user: StoredUser) =>
+    Effect.flatMap(Cookies, (c) =>
+      c.set(COOKIE_USERDATA, JSON.stringify(user), { maxAgeSeconds: SESSION_COOKIE_MAX_AGE_SECONDS }),
+    )
+
+  session = createActor(
+    sessionMachine.provide({
+      actors: { dashboard: apiActor((client) => client.users.dashboard()) },
+      actions: {
+        persistUser: (_, params) => void runtime.runFork(persistUser(params.user)),
+        clearSession: runAction(clearSession),
+        announceExpiry: runAction(Effect.flatMap(Toasts, (t) => t.show("error", i18n.t("errors.sessionExpired")))),
+        reloadToLogin: runAction(Effect.flatMap(Navigation, (n) => n.reload("/login"))),
+      },
+    }),
+    { input: { user: initialUser } },
+  )
+  session.start()
+  if (initialUser) session.send({ type: "session.refresh" })
+  const sessionActor = session
+
+  const appServices: AppServices = {
+    language,
+    cookiesAccepted,
+    session: sessionActor,
+    machines: {
+      login: loginMachine.provide({
+        actors: {
+          login: apiActor((client, payload) => client.users.login({ payload })),
+          resendVerification: apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
+        },
+        actions: {
+          signedIn: (_, { user }) => {
+            runtime.runSync(
+              Effect.flatMap(Cookies, (c) =>
+                c.set(COOKIE_TOKEN, user.token, { maxAgeSeconds: SESSION_COOKIE_MAX_AGE_SECONDS }),
+              ),
+            )
+            sessionActor.send({ type: "session.signIn", user: withoutToken(user) })
+            navigate("/")
+          },
+        },
+      }),
+      registration: registrationMachine.provide({
+        actors: { register: apiActor((client, payload) => client.users.register({ payload })) },
+        actions: {
+          registered: (_, { uuid, email }) =>
+            navigate(`/verify-email?user=${encodeURIComponent(uuid)}&email=${encodeURIComponent(email)}`),
+        },
+      }),
+      passwordReset: passwordResetMachine.provide({
+        actors: {
+          requestCode: apiActor((client, payload) => client.users.forgotPassword({ payload })),
+          resetPassword: apiActor((client, payload) => client.users.resetPassword({ payload })),
+        },
+        actions: { goToLogin: () => navigate("/login") },
+      }),
+      emailVerification: emailVerificationMachine.provide({
+        actors: {
+          verify: apiActor((client, params) => client.users.verifyEmail({ params })),
+          resend: apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
+        },
+      }),
+      logout: logoutMachine.provide({
+        // A failed logout call still signs out here; its toast would only confuse.
+        actors: { logout: apiActor((client) => client.users.logout(), false) },
+        actions: {
+          signOut: () => sessionActor.send({ type: "session.signOut" }),
+          goToLogin: () => navigate("/login"),
+        },
+      }),
+      language: languageMachine.provide({
+        actions: {
+          storeLanguage: (_, { language: next }) =>
+            void runtime.runFork(
+              Effect.flatMap(Cookies, (c) =>
+                c.set(COOKIE_LANGUAGE, next, { maxAgeSeconds: LANGUAGE_COOKIE_MAX_AGE_SECONDS }),
+              ),
+            ),
+          reloadHome: runAction(Effect.flatMap(Navigation, (n) => n.reload("/"))),
+        },
+      }),
+      cookieConsent: cookieConsentMachine.provide({
+        actions: {
+          storeConsent: runAction(
+            Effect.flatMap(Cookies, (c) =>
+              c.set(COOKIE_ACCEPTED, COOKIE_CONSENT_VALUE, { maxAgeSeconds: COOKIE_ACCEPT_MAX_AGE_SECONDS }),
+            ),
+          ),
+        },
+      }),
+      quote: quoteMachine.provide({
+        // The footer shows its own message when a quote cannot be loaded.
+        actors: {
+          fetchQuote: apiActor((client, { offset }) => client.system.quoteOfTheDay({ query: { offset } }), false),
+        },
+      }),
+    },
+  }
+
+  const element = (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <AppServicesProvider services={appServices}>
+          <Suspense fallback={<PageLoader />}>
+            <App />
+          </Suspense>
+        </AppServicesProvider>
+      </I18nextProvider>
+    </StrictMode>
+  )
+  return { element, runtime, session: sessionActor, i18n }
+}
+
+const root = typeof document !== "undefined" ? document.getElementById("root") : null
+if (root) {
+  wire({ baseUrl: globalThis.location.origin }).then(({ element }) => createRoot(root).render(element))
+}

@@ -1,0 +1,42 @@
+// What the views receive from main.tsx: the flows' machines with their real actors provided, the
+// app-wide session actor, and the current language. Views create page actors from these machines.
+import { createContext, type ReactNode, useContext } from "react"
+import type { ActorRefFrom } from "xstate"
+import type { SelectableLanguage } from "../domain/locales.ts"
+import type { cookieConsentMachine } from "../machines/cookie-consent-machine.ts"
+import type { emailVerificationMachine } from "../machines/email-verification-machine.ts"
+import type { languageMachine } from "../machines/language-machine.ts"
+import type { loginMachine } from "../machines/login-machine.ts"
+import type { logoutMachine } from "../machines/logout-machine.ts"
+import type { passwordResetMachine } from "../machines/password-reset-machine.ts"
+import type { quoteMachine } from "../machines/quote-machine.ts"
+import type { registrationMachine } from "../machines/registration-machine.ts"
+import type { sessionMachine } from "../machines/session-machine.ts"
+
+export interface AppServices {
+  readonly language: SelectableLanguage
+  readonly cookiesAccepted: boolean
+  readonly session: ActorRefFrom<typeof sessionMachine>
+  readonly machines: {
+    readonly login: typeof loginMachine
+    readonly registration: typeof registrationMachine
+    readonly passwordReset: typeof passwordResetMachine
+    readonly emailVerification: typeof emailVerificationMachine
+    readonly logout: typeof logoutMachine
+    readonly language: typeof languageMachine
+    readonly cookieConsent: typeof cookieConsentMachine
+    readonly quote: typeof quoteMachine
+  }
+}
+
+const AppServicesContext = createContext<AppServices | null>(null)
+
+export const AppServicesProvider = ({ services, children }: { services: AppServices; children: ReactNode }) => (
+  <AppServicesContext.Provider value={services}>{children}</AppServicesContext.Provider>
+)
+
+export const useAppServices = (): AppServices => {
+  const services = useContext(AppServicesContext)
+  if (services === null) throw new Error("useAppServices outside AppServicesProvider")
+  return services
+}

@@ -1,0 +1,53 @@
+// i18next for the app: JSON namespaces under locales/{lng}/, loaded on demand (common and user
+// everywhere, home on /, about on the about pages). Missing German or Spanish keys fall back to English.
+import i18next, { type BackendModule, type i18n } from "i18next"
+import { initReactI18next } from "react-i18next"
+import { DEFAULT_LANGUAGE, NAMESPACES, type SelectableLanguage } from "../domain/locales.ts"
+import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../domain/name-rules.ts"
+import { PASSWORD_MIN_LENGTH } from "../domain/password-rules.ts"
+import { CODE_LENGTH } from "../domain/verification-code.ts"
+
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json")
+
+const lazyBundles: BackendModule = {
+  type: "backend",
+  init: () => {},
+  read: (language, namespace, callback) => {
+    const load = bundles[`../../locales/${language}/${namespace}.json`]
+    if (!load) return callback(null, {})
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    )
+  },
+}
+
+export const createI18n = async (language: SelectableLanguage): Promise<i18n> => {
+  const instance = i18next.createInstance()
+  await instance
+    .use(lazyBundles)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: ["en", "de", "es"],
+      ns: ["common", "user"],
+      defaultNS: "common",
+      fallbackNS: "common",
+      interpolation: {
+        escapeValue: false,
+        // Limits quoted in validation messages come from the rules themselves.
+        defaultVariables: {
+          passwordMin: PASSWORD_MIN_LENGTH,
+          firstNameMin: FIRST_NAME_MIN_LENGTH,
+          lastNameMin: LAST_NAME_MIN_LENGTH,
+          codeLength: CODE_LENGTH,
+        },
+      },
+      returnNull: false,
+      react: { useSuspense: true },
+    })
+  return instance
+}
+
+export const ALL_NAMESPACES = NAMESPACES

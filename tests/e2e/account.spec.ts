@@ -1,0 +1,138 @@
+// Account entry journeys against the real server: register → verify from the outbox → sign in →
+// sign out; wrong password; password reset; keyboard-only sign-in.
+import { expect, test } from "@playwright/test"
+import { createVerifiedUser, expectAccessible, PASSWORD, uniqueEmail } from "./support/fixtures.ts"
+import { codeIn, latestMail, linkIn } from "./support/outbox.ts"
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+})
+
+test("register, verify from the outbox, sign in and sign out", async ({ page }) => {
+  const email = uniqueEmail("register")
+  await page.goto("/register")
+  await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole("button", { name: "Create account" }).click()
+  await expect(page.getByText("This field is required").first()).toBeVisible()
+  await expect(page.getByRole("textbox", { name: "E-mail" })).toBeFocused()
+
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("First name").fill("Mei")
+  await page.getByLabel("Last name").fill("Chen")
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByLabel("Confirm password").fill(PASSWORD)
+  await page.getByText("I accept the terms and conditions").click()
+  await expect(page.getByRole("checkbox", { name: "I accept the terms and conditions" })).toBeChecked()
+  await page.getByRole("button", { name: "Create account" }).click()
+
+  await expect(page).toHaveURL(/\/verify-email\?user=/)
+  await expect(page.getByText(`We sent a verification mail to ${email}`)).toBeVisible()
+  await expectAccessible(page)
+
+  const mail = await latestMail(email, "verify-email")
+  expect(mail.subject).toBe("Verify your e-mail address for Jingluo")
+  await page.goto(linkIn(mail))
+  await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole("link", { name: "Log in" }).last().click()
+  await expect(page).toHaveURL(/\/login/)
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByRole("button", { name: "Log in" }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Mei" })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole("button", { name: "Log out" }).click()
+  await expect(page.getByText("Do you want to log out?")).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole("button", { name: "Yes, log out" }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  const cookies = await page.context().cookies()
+  expect(cookies.find((c) => c.name === "token")).toBeUndefined()
+  await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible()
+})
+
+test("a wrong password says Invalid credentials and keeps the e-mail", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  await page.goto("/login")
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill("wrong1pass")
+  await page.getByRole("button", { name: "Log in" }).click()
+  await expect(page.getByRole("alert")).toHaveText("Invalid credentials")
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await expectAccessible(page)
+})
+
+test("an unverified account can have its verification mail sent again", async ({ page }) => {
+  const email = uniqueEmail("unverified")
+  await page.request.post("/api/register", {
+    data: {
+      email,
+      firstName: "Ana",
+      lastName: "Ruiz",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      termsChecked: true,
+      promotional: false,
+    },
+  })
+  await page.goto("/login")
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByRole("button", { name: "Log in" }).click()
+  await expect(page.getByText("Your e-mail address is not verified yet")).toBeVisible()
+  await page.getByRole("button", { name: "Send verification mail again" }).click()
+  await expect(page.getByText("Verification mail has been sent successfully")).toBeVisible()
+})
+
+test("reset the password with the code from the outbox", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  await page.goto("/login")
+  await page.getByRole("link", { name: "Forgot your password?" }).click()
+  await expect(page).toHaveURL(/\/resetpassword/)
+  await expectAccessible(page)
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByRole("button", { name: "Send code" }).click()
+  await expect(page.getByRole("heading", { name: "Enter the code and your new password" })).toBeFocused()
+
+  const mail = await latestMail(email, "reset-password")
+  await page.getByLabel("Code").fill("0000")
+  await page.getByLabel("New password", { exact: true }).fill("bamboo9grove")
+  await page.getByLabel("Confirm password").fill("bamboo9grove")
+  await page.getByRole("button", { name: "Set new password" }).click()
+  await expect(page.getByText("This code is not correct")).toBeVisible()
+  await expect(page.getByLabel("Code")).toHaveValue("")
+  await expect(page.getByLabel("New password", { exact: true })).toHaveValue("bamboo9grove")
+  await expectAccessible(page)
+
+  await page.getByLabel("Code").fill(codeIn(mail))
+  await page.getByRole("button", { name: "Set new password" }).click()
+  await expect(page.getByRole("heading", { name: "Password changed" })).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill("bamboo9grove")
+  await page.getByRole("button", { name: "Log in" }).click()
+  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible()
+})
+
+test("sign in with the keyboard alone", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  await page.goto("/login")
+  await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible()
+  await page.keyboard.press("Tab")
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused()
+  await page.keyboard.press("Enter")
+  // From the main landmark, Tab reaches the e-mail field first.
+  await page.keyboard.press("Tab")
+  await expect(page.getByRole("textbox", { name: "E-mail" })).toBeFocused()
+  await page.keyboard.type(email)
+  await page.keyboard.press("Tab")
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused()
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press("Enter")
+  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible()
+  await expect(page.locator("main")).toBeFocused()
+})

@@ -1,8 +1,42 @@
+import react from "@vitejs/plugin-react"
 import { defineConfig } from "vitest/config"
 
+// Test projects by layer (ARCHITECTURE.md "Tests"): pure layers in Node, views and model-based
+// flows in jsdom, the server against one prepared PGlite database (and PostgreSQL when
+// DATABASE_URL_TEST is set by scripts/test.ts).
 export default defineConfig({
+  plugins: [react()],
   test: {
-    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
-    exclude: ["tests/e2e/**"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/domain/**/*.test.ts", "tests/machines/**/*.test.ts", "tests/content/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "ui",
+          include: ["tests/ui/**/*.test.tsx", "tests/model/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/ui/support/setup.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/server/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 })

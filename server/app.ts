@@ -5,6 +5,7 @@ import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import { HttpStaticServer } from "effect/http"
+import type { SqlClient } from "effect/sql"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../src/domain/api/api.ts"
 import { ServerConfig } from "./config.ts"
@@ -28,24 +29,32 @@ import { Passwords } from "./services/passwords.ts"
 import { RateLimiter } from "./services/rate-limiter.ts"
 import { Secrets } from "./services/secrets.ts"
 
-/** The database after migrations and the content seed have run. */
-export const ReadyDatabase = Layer.effectDiscard(
-  Effect.gen(function* () {
-    const { contentDir } = yield* ServerConfig
-    const applied = yield* migrate()
-    if (applied.length > 0) yield* Effect.logInfo(`Applied migrations: ${applied.join(", ")}`)
-    if (yield* seedContent(contentDir)) yield* Effect.logInfo("Content seeded")
-  }).pipe(Effect.orDie),
-).pipe(Layer.provideMerge(Database))
+/** A database after migrations and the content seed have run. */
+export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E, R>) =>
+  Layer.effectDiscard(
+    Effect.gen(function* () {
+      const { contentDir } = yield* ServerConfig
+      const applied = yield* migrate()
+      if (applied.length > 0) yield* Effect.logInfo(`Applied migrations: ${applied.join(", ")}`)
+      if (yield* seedContent(contentDir)) yield* Effect.logInfo("Content seeded")
+    }).pipe(Effect.orDie),
+  ).pipe(Layer.provideMerge(database))
 
 const Repositories = Layer.mergeAll(UsersRepo.layer, SessionsRepo.layer, CodesRepo.layer, QuotesRepo.layer)
 
-export const Services = Layer.mergeAll(Accounts.layer, Auth.layer).pipe(
-  Layer.provideMerge(OneTimeCodes.layer),
-  Layer.provideMerge(Layer.mergeAll(Passwords.layer, Mail.layer, RateLimiter.layer, Secrets.layer)),
-  Layer.provideMerge(Repositories),
-  Layer.provideMerge(ReadyDatabase),
-)
+/** Every service over a given database and mail transport; tests pass their own. */
+export const makeServices = <E, R>(options: {
+  readonly database: Layer.Layer<SqlClient.SqlClient, E, R>
+  readonly mail?: Layer.Layer<Mail, never, ServerConfig>
+}) =>
+  Layer.mergeAll(Accounts.layer, Auth.layer).pipe(
+    Layer.provideMerge(OneTimeCodes.layer),
+    Layer.provideMerge(Layer.mergeAll(Passwords.layer, options.mail ?? Mail.layer, RateLimiter.layer, Secrets.layer)),
+    Layer.provideMerge(Repositories),
+    Layer.provideMerge(readyDatabase(options.database)),
+  )
+
+export const Services = makeServices({ database: Database })
 
 const ApiRoutes = HttpApiBuilder.layer(Api).pipe(
   Layer.provide([UsersHandlers, SystemHandlers]),

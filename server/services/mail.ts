@@ -65,4 +65,8 @@ export class Mail extends Context.Service<Mail, { readonly send: (mail: Outgoing
       })
     }),
   )
+
+  /** Keeps every message in `sent` instead of delivering it (server tests). */
+  static readonly layerCapture = (sent: Array<OutgoingMail>) =>
+    Layer.succeed(Mail, { send: (mail) => Effect.sync(() => void sent.push(mail)) })
 }

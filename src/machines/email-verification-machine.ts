@@ -23,6 +23,9 @@ export type VerificationEvent =
   | { readonly type: "email.change"; readonly value: string }
   | { readonly type: "verification.resend" }
 
+/** An empty address reads "required", anything else that is not an address "invalid e-mail". */
+const emailErrorKey = (email: string) => (email.trim() === "" ? MessageKey.required : MessageKey.email)
+
 export const emailVerificationMachine = setup({
   types: {
     context: {} as VerificationContext,
@@ -76,7 +79,7 @@ export const emailVerificationMachine = setup({
         "email.change": { actions: assign(({ event }) => ({ email: event.value, emailError: null })) },
         "verification.resend": [
           { guard: "emailIsValid", target: "resending" },
-          { actions: assign({ emailError: MessageKey.email }) },
+          { actions: assign(({ context }) => ({ emailError: emailErrorKey(context.email) })) },
         ],
       },
     },
@@ -85,11 +88,7 @@ export const emailVerificationMachine = setup({
         "email.change": { actions: assign(({ event }) => ({ email: event.value, emailError: null, formError: null })) },
         "verification.resend": [
           { guard: "emailIsValid", target: "resending" },
-          {
-            actions: assign(({ context }) => ({
-              emailError: context.email.trim() === "" ? MessageKey.required : MessageKey.email,
-            })),
-          },
+          { actions: assign(({ context }) => ({ emailError: emailErrorKey(context.email) })) },
         ],
       },
     },
@@ -106,6 +105,7 @@ export const emailVerificationMachine = setup({
             actions: assign(({ event }) => ({
               code: "",
               codeError: failureFieldErrors(event.error).code ?? MessageKey.codeInvalid,
+              formError: null,
             })),
           },
           { target: "awaitingCode", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },

@@ -92,7 +92,7 @@ export const loginMachine = setup({
           {
             guard: "isFieldFailure",
             target: "editing",
-            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error) })),
+            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error), formError: null })),
           },
           {
             target: "editing",

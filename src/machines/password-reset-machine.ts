@@ -95,7 +95,7 @@ export const passwordResetMachine = setup({
           {
             guard: "isFieldFailure",
             target: "requesting",
-            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error) })),
+            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error), formError: null })),
           },
           { target: "requesting", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
         ],
@@ -151,7 +151,12 @@ export const passwordResetMachine = setup({
             // A rejected code is cleared so the next one is typed fresh; the passwords stay.
             actions: assign(({ context, event }) => {
               const errors = failureFieldErrors(event.error)
-              return { errors, form: errors.code ? { ...context.form, code: "" } : context.form, notice: null }
+              return {
+                errors,
+                form: errors.code ? { ...context.form, code: "" } : context.form,
+                formError: null,
+                notice: null,
+              }
             }),
           },
           {

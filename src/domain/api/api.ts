@@ -4,4 +4,9 @@ import { RequestGuard } from "./middleware.ts"
 import { SystemApi } from "./system-api.ts"
 import { UsersApi } from "./users-api.ts"
 
-export class Api extends HttpApi.make("jingluo").add(UsersApi).add(SystemApi).middleware(RequestGuard) {}
+// Requests are decoded reporting every problem, so a form learns all its field errors at once.
+export class Api extends HttpApi.make("jingluo")
+  .add(UsersApi)
+  .add(SystemApi)
+  .middleware(RequestGuard)
+  .annotate(HttpApi.PayloadParseOptions, { errors: "all" }) {}

@@ -1,0 +1,122 @@
+// `npm test`: typecheck, lint (with the layer rules), the unit/view/model tests, the server tests on
+// PGlite and — when a PostgreSQL server binary is present — on a throwaway PostgreSQL cluster this
+// script starts and removes, then the browser journeys in Chromium. Stops at the first failure.
+import { type SpawnSyncOptions, spawnSync } from "node:child_process"
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+
+const root = resolve(import.meta.dirname, "..")
+const bin = (name: string) => join(root, "node_modules", ".bin", name)
+
+const step = (title: string, command: string, args: ReadonlyArray<string>, options: SpawnSyncOptions = {}) => {
+  const started = performance.now()
+  console.log(`\n▶ ${title}`)
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options, env: { ...process.env, ...options.env } })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed after ${seconds}s`)
+    process.exit(result.status ?? 1)
+  }
+  console.log(`✔ ${title} (${seconds}s)`)
+}
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer()
+    server.once("error", fail)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => done(typeof address === "object" && address ? address.port : 54329))
+    })
+  })
+
+/** The newest PostgreSQL installation's bin directory, if any. */
+const postgresBin = (): string | undefined => {
+  const base = "/usr/lib/postgresql"
+  if (!existsSync(base)) return undefined
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a))
+  return versions[0] ? join(base, versions[0], "bin") : undefined
+}
+
+interface Cluster {
+  readonly url: string
+  readonly stop: () => void
+}
+
+/** initdb a throwaway cluster as the postgres user (when running as root) and start it on 127.0.0.1. */
+const startPostgres = async (): Promise<Cluster | undefined> => {
+  const pgBin = postgresBin()
+  if (!pgBin) return undefined
+  const asRoot = process.getuid?.() === 0
+  const dir = mkdtempSync(join(tmpdir(), "jingluo-pg-"))
+  chmodSync(dir, 0o777)
+  const data = join(dir, "data")
+  const port = await freePort()
+  const run = (program: string, args: ReadonlyArray<string>) => {
+    const command = asRoot ? "runuser" : join(pgBin, program)
+    const fullArgs = asRoot ? ["-u", "postgres", "--", join(pgBin, program), ...args] : args
+    return spawnSync(command, fullArgs, { stdio: "pipe", encoding: "utf8" })
+  }
+  const init = run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"])
+  if (init.status !== 0) {
+    console.warn(`PostgreSQL initdb failed; server tests run on PGlite only.\n${init.stderr}`)
+    rmSync(dir, { recursive: true, force: true })
+    return undefined
+  }
+  const start = run("pg_ctl", [
+    "-D",
+    data,
+    "-l",
+    join(dir, "log"),
+    "-w",
+    "-o",
+    `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    "start",
+  ])
+  if (start.status !== 0) {
+    console.warn(`PostgreSQL did not start; server tests run on PGlite only.\n${start.stderr}`)
+    rmSync(dir, { recursive: true, force: true })
+    return undefined
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      run("pg_ctl", ["-D", data, "-m", "immediate", "stop"])
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+const only = process.argv[2]
+
+if (!only || only === "static") {
+  step("Typecheck (tsc)", bin("tsc"), ["-p", "."])
+  step("Lint, format and layer rules (biome)", bin("biome"), ["check", "."])
+}
+if (!only || only === "unit") {
+  step("Domain, machine, content, view and model tests (vitest)", bin("vitest"), ["run", "--project", "unit", "--project", "ui"])
+}
+if (!only || only === "server") {
+  const cluster = await startPostgres()
+  try {
+    step(
+      cluster ? "Server tests on PGlite and PostgreSQL (vitest)" : "Server tests on PGlite (vitest)",
+      bin("vitest"),
+      ["run", "--project", "server"],
+      { env: cluster ? { DATABASE_URL_TEST: cluster.url } : {} },
+    )
+  } finally {
+    cluster?.stop()
+  }
+}
+if (!only || only === "e2e") {
+  step("Build the app (vite)", bin("vite"), ["build", "--logLevel", "warn"])
+  step("Browser journeys in Chromium (playwright)", bin("playwright"), ["test"], {
+    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
+  })
+}
+console.log("\nAll checks passed.")

@@ -1,0 +1,47 @@
+// Prepares the databases every server test file starts from, once per run: an embedded PGlite
+// (migrated and seeded, dumped to a tarball) and, when DATABASE_URL_TEST points at a PostgreSQL
+// server, a migrated and seeded template database there.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { PGlite } from "@electric-sql/pglite"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { seedContent } from "../../../server/content/seed.ts"
+import { migrate } from "../../../server/db/migrate.ts"
+import { makePgliteClient } from "../../../server/db/pglite-client.ts"
+import { Reactivity } from "effect/reactivity"
+import { PGLITE_DUMP, POSTGRES_TEMPLATE, TMP_DIR, adminUrl } from "./paths.ts"
+
+const prepare = Effect.gen(function* () {
+  yield* migrate()
+  yield* seedContent()
+})
+
+export default async function setup() {
+  mkdirSync(TMP_DIR, { recursive: true })
+  const db = await PGlite.create()
+  await Effect.runPromise(
+    Effect.gen(function* () {
+      const sql = yield* makePgliteClient(db)
+      yield* Effect.provideService(prepare, SqlClient.SqlClient, sql)
+    }).pipe(Effect.scoped, Effect.provide(Reactivity.layer)),
+  )
+  const dump = await db.dumpDataDir("gzip")
+  writeFileSync(PGLITE_DUMP, Buffer.from(await dump.arrayBuffer()))
+  await db.close()
+
+  const admin = adminUrl()
+  if (admin) {
+    const adminLayer = PgClient.layer({ url: Redacted.make(admin) })
+    await Effect.runPromise(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql.unsafe(`DROP DATABASE IF EXISTS ${POSTGRES_TEMPLATE}`)
+        yield* sql.unsafe(`CREATE DATABASE ${POSTGRES_TEMPLATE}`)
+      }).pipe(Effect.provide(adminLayer)),
+    )
+    const url = new URL(admin)
+    url.pathname = `/${POSTGRES_TEMPLATE}`
+    await Effect.runPromise(prepare.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url.toString()) }) as Layer.Layer<SqlClient.SqlClient>)))
+  }
+}

@@ -1,0 +1,120 @@
+// A server for one test file: the real routes, services and SQL over a fresh copy of the prepared
+// database (PGlite, or a new PostgreSQL database cloned from the template), with captured mail.
+// Requests go through a web handler, so no port is opened.
+import { randomBytes } from "node:crypto"
+import { readFileSync } from "node:fs"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
+import { SqlClient } from "effect/sql"
+import { AppRoutes, makeServices } from "../../../server/app.ts"
+import { readSettings, ServerConfig, type ServerSettings } from "../../../server/config.ts"
+import { pgliteLayer } from "../../../server/db/pglite-client.ts"
+import { Mail, type OutgoingMail } from "../../../server/services/mail.ts"
+import { adminUrl, PGLITE_DUMP, POSTGRES_TEMPLATE } from "./paths.ts"
+
+export type DatabaseKind = "pglite" | "postgres"
+
+/** The databases the server suites run on: always PGlite, PostgreSQL when one is available. */
+export const DATABASES: ReadonlyArray<DatabaseKind> = adminUrl() ? ["pglite", "postgres"] : ["pglite"]
+
+const testSettings = (overrides: Partial<ServerSettings>): ServerSettings => ({
+  ...readSettings({}),
+  appOrigin: "http://app.test",
+  staticDir: undefined,
+  logLevel: "none",
+  rateLimitFactor: 1,
+  ...overrides,
+})
+
+const withDatabase = async (kind: DatabaseKind) => {
+  if (kind === "pglite") {
+    return { layer: pgliteLayer({ loadDataDir: new Blob([readFileSync(PGLITE_DUMP)]) }), drop: async () => {} }
+  }
+  const admin = adminUrl()!
+  const name = `jingluo_t_${randomBytes(6).toString("hex")}`
+  const adminLayer = PgClient.layer({ url: Redacted.make(admin) })
+  await Effect.runPromise(
+    Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(`CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE}`)).pipe(
+      Effect.provide(adminLayer),
+    ),
+  )
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return {
+    layer: PgClient.layer({ url: Redacted.make(url.toString()), maxConnections: 4 }),
+    drop: () =>
+      Effect.runPromise(
+        Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).pipe(
+          Effect.provide(adminLayer),
+        ),
+      ).then(() => undefined),
+  }
+}
+
+export interface TestServer {
+  readonly kind: DatabaseKind
+  readonly mails: Array<OutgoingMail>
+  readonly request: (path: string, init?: RequestInit & { json?: unknown; token?: string; locale?: string }) => Promise<Response>
+  /** Runs SQL against the server's database. */
+  readonly sql: <A extends object = Record<string, unknown>>(query: string, params?: ReadonlyArray<unknown>) => Promise<ReadonlyArray<A>>
+  readonly close: () => Promise<void>
+}
+
+export const startTestServer = async (kind: DatabaseKind, overrides: Partial<ServerSettings> = {}): Promise<TestServer> => {
+  const mails: Array<OutgoingMail> = []
+  const database = await withDatabase(kind)
+  const config = ServerConfig.layer(testSettings(overrides))
+  const services = makeServices({ database: database.layer as Layer.Layer<SqlClient.SqlClient>, mail: Mail.layerCapture(mails) }).pipe(
+    Layer.provide(config),
+  )
+  // One runtime holds the services, so the web handler and `sql` share the same database.
+  const runtime = ManagedRuntime.make(Layer.mergeAll(services, config))
+  const context = await runtime.context()
+  const { handler, dispose } = HttpRouter.toWebHandler(
+    AppRoutes.pipe(Layer.provide(Layer.succeedContext(context)), Layer.provide(HttpServer.layerServices)),
+    { disableLogger: true },
+  )
+  const request: TestServer["request"] = (path, init = {}) => {
+    const headers = new Headers(init.headers)
+    if (init.json !== undefined) headers.set("content-type", "application/json")
+    if (init.token) headers.set("authorization", `Bearer ${init.token}`)
+    if (init.locale) headers.set("locale", init.locale)
+    const body = init.json !== undefined ? JSON.stringify(init.json) : init.body
+    return handler(new Request(`http://app.test${path}`, { ...init, headers, body }))
+  }
+  return {
+    kind,
+    mails,
+    request,
+    sql: (query, params = []) =>
+      runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(query, params as Array<unknown>))) as never,
+    close: async () => {
+      await dispose()
+      await runtime.dispose()
+      await database.drop()
+    },
+  }
+}
+
+export const PASSWORD = "lotus7root"
+
+/** Registers and verifies an account; returns its e-mail and uuid. */
+export const createVerifiedUser = async (server: TestServer, email = `u${randomBytes(4).toString("hex")}@example.com`) => {
+  const registered = await server.request("/api/register", {
+    method: "POST",
+    json: { email, firstName: "Lin", lastName: "Wei", password: PASSWORD, confirmPassword: PASSWORD, termsChecked: true, promotional: false },
+  })
+  if (registered.status !== 200) throw new Error(`register answered ${registered.status}: ${await registered.text()}`)
+  const { uuid } = (await registered.json()) as { uuid: string }
+  const mail = server.mails.filter((m) => m.to === email && m.purpose === "verify-email").at(-1)!
+  const verified = await server.request(`/api/verify-email/${uuid}/${mail.code}`)
+  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`)
+  return { email, uuid }
+}
+
+export const signIn = async (server: TestServer, email: string, password = PASSWORD) => {
+  const response = await server.request("/api/login", { method: "POST", json: { email, password } })
+  if (response.status !== 200) throw new Error(`login answered ${response.status}`)
+  return ((await response.json()) as { token: string }).token
+}

@@ -12,7 +12,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["tests/domain/**/*.test.ts", "tests/machines/**/*.test.ts", "tests/content/**/*.test.ts"],
+          include: [
+            "tests/domain/**/*.test.ts",
+            "tests/machines/**/*.test.ts",
+            "tests/content/**/*.test.ts",
+            "tests/infra/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

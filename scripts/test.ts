@@ -13,7 +13,12 @@ const bin = (name: string) => join(root, "node_modules", ".bin", name)
 const step = (title: string, command: string, args: ReadonlyArray<string>, options: SpawnSyncOptions = {}) => {
   const started = performance.now()
   console.log(`\n▶ ${title}`)
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options, env: { ...process.env, ...options.env } })
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    ...options,
+    env: { ...process.env, ...options.env },
+  })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   if (result.status !== 0) {
     console.error(`✖ ${title} failed after ${seconds}s`)
@@ -98,7 +103,13 @@ if (!only || only === "static") {
   step("Lint, format and layer rules (biome)", bin("biome"), ["check", "."])
 }
 if (!only || only === "unit") {
-  step("Domain, machine, content, view and model tests (vitest)", bin("vitest"), ["run", "--project", "unit", "--project", "ui"])
+  step("Domain, machine, content, view and model tests (vitest)", bin("vitest"), [
+    "run",
+    "--project",
+    "unit",
+    "--project",
+    "ui",
+  ])
 }
 if (!only || only === "server") {
   const cluster = await startPostgres()

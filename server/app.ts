@@ -4,9 +4,9 @@
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
-import { HttpStaticServer } from "effect/http"
-import type { SqlClient } from "effect/sql"
+import { HttpRouter, HttpServerResponse, HttpStaticServer } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
+import type { SqlClient } from "effect/sql"
 import { Api } from "../src/domain/api/api.ts"
 import { ServerConfig } from "./config.ts"
 import { seedContent } from "./content/seed.ts"
@@ -15,8 +15,10 @@ import { migrate } from "./db/migrate.ts"
 import { SystemHandlers } from "./handlers/system-handlers.ts"
 import { UsersHandlers } from "./handlers/users-handlers.ts"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./http/authentication.ts"
+import { requestLanguage } from "./http/request-context.ts"
 import { RequestGuardLive } from "./http/request-guard.ts"
 import { ResponsePolicy } from "./http/response-policy.ts"
+import { message } from "./i18n/messages.ts"
 import { CodesRepo } from "./repositories/codes-repo.ts"
 import { QuotesRepo } from "./repositories/quotes-repo.ts"
 import { SessionsRepo } from "./repositories/sessions-repo.ts"
@@ -70,5 +72,15 @@ const StaticRoutes = Layer.unwrap(
   }),
 )
 
+/** An API path the contract does not know answers a JSON 404, never the app's index page. */
+const UnknownApiPath = HttpRouter.add(
+  "*",
+  "/api/*",
+  requestLanguage.pipe(
+    Effect.flatMap((language) => HttpServerResponse.json({ message: message("notFound", language) }, { status: 404 })),
+    Effect.orDie,
+  ),
+)
+
 /** The routes; they need `Services`, which are built (database ready) before the port opens. */
-export const AppRoutes = Layer.mergeAll(ApiRoutes, StaticRoutes, ResponsePolicy)
+export const AppRoutes = Layer.mergeAll(ApiRoutes, StaticRoutes, UnknownApiPath, ResponsePolicy)

@@ -122,9 +122,14 @@ export const wire = async (options: WireOptions) => {
         Effect.tapError((failure) => (catalogue ? applyCatalogue(failure) : Effect.void)),
         Effect.result,
       )
-      const result = await runtime.runPromise(program, { signal })
-      if (result._tag === "Failure") throw result.failure
-      return result.success
+      // A cancelled invocation (its state was left) must not report anything back.
+      const settled = await runtime.runPromise(program, { signal }).catch((cause: unknown) => {
+        if (signal.aborted) return undefined
+        throw cause
+      })
+      if (settled === undefined) return new Promise<A>(() => {})
+      if (settled._tag === "Failure") throw settled.failure
+      return settled.success
     })
 
   const runAction = (effect: Effect.Effect<void, never, Cookies | Storage | Navigation | Toasts>) => () =>

@@ -3,14 +3,16 @@
 import { Schema } from "effect"
 import { Email } from "./email-rules.ts"
 import { SignInPassword } from "./password-rules.ts"
-import { validate } from "./validation.ts"
+import { MessageKey, validate } from "./validation.ts"
 
 export const DEVICE_NAME_MAX_LENGTH = 100
 
 export const LoginPayload = Schema.Struct({
   email: Email,
   password: SignInPassword,
-  device_name: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(DEVICE_NAME_MAX_LENGTH))),
+  device_name: Schema.optionalKey(
+    Schema.String.check(Schema.isMaxLength(DEVICE_NAME_MAX_LENGTH, { message: MessageKey.tooLong })),
+  ),
 })
 export type LoginPayload = typeof LoginPayload.Type
 

@@ -6,7 +6,7 @@ import { MessageKey } from "./validation.ts"
 export const CODE_LENGTH = 4
 export const CODE_TTL_MINUTES = 10
 export const CODE_MAX_ATTEMPTS = 5
-export const CODE_PATTERN = /^\d{4}$/
+export const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`)
 
 export const isCode = (value: string) => CODE_PATTERN.test(value)
 /** Keeps only digits and at most CODE_LENGTH of them, for a code input as the user types. */

@@ -34,6 +34,9 @@ const KNOWN_TAGS = new Set([
   "InvalidCredentials",
   "TooManyRequests",
   "ServerError",
+  "RequestTimeout",
+  "Offline",
+  "UnexpectedResponse",
 ])
 
 const readJson = (error: HttpClientError.HttpClientError) =>

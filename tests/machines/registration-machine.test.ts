@@ -154,7 +154,11 @@ describe("registration machine", () => {
         { password: "a".repeat(PASSWORD_MIN_LENGTH), confirmPassword: "a".repeat(PASSWORD_MIN_LENGTH) },
         { password: MessageKey.passwordLetterAndDigit },
       ],
-      ["a confirmation that differs", { confirmPassword: `${PASSWORD}x` }, { confirmPassword: MessageKey.passwordMismatch }],
+      [
+        "a confirmation that differs",
+        { confirmPassword: `${PASSWORD}x` },
+        { confirmPassword: MessageKey.passwordMismatch },
+      ],
       ["unaccepted terms", { termsChecked: false }, { termsChecked: MessageKey.termsRequired }],
     ])("stays editing with one message for %s", (_, change, errors) => {
       const { actor, register } = start()

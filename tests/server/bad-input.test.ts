@@ -61,7 +61,17 @@ describe("bad input", () => {
       })
       it("answers wrong types with field messages", async () => {
         await expectClientError(
-          await post(path, JSON.stringify({ email: 42, password: ["x"], firstName: {}, termsChecked: "yes", code: 1234, user_uuid: null })),
+          await post(
+            path,
+            JSON.stringify({
+              email: 42,
+              password: ["x"],
+              firstName: {},
+              termsChecked: "yes",
+              code: 1234,
+              user_uuid: null,
+            }),
+          ),
         )
       })
       it(`answers a 1 MB body with 413 (limit ${MAX_BODY_BYTES} bytes)`, async () => {
@@ -72,7 +82,16 @@ describe("bad input", () => {
       it("answers long strings just under the body limit with field messages", async () => {
         const long = "x".repeat(MAX_BODY_BYTES / 4)
         await expectClientError(
-          await post(path, JSON.stringify({ email: `${long}@example.com`, password: long, firstName: long, lastName: long, code: long })),
+          await post(
+            path,
+            JSON.stringify({
+              email: `${long}@example.com`,
+              password: long,
+              firstName: long,
+              lastName: long,
+              code: long,
+            }),
+          ),
         )
       })
       it("answers any generated JSON with 4xx or success, never 5xx", async () => {
@@ -85,10 +104,24 @@ describe("bad input", () => {
         )
       })
       it("answers generated objects with the right keys but wrong values with 4xx", async () => {
-        const wrong = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object())
+        const wrong = fc.oneof(
+          fc.string(),
+          fc.integer(),
+          fc.boolean(),
+          fc.constant(null),
+          fc.array(fc.string()),
+          fc.object(),
+        )
         await fc.assert(
           fc.asyncProperty(
-            fc.record({ email: wrong, password: wrong, firstName: wrong, lastName: wrong, confirmPassword: wrong, code: wrong }),
+            fc.record({
+              email: wrong,
+              password: wrong,
+              firstName: wrong,
+              lastName: wrong,
+              confirmPassword: wrong,
+              code: wrong,
+            }),
             async (value) => {
               const response = await post(path, JSON.stringify(value))
               expect(response.status).toBeGreaterThanOrEqual(400)
@@ -120,7 +153,10 @@ describe("bad input", () => {
 
   it("answers the sign-out calls without a session with 401, whatever the body", async () => {
     for (const path of ["/api/logout", "/api/logout-all-devices"]) {
-      const response = await server.request(path, { method: "POST", body: JSON.stringify({ user_uuid: "x".repeat(1024 * 1024) }) })
+      const response = await server.request(path, {
+        method: "POST",
+        body: JSON.stringify({ user_uuid: "x".repeat(1024 * 1024) }),
+      })
       expect(response.status).toBe(401)
     }
   })

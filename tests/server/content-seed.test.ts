@@ -7,17 +7,17 @@ import { join } from "node:path"
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { POINT_COUNTS, STANDARD_POINT_TOTAL } from "../../src/domain/content/content-schema.ts"
 import { CONTENT_DIR, loadContent } from "../../server/content/load-content.ts"
 import { seedContent } from "../../server/content/seed.ts"
+import { POINT_COUNTS, STANDARD_POINT_TOTAL } from "../../src/domain/content/content-schema.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
 const content = loadContent()
 
 const count = (table: string, where = "TRUE") =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`)).pipe(
-    Effect.map((rows) => rows[0]!.n),
-  )
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql.unsafe<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`),
+  ).pipe(Effect.map((rows) => rows[0]!.n))
 
 const copyContent = () => {
   const dir = mkdtempSync(join(tmpdir(), "jingluo-content-"))
@@ -31,7 +31,8 @@ layer(TestDatabase, { timeout: 60_000 })("content seed", (it) => {
       assert.strictEqual(yield* count("channels"), 14)
       assert.strictEqual(yield* count("points", "kind = 'standard'"), STANDARD_POINT_TOTAL)
       assert.strictEqual(yield* count("points", "kind = 'extra'"), content.extraPoints.length)
-      for (const [code, n] of Object.entries(POINT_COUNTS)) assert.strictEqual(yield* count("points", `channel_code = '${code}'`), n)
+      for (const [code, n] of Object.entries(POINT_COUNTS))
+        assert.strictEqual(yield* count("points", `channel_code = '${code}'`), n)
       assert.strictEqual(yield* count("vessels"), 8)
       assert.strictEqual(yield* count("categories"), content.categories.length)
       assert.strictEqual(yield* count("body_areas"), content.bodyAreas.length)
@@ -45,9 +46,13 @@ layer(TestDatabase, { timeout: 60_000 })("content seed", (it) => {
   it.effect("seeding the same files again changes nothing", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const before = yield* sql<{ digest: string }>`SELECT md5(string_agg(code || data::text, ',' ORDER BY code)) AS digest FROM points`
+      const before = yield* sql<{
+        digest: string
+      }>`SELECT md5(string_agg(code || data::text, ',' ORDER BY code)) AS digest FROM points`
       assert.isFalse(yield* seedContent())
-      const after = yield* sql<{ digest: string }>`SELECT md5(string_agg(code || data::text, ',' ORDER BY code)) AS digest FROM points`
+      const after = yield* sql<{
+        digest: string
+      }>`SELECT md5(string_agg(code || data::text, ',' ORDER BY code)) AS digest FROM points`
       assert.strictEqual(after[0]!.digest, before[0]!.digest)
     }),
   )
@@ -63,7 +68,9 @@ layer(TestDatabase, { timeout: 60_000 })("content seed", (it) => {
       writeFileSync(file, JSON.stringify(channel, null, 2))
 
       assert.isTrue(yield* seedContent(dir))
-      const [row] = yield* sql<{ commentary: string }>`SELECT data->>'commentary' AS commentary FROM points WHERE code = 'HT-7'`
+      const [row] = yield* sql<{
+        commentary: string
+      }>`SELECT data->>'commentary' AS commentary FROM points WHERE code = 'HT-7'`
       assert.isTrue(row!.commentary.endsWith("Revised after review."))
       assert.strictEqual(yield* count("users", `id = ${userId}`), 1)
       assert.strictEqual(yield* count("points", "kind = 'standard'"), STANDARD_POINT_TOTAL)

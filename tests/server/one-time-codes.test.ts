@@ -3,13 +3,16 @@
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES } from "../../src/domain/verification-code.ts"
 import { CodesRepo } from "../../server/repositories/codes-repo.ts"
 import { OneTimeCodes } from "../../server/services/one-time-codes.ts"
 import { Secrets } from "../../server/services/secrets.ts"
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES } from "../../src/domain/verification-code.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
-const Codes = OneTimeCodes.layer.pipe(Layer.provideMerge(Layer.mergeAll(CodesRepo.layer, Secrets.layer)), Layer.provideMerge(TestDatabase))
+const Codes = OneTimeCodes.layer.pipe(
+  Layer.provideMerge(Layer.mergeAll(CodesRepo.layer, Secrets.layer)),
+  Layer.provideMerge(TestDatabase),
+)
 
 const wrongFor = (code: string) => (code === "0000" ? "1111" : "0000")
 

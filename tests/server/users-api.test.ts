@@ -1,8 +1,8 @@
 // The "users" group over HTTP against a real database: registration, verification, sign-in,
 // sessions, sign-out, password reset, rate limits and the answers of the error catalogue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { CODE_MAX_ATTEMPTS } from "../../src/domain/verification-code.ts"
 import { LIMITS } from "../../server/services/rate-limiter.ts"
+import { CODE_MAX_ATTEMPTS } from "../../src/domain/verification-code.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 describe.each(DATABASES)("users API on %s", (kind) => {
@@ -16,7 +16,16 @@ describe.each(DATABASES)("users API on %s", (kind) => {
     server.request("/api/register", {
       method: "POST",
       locale,
-      json: { email, firstName: " Mei ", lastName: "Chen", password: PASSWORD, confirmPassword: PASSWORD, termsChecked: true, promotional: true, ...overrides },
+      json: {
+        email,
+        firstName: " Mei ",
+        lastName: "Chen",
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        termsChecked: true,
+        promotional: true,
+        ...overrides,
+      },
     })
 
   describe("registration", () => {
@@ -44,11 +53,20 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       await register("taken@example.com")
       const response = await register("TAKEN@example.com")
       expect(response.status).toBe(422)
-      expect(await response.json()).toMatchObject({ _tag: "ValidationFailed", errors: { email: "validation.emailTaken" } })
+      expect(await response.json()).toMatchObject({
+        _tag: "ValidationFailed",
+        errors: { email: "validation.emailTaken" },
+      })
     })
 
     it("reports every invalid field with its message key", async () => {
-      const response = await register("not-an-email", { firstName: "ab", lastName: "", password: "short", confirmPassword: "other", termsChecked: false })
+      const response = await register("not-an-email", {
+        firstName: "ab",
+        lastName: "",
+        password: "short",
+        confirmPassword: "other",
+        termsChecked: false,
+      })
       expect(response.status).toBe(422)
       const body = (await response.json()) as { errors: Record<string, string> }
       expect(body.errors).toMatchObject({
@@ -73,7 +91,10 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       const { uuid } = (await response.json()) as { uuid: string }
       const code = server.mails.at(-1)!.code!
       expect((await server.request(`/api/verify-email/${uuid}/${code}`)).status).toBe(200)
-      const [row] = await server.sql<{ email_verified_at: Date | null }>("SELECT email_verified_at FROM users WHERE uuid = $1::uuid", [uuid])
+      const [row] = await server.sql<{ email_verified_at: Date | null }>(
+        "SELECT email_verified_at FROM users WHERE uuid = $1::uuid",
+        [uuid],
+      )
       expect(row?.email_verified_at).not.toBeNull()
       // Already verified: the answer stays a success, nothing else changes.
       expect((await server.request(`/api/verify-email/${uuid}/${code}`)).status).toBe(200)
@@ -116,7 +137,10 @@ describe.each(DATABASES)("users API on %s", (kind) => {
     it("answers a wrong password and an unknown e-mail with the same status and body", async () => {
       const { email } = await createVerifiedUser(server)
       const wrong = await server.request("/api/login", { method: "POST", json: { email, password: "wrong1pass" } })
-      const unknown = await server.request("/api/login", { method: "POST", json: { email: "ghost@example.com", password: "wrong1pass" } })
+      const unknown = await server.request("/api/login", {
+        method: "POST",
+        json: { email: "ghost@example.com", password: "wrong1pass" },
+      })
       expect(wrong.status).toBe(422)
       expect(unknown.status).toBe(422)
       expect(await wrong.json()).toEqual(await unknown.json())
@@ -124,7 +148,10 @@ describe.each(DATABASES)("users API on %s", (kind) => {
 
     it("refuses an unverified account after a correct password", async () => {
       await register("unverified@example.com")
-      const response = await server.request("/api/login", { method: "POST", json: { email: "unverified@example.com", password: PASSWORD } })
+      const response = await server.request("/api/login", {
+        method: "POST",
+        json: { email: "unverified@example.com", password: PASSWORD },
+      })
       expect(response.status).toBe(403)
       expect(await response.json()).toMatchObject({ _tag: "EmailNotVerified", email: "unverified@example.com" })
     })
@@ -134,10 +161,18 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       const response = await server.request("/api/login", {
         method: "POST",
         json: { email, password: PASSWORD },
-        headers: { "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15" },
+        headers: {
+          "user-agent":
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15",
+        },
       })
       expect(response.status).toBe(200)
-      const user = (await response.json()) as { token: string; email: string; plan_name: string; verification_confirmed: boolean }
+      const user = (await response.json()) as {
+        token: string
+        email: string
+        plan_name: string
+        verification_confirmed: boolean
+      }
       expect(Buffer.from(user.token, "base64url")).toHaveLength(32)
       expect(user).toMatchObject({ email, plan_name: "Standard", verification_confirmed: true })
       const rows = await server.sql<{ token_hash: string; device_name: string }>(
@@ -175,9 +210,17 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       expect((await server.request("/api/dashboard", { token: second })).status).toBe(200)
 
       const other = await createVerifiedUser(server)
-      const forbidden = await server.request("/api/logout-all-devices", { method: "POST", token: second, json: { user_uuid: other.uuid } })
+      const forbidden = await server.request("/api/logout-all-devices", {
+        method: "POST",
+        token: second,
+        json: { user_uuid: other.uuid },
+      })
       expect(forbidden.status).toBe(403)
-      const all = await server.request("/api/logout-all-devices", { method: "POST", token: second, json: { user_uuid: uuid } })
+      const all = await server.request("/api/logout-all-devices", {
+        method: "POST",
+        token: second,
+        json: { user_uuid: uuid },
+      })
       expect(all.status).toBe(200)
       expect((await server.request("/api/dashboard", { token: second })).status).toBe(401)
       expect((await server.request("/api/dashboard", { token: third })).status).toBe(401)
@@ -220,7 +263,10 @@ describe.each(DATABASES)("users API on %s", (kind) => {
 
     it("answers the same for an unknown address and sends nothing", async () => {
       const before = server.mails.length
-      const answer = await server.request("/api/forgot-password/email", { method: "POST", json: { email: "nobody@example.com" } })
+      const answer = await server.request("/api/forgot-password/email", {
+        method: "POST",
+        json: { email: "nobody@example.com" },
+      })
       expect(answer.status).toBe(200)
       expect(server.mails.length).toBe(before)
     })
@@ -246,8 +292,14 @@ describe.each(DATABASES)("users API on %s", (kind) => {
     })
 
     it("serves the quote of the day in the caller's language and moves on with the offset", async () => {
-      const today = (await (await server.request("/api/quote-of-the-day", { locale: "es" })).json()) as { id: string; point: { code: string }; total: number }
-      const next = (await (await server.request("/api/quote-of-the-day?offset=1", { locale: "es" })).json()) as { id: string }
+      const today = (await (await server.request("/api/quote-of-the-day", { locale: "es" })).json()) as {
+        id: string
+        point: { code: string }
+        total: number
+      }
+      const next = (await (await server.request("/api/quote-of-the-day?offset=1", { locale: "es" })).json()) as {
+        id: string
+      }
       expect(today.point.code).toMatch(/^HT-\d$/)
       expect(today.total).toBeGreaterThanOrEqual(30)
       expect(next.id).not.toBe(today.id)

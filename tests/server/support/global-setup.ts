@@ -2,15 +2,15 @@
 // (migrated and seeded, dumped to a tarball) and, when DATABASE_URL_TEST points at a PostgreSQL
 // server, a migrated and seeded template database there.
 import { mkdirSync, writeFileSync } from "node:fs"
-import { PGlite } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Redacted } from "effect"
+import { PGlite } from "@electric-sql/pglite"
+import { Effect, type Layer, Redacted } from "effect"
+import { Reactivity } from "effect/reactivity"
 import { SqlClient } from "effect/sql"
 import { seedContent } from "../../../server/content/seed.ts"
 import { migrate } from "../../../server/db/migrate.ts"
 import { makePgliteClient } from "../../../server/db/pglite-client.ts"
-import { Reactivity } from "effect/reactivity"
-import { PGLITE_DUMP, POSTGRES_TEMPLATE, TMP_DIR, adminUrl } from "./paths.ts"
+import { adminUrl, PGLITE_DUMP, POSTGRES_TEMPLATE, TMP_DIR } from "./paths.ts"
 
 const prepare = Effect.gen(function* () {
   yield* migrate()
@@ -42,6 +42,10 @@ export default async function setup() {
     )
     const url = new URL(admin)
     url.pathname = `/${POSTGRES_TEMPLATE}`
-    await Effect.runPromise(prepare.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url.toString()) }) as Layer.Layer<SqlClient.SqlClient>)))
+    await Effect.runPromise(
+      prepare.pipe(
+        Effect.provide(PgClient.layer({ url: Redacted.make(url.toString()) }) as Layer.Layer<SqlClient.SqlClient>),
+      ),
+    )
   }
 }

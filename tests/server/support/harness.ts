@@ -35,9 +35,9 @@ const withDatabase = async (kind: DatabaseKind) => {
   const name = `jingluo_t_${randomBytes(6).toString("hex")}`
   const adminLayer = PgClient.layer({ url: Redacted.make(admin) })
   await Effect.runPromise(
-    Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(`CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE}`)).pipe(
-      Effect.provide(adminLayer),
-    ),
+    Effect.flatMap(SqlClient.SqlClient, (sql) =>
+      sql.unsafe(`CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE}`),
+    ).pipe(Effect.provide(adminLayer)),
   )
   const url = new URL(admin)
   url.pathname = `/${name}`
@@ -55,19 +55,29 @@ const withDatabase = async (kind: DatabaseKind) => {
 export interface TestServer {
   readonly kind: DatabaseKind
   readonly mails: Array<OutgoingMail>
-  readonly request: (path: string, init?: RequestInit & { json?: unknown; token?: string; locale?: string }) => Promise<Response>
+  readonly request: (
+    path: string,
+    init?: RequestInit & { json?: unknown; token?: string; locale?: string },
+  ) => Promise<Response>
   /** Runs SQL against the server's database. */
-  readonly sql: <A extends object = Record<string, unknown>>(query: string, params?: ReadonlyArray<unknown>) => Promise<ReadonlyArray<A>>
+  readonly sql: <A extends object = Record<string, unknown>>(
+    query: string,
+    params?: ReadonlyArray<unknown>,
+  ) => Promise<ReadonlyArray<A>>
   readonly close: () => Promise<void>
 }
 
-export const startTestServer = async (kind: DatabaseKind, overrides: Partial<ServerSettings> = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  kind: DatabaseKind,
+  overrides: Partial<ServerSettings> = {},
+): Promise<TestServer> => {
   const mails: Array<OutgoingMail> = []
   const database = await withDatabase(kind)
   const config = ServerConfig.layer(testSettings(overrides))
-  const services = makeServices({ database: database.layer as Layer.Layer<SqlClient.SqlClient>, mail: Mail.layerCapture(mails) }).pipe(
-    Layer.provide(config),
-  )
+  const services = makeServices({
+    database: database.layer as Layer.Layer<SqlClient.SqlClient>,
+    mail: Mail.layerCapture(mails),
+  }).pipe(Layer.provide(config))
   // One runtime holds the services, so the web handler and `sql` share the same database.
   const runtime = ManagedRuntime.make(Layer.mergeAll(services, config))
   const context = await runtime.context()
@@ -88,7 +98,9 @@ export const startTestServer = async (kind: DatabaseKind, overrides: Partial<Ser
     mails,
     request,
     sql: (query, params = []) =>
-      runtime.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(query, params as Array<unknown>))) as never,
+      runtime.runPromise(
+        Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(query, params as Array<unknown>)),
+      ) as never,
     close: async () => {
       await dispose()
       await runtime.dispose()
@@ -100,10 +112,21 @@ export const startTestServer = async (kind: DatabaseKind, overrides: Partial<Ser
 export const PASSWORD = "lotus7root"
 
 /** Registers and verifies an account; returns its e-mail and uuid. */
-export const createVerifiedUser = async (server: TestServer, email = `u${randomBytes(4).toString("hex")}@example.com`) => {
+export const createVerifiedUser = async (
+  server: TestServer,
+  email = `u${randomBytes(4).toString("hex")}@example.com`,
+) => {
   const registered = await server.request("/api/register", {
     method: "POST",
-    json: { email, firstName: "Lin", lastName: "Wei", password: PASSWORD, confirmPassword: PASSWORD, termsChecked: true, promotional: false },
+    json: {
+      email,
+      firstName: "Lin",
+      lastName: "Wei",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      termsChecked: true,
+      promotional: false,
+    },
   })
   if (registered.status !== 200) throw new Error(`register answered ${registered.status}: ${await registered.text()}`)
   const { uuid } = (await registered.json()) as { uuid: string }

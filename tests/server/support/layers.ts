@@ -6,9 +6,9 @@ import { SqlClient } from "effect/sql"
 import { pgliteLayer } from "../../../server/db/pglite-client.ts"
 import { PGLITE_DUMP } from "./paths.ts"
 
-export const TestDatabase = Layer.suspend(() => pgliteLayer({ loadDataDir: new Blob([readFileSync(PGLITE_DUMP)]) })).pipe(
-  Layer.orDie,
-)
+export const TestDatabase = Layer.suspend(() =>
+  pgliteLayer({ loadDataDir: new Blob([readFileSync(PGLITE_DUMP)]) }),
+).pipe(Layer.orDie)
 
 /** Inserts a bare user row and returns its id. */
 export const insertUser = (email: string) =>

@@ -1,0 +1,161 @@
+// The shell across languages: every page of the account area renders, is translated in German and
+// Spanish, and has no axe violations; the language switch, cookie banner, footer quotes and
+// /not-found behave as §2 and §4 describe.
+import { expect, test } from "@playwright/test"
+import { expectAccessible } from "./support/fixtures.ts"
+
+const PAGES = [
+  "/",
+  "/about",
+  "/about-us",
+  "/login",
+  "/register",
+  "/resetpassword",
+  "/verify-email",
+  "/not-found",
+] as const
+
+const HEADINGS: Record<string, Record<(typeof PAGES)[number], RegExp>> = {
+  en: {
+    "/": /Learn the acupuncture channels/,
+    "/about": /About Jingluo/,
+    "/about-us": /About us/,
+    "/login": /Log in/,
+    "/register": /Create your account/,
+    "/resetpassword": /Reset your password/,
+    "/verify-email": /Verify your e-mail address/,
+    "/not-found": /Page not found/,
+  },
+  de: {
+    "/": /Leitbahnen/,
+    "/about": /Über Jingluo/,
+    "/about-us": /Über uns/,
+    "/login": /Anmelden/,
+    "/register": /Konto/,
+    "/resetpassword": /Passwort/,
+    "/verify-email": /E-Mail-Adresse/,
+    "/not-found": /nicht gefunden/,
+  },
+  es: {
+    "/": /canales/,
+    "/about": /Jingluo/,
+    "/about-us": /Sobre nosotros|Quiénes somos|Acerca de nosotros/,
+    "/login": /Iniciar sesión/,
+    "/register": /cuenta/,
+    "/resetpassword": /contraseña/,
+    "/verify-email": /correo/,
+    "/not-found": /no encontrada/,
+  },
+}
+
+const NAV: Record<string, { login: string; signUp: string }> = {
+  en: { login: "Log in", signUp: "Sign up" },
+  de: { login: "Anmelden", signUp: "Registrieren" },
+  es: { login: "Iniciar sesión", signUp: "Registrarse" },
+}
+
+for (const language of ["en", "de", "es"] as const) {
+  test.describe(`pages in ${language}`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await context.addCookies([
+        { name: "cookieAccepted", value: "yes", url: baseURL! },
+        { name: "language", value: language, url: baseURL! },
+      ])
+    })
+
+    for (const path of PAGES) {
+      test(`${path} is translated and accessible`, async ({ page }) => {
+        await page.goto(path)
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(HEADINGS[language]![path])
+        await expect(page.locator("html")).toHaveAttribute("lang", language)
+        const header = page.getByRole("banner")
+        await expect(header.getByRole("link", { name: NAV[language]!.login, exact: true })).toBeVisible()
+        await expect(header.getByRole("link", { name: NAV[language]!.signUp })).toBeVisible()
+        await expect(page.locator(".quote").first()).toBeVisible()
+        await expectAccessible(page)
+      })
+    }
+  })
+}
+
+test("switching the language stores the cookie for a year and reloads to /", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+  await page.goto("/about")
+  await page.getByRole("button", { name: /Languages/ }).click()
+  const menu = page.getByRole("menu")
+  await expect(menu.getByRole("menuitemradio", { name: /Русский/ })).toBeDisabled()
+  await expect(menu.getByText("Under construction")).toBeVisible()
+  await expectAccessible(page)
+  await menu.getByRole("menuitemradio", { name: "Deutsch" }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden", exact: true })).toBeVisible()
+  const cookie = (await context.cookies()).find((c) => c.name === "language")
+  expect(cookie?.value).toBe("de")
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000
+  expect(days).toBeGreaterThan(364)
+  expect(days).toBeLessThan(367)
+
+  await page.getByRole("button", { name: /Sprachen/ }).click()
+  await page.getByRole("menuitemradio", { name: "Español" }).click()
+  await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sesión", exact: true })).toBeVisible()
+})
+
+test("the cookie banner shows until accepted and remembers the choice for 10 years", async ({ page, context }) => {
+  await page.goto("/")
+  const banner = page.getByRole("region", { name: "Cookie notice" })
+  await expect(banner).toBeVisible()
+  await expectAccessible(page)
+  await banner.getByRole("button", { name: "Accept cookies" }).click()
+  await expect(banner).toBeHidden()
+  const cookie = (await context.cookies()).find((c) => c.name === "cookieAccepted")
+  expect(cookie?.value).toBe("yes")
+  // The app asks for 10 years (COOKIE_ACCEPT_MAX_AGE_SECONDS); Chromium caps every cookie at 400 days.
+  expect(((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(399)
+  await page.reload()
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+  await expect(page.getByRole("region", { name: "Cookie notice" })).toHaveCount(0)
+})
+
+test("the footer quote loads more and reads more at /about-us", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+  await page.goto("/")
+  const quotes = page.locator(".quote")
+  await expect(quotes).toHaveCount(1)
+  await expect(quotes.first()).toContainText(/HT-\d/)
+  await page.getByRole("button", { name: "Load more" }).click()
+  await expect(quotes).toHaveCount(2)
+  await page.getByRole("link", { name: "Read more" }).click()
+  await expect(page).toHaveURL(/\/about-us$/)
+  await expect(page.getByRole("heading", { level: 2, name: "The quote of the day" })).toBeVisible()
+})
+
+test("an unknown path shows the not-found page and an unknown API path answers JSON 404", async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
+  await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+  await page.goto("/no/such/page")
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible()
+  const api = await request.get("/api/no-such-endpoint")
+  expect(api.status()).toBe(404)
+  expect(await api.json()).toHaveProperty("message")
+})
+
+test("every response carries the security headers and the app runs under its CSP", async ({ page, request }) => {
+  const errors: Array<string> = []
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) errors.push(message.text())
+  })
+  const response = await page.goto("/")
+  const headers = response!.headers()
+  expect(headers["content-security-policy"]).toContain("script-src 'self'")
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'")
+  expect(headers["x-content-type-options"]).toBe("nosniff")
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin")
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+  expect(errors).toEqual([])
+  const health = await request.get("/api/health")
+  expect(health.headers()["x-content-type-options"]).toBe("nosniff")
+})

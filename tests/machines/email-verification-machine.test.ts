@@ -1,0 +1,344 @@
+import { describe, expect, it } from "vitest"
+import { createActor, waitFor } from "xstate"
+import { Offline, RequestTimeout, TooManyRequests, ValidationFailed } from "../../src/domain/errors.ts"
+import { MessageKey } from "../../src/domain/validation.ts"
+import { CODE_LENGTH } from "../../src/domain/verification-code.ts"
+import { emailVerificationMachine } from "../../src/machines/email-verification-machine.ts"
+import { pendingActor } from "./support/pending-actor.ts"
+
+const UUID = "u-7"
+const EMAIL = "ann@example.com"
+const CODE = "1234567890".slice(0, CODE_LENGTH)
+
+type Input = { readonly uuid?: string | null; readonly code?: string | null; readonly email?: string | null }
+
+const start = (input: Input) => {
+  const verify = pendingActor<{ readonly message: string }, { readonly uuid: string; readonly code: string }>()
+  const resend = pendingActor<{ readonly message: string }, { readonly email: string }>()
+  const actor = createActor(
+    emailVerificationMachine.provide({ actors: { verify: verify.logic, resend: resend.logic } }),
+    { input },
+  )
+  actor.start()
+  return { actor, verify, resend }
+}
+
+/** Opened from a link with the account but no code: the code is typed in. */
+const startAwaitingCode = () => {
+  const started = start({ uuid: UUID, email: EMAIL })
+  expect(started.actor.getSnapshot().value).toBe("awaitingCode")
+  return started
+}
+
+/** Opened without an account: only the address to resend to can be given. */
+const startAwaitingEmail = () => {
+  const started = start({})
+  expect(started.actor.getSnapshot().value).toBe("awaitingEmail")
+  return started
+}
+
+const startVerifying = () => {
+  const started = start({ uuid: UUID, code: CODE, email: EMAIL })
+  expect(started.actor.getSnapshot().value).toBe("verifying")
+  return started
+}
+
+describe("email verification machine", () => {
+  describe("start", () => {
+    it("verifies at once when the link carries the account and a code", () => {
+      const { actor, verify } = startVerifying()
+      expect(actor.getSnapshot().hasTag("busy")).toBe(true)
+      expect(verify.inputs).toEqual([{ uuid: UUID, code: CODE }])
+    })
+
+    it("keeps only the digits of the link's code before deciding", () => {
+      const { actor, verify } = start({ uuid: UUID, code: ` ${CODE.slice(0, 1)}-${CODE.slice(1)} ` })
+      expect(actor.getSnapshot().value).toBe("verifying")
+      expect(verify.inputs).toEqual([{ uuid: UUID, code: CODE }])
+    })
+
+    it("asks for the code, prefilled, when the link's code is one digit short", () => {
+      const { actor, verify } = start({ uuid: UUID, code: CODE.slice(1) })
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context.code).toBe(CODE.slice(1))
+      expect(verify.inputs).toHaveLength(0)
+    })
+
+    it("asks for the code when the link carries only the account", () => {
+      const { actor } = startAwaitingCode()
+      expect(actor.getSnapshot().context).toEqual({
+        uuid: UUID,
+        email: EMAIL,
+        code: "",
+        codeError: null,
+        emailError: null,
+        formError: null,
+        notice: null,
+      })
+    })
+
+    it.each<[string, Input]>([
+      ["no account", { code: CODE }],
+      ["a null account", { uuid: null, code: CODE }],
+      ["an empty account", { uuid: "", code: CODE }],
+    ])("asks for the address when the link has %s, even with a code", (_, input) => {
+      const { actor, verify } = start(input)
+      expect(actor.getSnapshot().value).toBe("awaitingEmail")
+      expect(actor.getSnapshot().context.uuid).toBeNull()
+      expect(verify.inputs).toHaveLength(0)
+    })
+
+    it("starts with an empty address when none is given", () => {
+      const { actor } = start({ email: null })
+      expect(actor.getSnapshot().context.email).toBe("")
+    })
+  })
+
+  describe("awaitingCode", () => {
+    it("keeps only digits of a typed code, at most CODE_LENGTH of them", () => {
+      const { actor } = startAwaitingCode()
+      actor.send({ type: "code.change", value: `1a2 3-4${"5".repeat(CODE_LENGTH)}` })
+      expect(actor.getSnapshot().context.code).toBe(`1234${"5".repeat(CODE_LENGTH)}`.slice(0, CODE_LENGTH))
+    })
+
+    it("stays with a format message when a code one digit short is submitted", () => {
+      const { actor, verify } = startAwaitingCode()
+      actor.send({ type: "code.change", value: CODE.slice(1) })
+      actor.send({ type: "code.submit" })
+
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context.codeError).toBe(MessageKey.codeFormat)
+      expect(verify.inputs).toHaveLength(0)
+    })
+
+    it("clears the code message and the form message when the code changes", async () => {
+      const { actor, resend } = start({ uuid: UUID, code: CODE.slice(1), email: EMAIL })
+      actor.send({ type: "code.submit" })
+      actor.send({ type: "verification.resend" })
+      resend.reject(new Offline())
+      await waitFor(actor, (s) => !s.matches("resending"))
+      expect(actor.getSnapshot().context).toMatchObject({
+        codeError: MessageKey.codeFormat,
+        formError: "errors.offline",
+      })
+
+      actor.send({ type: "code.change", value: CODE })
+
+      expect(actor.getSnapshot().context).toMatchObject({ code: CODE, codeError: null, formError: null })
+    })
+
+    it("verifies a code of CODE_LENGTH digits", () => {
+      const { actor, verify } = startAwaitingCode()
+      actor.send({ type: "code.change", value: CODE })
+      actor.send({ type: "code.submit" })
+
+      expect(actor.getSnapshot().value).toBe("verifying")
+      expect(verify.inputs).toEqual([{ uuid: UUID, code: CODE }])
+    })
+
+    it("stores a changed address and clears its message", () => {
+      const { actor } = startAwaitingCode()
+      actor.send({ type: "email.change", value: "ann" })
+      actor.send({ type: "verification.resend" })
+      expect(actor.getSnapshot().context.emailError).toBe(MessageKey.email)
+
+      actor.send({ type: "email.change", value: "ann@" })
+
+      expect(actor.getSnapshot().context).toMatchObject({ email: "ann@", emailError: null })
+    })
+
+    it("resends to the trimmed address", () => {
+      const { actor, resend } = startAwaitingCode()
+      actor.send({ type: "email.change", value: ` ${EMAIL} ` })
+      actor.send({ type: "verification.resend" })
+
+      expect(actor.getSnapshot().value).toBe("resending")
+      expect(actor.getSnapshot().hasTag("busy")).toBe(true)
+      expect(resend.inputs).toEqual([{ email: EMAIL }])
+    })
+
+    it.each([
+      ["empty", " ", MessageKey.required],
+      ["not an address", "ann@example", MessageKey.email],
+    ])("does not resend when the address is %s", (_, email, key) => {
+      const { actor, resend } = startAwaitingCode()
+      actor.send({ type: "email.change", value: email })
+      actor.send({ type: "verification.resend" })
+
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context.emailError).toBe(key)
+      expect(resend.inputs).toHaveLength(0)
+    })
+  })
+
+  describe("awaitingEmail", () => {
+    it("ignores code events", () => {
+      const { actor, verify } = startAwaitingEmail()
+      expect(actor.getSnapshot().can({ type: "code.submit" })).toBe(false)
+      actor.send({ type: "code.change", value: CODE })
+      actor.send({ type: "code.submit" })
+
+      expect(actor.getSnapshot().value).toBe("awaitingEmail")
+      expect(actor.getSnapshot().context.code).toBe("")
+      expect(verify.inputs).toHaveLength(0)
+    })
+
+    it.each([
+      ["empty", " ", MessageKey.required],
+      ["not an address", "ann@example", MessageKey.email],
+    ])("does not resend when the address is %s", (_, email, key) => {
+      const { actor, resend } = startAwaitingEmail()
+      actor.send({ type: "email.change", value: email })
+      actor.send({ type: "verification.resend" })
+
+      expect(actor.getSnapshot().value).toBe("awaitingEmail")
+      expect(actor.getSnapshot().context.emailError).toBe(key)
+      expect(resend.inputs).toHaveLength(0)
+    })
+
+    it("clears the address message when the address changes", () => {
+      const { actor } = start({ email: "ann@example" })
+      actor.send({ type: "verification.resend" })
+      expect(actor.getSnapshot().context.emailError).toBe(MessageKey.email)
+
+      actor.send({ type: "email.change", value: "ann@example." })
+
+      expect(actor.getSnapshot().context).toMatchObject({ email: "ann@example.", emailError: null })
+    })
+
+    it("clears the form message when the address changes", async () => {
+      const { actor, resend } = start({ email: EMAIL })
+      actor.send({ type: "verification.resend" })
+      resend.reject(new Offline())
+      await waitFor(actor, (s) => !s.matches("resending"))
+      expect(actor.getSnapshot().context.formError).toBe("errors.offline")
+
+      actor.send({ type: "email.change", value: "bob@example.com" })
+
+      expect(actor.getSnapshot().context).toMatchObject({ email: "bob@example.com", formError: null })
+    })
+
+    it("resends to the trimmed address", () => {
+      const { actor, resend } = startAwaitingEmail()
+      actor.send({ type: "email.change", value: ` ${EMAIL} ` })
+      actor.send({ type: "verification.resend" })
+
+      expect(actor.getSnapshot().value).toBe("resending")
+      expect(resend.inputs).toEqual([{ email: EMAIL }])
+    })
+  })
+
+  describe("verifying", () => {
+    it("ignores code edits, another submit and resend", () => {
+      const { actor, verify, resend } = startVerifying()
+      actor.send({ type: "code.change", value: "" })
+      actor.send({ type: "code.submit" })
+      actor.send({ type: "verification.resend" })
+
+      expect(actor.getSnapshot().value).toBe("verifying")
+      expect(actor.getSnapshot().context.code).toBe(CODE)
+      expect(verify.inputs).toHaveLength(1)
+      expect(resend.inputs).toHaveLength(0)
+    })
+
+    it("is verified and stops on success", async () => {
+      const { actor, verify } = startVerifying()
+      verify.resolve({ message: "Verified" })
+      await waitFor(actor, (s) => !s.matches("verifying"))
+
+      expect(actor.getSnapshot().value).toBe("verified")
+      expect(actor.getSnapshot().status).toBe("done")
+    })
+
+    it("clears a rejected code, shows the server's code message and drops an older form message", async () => {
+      const { actor, verify } = startVerifying()
+      verify.reject(new Offline())
+      await waitFor(actor, (s) => !s.matches("verifying"))
+      actor.send({ type: "code.submit" })
+      verify.reject(new ValidationFailed({ message: "x", errors: { code: MessageKey.codeExpired } }))
+      await waitFor(actor, (s) => !s.matches("verifying"))
+
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context).toMatchObject({
+        code: "",
+        codeError: MessageKey.codeExpired,
+        formError: null,
+      })
+    })
+
+    it("reads an invalid code when the server names no code message", async () => {
+      const { actor, verify } = startVerifying()
+      verify.reject(new ValidationFailed({ message: "x", errors: { "": MessageKey.invalid } }))
+      await waitFor(actor, (s) => !s.matches("verifying"))
+
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context).toMatchObject({ code: "", codeError: MessageKey.codeInvalid })
+    })
+
+    it.each([
+      ["TooManyRequests", new TooManyRequests({ message: "x", retryAfterSeconds: 60 }), "errors.tooManyRequests"],
+      ["Offline", new Offline(), "errors.offline"],
+      ["RequestTimeout", new RequestTimeout(), "errors.timeout"],
+      ["an unknown failure", new Error("boom"), "errors.generic"],
+    ])("shows the form message for %s and keeps the code", async (_, error, key) => {
+      const { actor, verify } = startVerifying()
+      verify.reject(error)
+      await waitFor(actor, (s) => !s.matches("verifying"))
+
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context).toMatchObject({ code: CODE, codeError: null, formError: key })
+    })
+  })
+
+  describe("resending", () => {
+    const startResending = (input: Input) => {
+      const started = start({ ...input, email: EMAIL })
+      started.actor.send({ type: "verification.resend" })
+      expect(started.actor.getSnapshot().value).toBe("resending")
+      return started
+    }
+
+    it("ignores edits, code submit and another resend", () => {
+      const { actor, verify, resend } = startResending({ uuid: UUID })
+      actor.send({ type: "email.change", value: "" })
+      actor.send({ type: "code.change", value: CODE })
+      actor.send({ type: "code.submit" })
+      actor.send({ type: "verification.resend" })
+
+      expect(actor.getSnapshot().value).toBe("resending")
+      expect(actor.getSnapshot().context).toMatchObject({ email: EMAIL, code: "" })
+      expect(verify.inputs).toHaveLength(0)
+      expect(resend.inputs).toHaveLength(1)
+    })
+
+    it.each([
+      ["with an account", { uuid: UUID }, "awaitingCode"],
+      ["without an account", {}, "awaitingEmail"],
+    ])("says the mail was sent and drops an older form message, %s", async (_, input, target) => {
+      const { actor, resend } = startResending(input)
+      resend.reject(new Offline())
+      await waitFor(actor, (s) => !s.matches("resending"))
+      actor.send({ type: "verification.resend" })
+      resend.resolve({ message: "sent" })
+      await waitFor(actor, (s) => !s.matches("resending"))
+
+      expect(actor.getSnapshot().value).toBe(target)
+      expect(actor.getSnapshot().context).toMatchObject({ notice: "notices.verificationSent", formError: null })
+    })
+
+    it.each([
+      ["with an account", { uuid: UUID }, "awaitingCode"],
+      ["without an account", {}, "awaitingEmail"],
+    ])("shows the form message and drops an older notice when sending fails, %s", async (_, input, target) => {
+      const { actor, resend } = startResending(input)
+      resend.resolve({ message: "sent" })
+      await waitFor(actor, (s) => !s.matches("resending"))
+      actor.send({ type: "verification.resend" })
+      resend.reject(new TooManyRequests({ message: "x", retryAfterSeconds: 60 }))
+      await waitFor(actor, (s) => !s.matches("resending"))
+
+      expect(actor.getSnapshot().value).toBe(target)
+      expect(actor.getSnapshot().context).toMatchObject({ formError: "errors.tooManyRequests", notice: null })
+    })
+  })
+})

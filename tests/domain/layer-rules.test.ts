@@ -3,7 +3,7 @@
 // mode (`lint --stdin-file-path`) echoes the source without printing diagnostics, so the probes are
 // written as files into a scratch copy of the project layout, next to a copy of the real biome.json.
 import { spawnSync } from "node:child_process"
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -80,7 +80,11 @@ let restricted = new Map<string, Array<string>>()
 
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), "jingluo-layer-rules-"))
-  copyFileSync(join(ROOT, "biome.json"), join(scratch, "biome.json"))
+  // The project's rules as they are, minus the git integration (the scratch folder is no repository).
+  const config = JSON.parse(readFileSync(join(ROOT, "biome.json"), "utf8")) as Record<string, unknown>
+  delete config.vcs
+  delete config.$schema
+  writeFileSync(join(scratch, "biome.json"), JSON.stringify(config))
   PROBES.forEach((p, index) => {
     const file = join(scratch, fileOf(p, index))
     mkdirSync(dirname(file), { recursive: true })

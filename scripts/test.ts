@@ -57,18 +57,20 @@ const startPostgres = async (): Promise<Cluster | undefined> => {
   const pgBin = postgresBin()
   if (!pgBin) return undefined
   const asRoot = process.getuid?.() === 0
+  // runuser lives in sbin, which a minimal PATH may leave out.
+  const runuser = ["/usr/sbin/runuser", "/sbin/runuser", "/usr/bin/runuser"].find(existsSync) ?? "runuser"
   const dir = mkdtempSync(join(tmpdir(), "jingluo-pg-"))
   chmodSync(dir, 0o777)
   const data = join(dir, "data")
   const port = await freePort()
   const run = (program: string, args: ReadonlyArray<string>) => {
-    const command = asRoot ? "runuser" : join(pgBin, program)
+    const command = asRoot ? runuser : join(pgBin, program)
     const fullArgs = asRoot ? ["-u", "postgres", "--", join(pgBin, program), ...args] : args
     return spawnSync(command, fullArgs, { stdio: "pipe", encoding: "utf8" })
   }
   const init = run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"])
   if (init.status !== 0) {
-    console.warn(`PostgreSQL initdb failed; server tests run on PGlite only.\n${init.stderr}`)
+    console.warn(`PostgreSQL initdb failed; server tests run on PGlite only.\n${init.stderr ?? init.error}`)
     rmSync(dir, { recursive: true, force: true })
     return undefined
   }
@@ -83,7 +85,7 @@ const startPostgres = async (): Promise<Cluster | undefined> => {
     "start",
   ])
   if (start.status !== 0) {
-    console.warn(`PostgreSQL did not start; server tests run on PGlite only.\n${start.stderr}`)
+    console.warn(`PostgreSQL did not start; server tests run on PGlite only.\n${start.stderr ?? start.error}`)
     rmSync(dir, { recursive: true, force: true })
     return undefined
   }

@@ -3,7 +3,7 @@
 // response policy. `main.ts` serves it on a port; tests build it with their own config.
 import { existsSync } from "node:fs"
 import { join } from "node:path"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Schedule } from "effect"
 import { HttpRouter, HttpServerResponse, HttpStaticServer } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { SqlClient } from "effect/sql"
@@ -12,9 +12,11 @@ import { ServerConfig } from "./config.ts"
 import { seedContent } from "./content/seed.ts"
 import { Database } from "./db/database.ts"
 import { migrate } from "./db/migrate.ts"
+import { BillingHandlers } from "./handlers/billing-handlers.ts"
 import { SystemHandlers } from "./handlers/system-handlers.ts"
 import { UsersHandlers } from "./handlers/users-handlers.ts"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./http/authentication.ts"
+import { BillingRoutes } from "./http/billing-routes.ts"
 import { requestLanguage } from "./http/request-context.ts"
 import { RequestGuardLive } from "./http/request-guard.ts"
 import { ResponsePolicy } from "./http/response-policy.ts"
@@ -22,12 +24,15 @@ import { message } from "./i18n/messages.ts"
 import { CodesRepo } from "./repositories/codes-repo.ts"
 import { QuotesRepo } from "./repositories/quotes-repo.ts"
 import { SessionsRepo } from "./repositories/sessions-repo.ts"
+import { SubscriptionsRepo } from "./repositories/subscriptions-repo.ts"
 import { UsersRepo } from "./repositories/users-repo.ts"
 import { Accounts } from "./services/accounts.ts"
 import { Auth } from "./services/auth.ts"
+import { Billing } from "./services/billing.ts"
 import { Mail } from "./services/mail.ts"
 import { OneTimeCodes } from "./services/one-time-codes.ts"
 import { Passwords } from "./services/passwords.ts"
+import { PaymentProvider } from "./services/payment-provider.ts"
 import { RateLimiter } from "./services/rate-limiter.ts"
 import { Secrets } from "./services/secrets.ts"
 
@@ -42,16 +47,30 @@ export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E
     }).pipe(Effect.orDie),
   ).pipe(Layer.provideMerge(database))
 
-const Repositories = Layer.mergeAll(UsersRepo.layer, SessionsRepo.layer, CodesRepo.layer, QuotesRepo.layer)
+const Repositories = Layer.mergeAll(
+  UsersRepo.layer,
+  SessionsRepo.layer,
+  CodesRepo.layer,
+  QuotesRepo.layer,
+  SubscriptionsRepo.layer,
+)
 
 /** Every service over a given database and mail transport; tests pass their own. */
 export const makeServices = <E, R>(options: {
   readonly database: Layer.Layer<SqlClient.SqlClient, E, R>
   readonly mail?: Layer.Layer<Mail, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer).pipe(
+  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer).pipe(
     Layer.provideMerge(OneTimeCodes.layer),
-    Layer.provideMerge(Layer.mergeAll(Passwords.layer, options.mail ?? Mail.layer, RateLimiter.layer, Secrets.layer)),
+    Layer.provideMerge(
+      Layer.mergeAll(
+        Passwords.layer,
+        options.mail ?? Mail.layer,
+        RateLimiter.layer,
+        Secrets.layer,
+        PaymentProvider.layer,
+      ),
+    ),
     Layer.provideMerge(Repositories),
     Layer.provideMerge(readyDatabase(options.database)),
   )
@@ -59,7 +78,7 @@ export const makeServices = <E, R>(options: {
 export const Services = makeServices({ database: Database })
 
 const ApiRoutes = HttpApiBuilder.layer(Api).pipe(
-  Layer.provide([UsersHandlers, SystemHandlers]),
+  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
 
@@ -83,4 +102,11 @@ const UnknownApiPath = HttpRouter.add(
 )
 
 /** The routes; they need `Services`, which are built (database ready) before the port opens. */
-export const AppRoutes = Layer.mergeAll(ApiRoutes, StaticRoutes, UnknownApiPath, ResponsePolicy)
+export const AppRoutes = Layer.mergeAll(ApiRoutes, BillingRoutes, StaticRoutes, UnknownApiPath, ResponsePolicy)
+
+/** Ends due trials and paid periods every minute (local subscriptions; Stripe reports its own). */
+export const BillingClock = Layer.effectDiscard(
+  Effect.flatMap(Billing, (billing) =>
+    Effect.forkScoped(billing.processDue.pipe(Effect.repeat(Schedule.spaced("1 minute")))),
+  ),
+)

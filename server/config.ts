@@ -14,6 +14,9 @@ export interface ServerSettings {
   readonly mailFrom: string
   readonly stripeSecretKey: string | undefined
   readonly stripeWebhookSecret: string | undefined
+  /** Stripe Price ids of the Pro plan; the local checkout uses its own ids. */
+  readonly stripePriceYearly: string | undefined
+  readonly stripePriceMonthly: string | undefined
   /** The knowledge base to seed from. */
   readonly contentDir: string
   /** Built app to serve; absent in API-only tests. */
@@ -41,6 +44,8 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): ServerSettin
     mailFrom: env.MAIL_FROM ?? "Jingluo <no-reply@jingluo.app>",
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripePriceYearly: env.STRIPE_PRICE_YEARLY || undefined,
+    stripePriceMonthly: env.STRIPE_PRICE_MONTHLY || undefined,
     contentDir: resolve(env.CONTENT_DIR ?? resolve(ROOT, "content")),
     staticDir: env.STATIC_DIR === "" ? undefined : resolve(env.STATIC_DIR ?? resolve(ROOT, "dist")),
     rateLimitFactor: Number.isFinite(factor) && factor > 0 ? factor : 1,

@@ -4,13 +4,14 @@ import { createServer } from "node:http"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger } from "effect"
 import { HttpRouter } from "effect/http"
-import { AppRoutes, Services } from "./app.ts"
+import { AppRoutes, BillingClock, Services } from "./app.ts"
 import { readSettings, ServerConfig } from "./config.ts"
 
 const settings = readSettings()
 
 // Services (and so the migrated, seeded database) are built before the port opens.
 const HttpLive = HttpRouter.serve(AppRoutes, { disableLogger: true, disableListenLog: true }).pipe(
+  Layer.merge(BillingClock),
   Layer.provide(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host })),
   Layer.provide(Services),
   Layer.provide(ServerConfig.layer(settings)),

@@ -11,6 +11,7 @@ import { clientAddress, requestLanguage, userAgentDevice } from "../http/request
 import { message } from "../i18n/messages.ts"
 import { Accounts } from "../services/accounts.ts"
 import { Auth } from "../services/auth.ts"
+import { Billing } from "../services/billing.ts"
 import type { CodeRejected } from "../services/one-time-codes.ts"
 
 const caller = Effect.all({ language: requestLanguage, address: clientAddress })
@@ -29,6 +30,7 @@ export const UsersHandlers = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const accounts = yield* Accounts
     const auth = yield* Auth
+    const billing = yield* Billing
     return handlers
       .handle("register", ({ payload }) =>
         Effect.gen(function* () {
@@ -100,6 +102,11 @@ export const UsersHandlers = HttpApiBuilder.group(
           return { message: message("emailVerified", language) }
         }),
       )
-      .handle("dashboard", () => Effect.flatMap(CurrentSession, (session) => auth.dashboard(session.userId)))
+      .handle("dashboard", () =>
+        Effect.gen(function* () {
+          const session = yield* CurrentSession
+          return yield* auth.dashboard(session.userId, yield* billing.view(session.userId))
+        }),
+      )
   }),
 )

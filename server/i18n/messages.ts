@@ -65,6 +65,26 @@ const messages = {
     de: "Bei uns ist etwas schiefgelaufen. Bitte versuche es erneut.",
     es: "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
   },
+  alreadySubscribed: {
+    en: "You already have a Pro subscription.",
+    de: "Du hast bereits ein Pro-Abo.",
+    es: "Ya tienes una suscripción Pro.",
+  },
+  subscriptionCancelled: {
+    en: "Your subscription is cancelled. Pro stays open until the end of the current period.",
+    de: "Dein Abo ist gekündigt. Pro bleibt bis zum Ende des laufenden Zeitraums offen.",
+    es: "Tu suscripción está cancelada. Pro sigue disponible hasta el final del periodo actual.",
+  },
+  notCancellable: {
+    en: "There is no active subscription to cancel.",
+    de: "Es gibt kein laufendes Abo, das gekündigt werden kann.",
+    es: "No hay ninguna suscripción activa que cancelar.",
+  },
+  cancelInStore: {
+    en: "This subscription was bought in an app store; cancel it in the store's subscription settings.",
+    de: "Dieses Abo wurde in einem App-Store gekauft; kündige es in den Abo-Einstellungen des Stores.",
+    es: "Esta suscripción se compró en una tienda de aplicaciones; cancélala en los ajustes de suscripciones de la tienda.",
+  },
   payloadTooLarge: {
     en: "The request is too large.",
     de: "Die Anfrage ist zu groß.",

@@ -5,6 +5,7 @@ import { SESSION_MAX_AGE_DAYS } from "../../src/domain/cookies.ts"
 import { normalizeEmail } from "../../src/domain/email-rules.ts"
 import { EmailNotVerified, InvalidCredentials, TooManyRequests, Unauthorized } from "../../src/domain/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/locales.ts"
+import type { SubscriptionView } from "../../src/domain/subscription.ts"
 import type { SignedInUser, UserData } from "../../src/domain/user.ts"
 import { message } from "../i18n/messages.ts"
 import { SessionsRepo } from "../repositories/sessions-repo.ts"
@@ -33,7 +34,7 @@ export class Auth extends Context.Service<
     readonly identify: (token: string | undefined) => Effect.Effect<Option.Option<SessionInfo>>
     readonly logout: (sessionId: string) => Effect.Effect<void>
     readonly logoutAll: (userId: number) => Effect.Effect<number>
-    readonly dashboard: (userId: number) => Effect.Effect<UserData>
+    readonly dashboard: (userId: number, subscription: SubscriptionView | null) => Effect.Effect<UserData>
   }
 >()("jingluo/server/Auth") {
   static readonly layer = Layer.effect(
@@ -114,10 +115,10 @@ export class Auth extends Context.Service<
           ),
         )
 
-      const dashboard = Effect.fn("Auth.dashboard")(function* (userId: number) {
+      const dashboard = Effect.fn("Auth.dashboard")(function* (userId: number, subscription: SubscriptionView | null) {
         const user = yield* users.findById(userId)
         if (Option.isNone(user)) return yield* Effect.die(new Error(`session user ${userId} is missing`))
-        return toUserData(user.value)
+        return toUserData(user.value, subscription)
       })
 
       return Auth.of({

@@ -1,5 +1,6 @@
 // How a user row is shown to the app: the signed-in record (§3) and the dashboard data.
 import { PLAN_ID_PRO, PLAN_NAME_PRO, PLAN_NAME_STANDARD } from "../../src/domain/plans.ts"
+import type { SubscriptionView } from "../../src/domain/subscription.ts"
 import type { SignedInUser, UserData } from "../../src/domain/user.ts"
 import type { UserRow } from "../repositories/users-repo.ts"
 
@@ -25,7 +26,7 @@ export const toSignedInUser = (row: UserRow, token: string): SignedInUser => ({
   subscription: null,
 })
 
-export const toUserData = (row: UserRow): UserData => ({
+export const toUserData = (row: UserRow, subscription: SubscriptionView | null = null): UserData => ({
   user_profile: {
     email: row.email,
     first_name: row.first_name,
@@ -36,8 +37,8 @@ export const toUserData = (row: UserRow): UserData => ({
     password_available: row.password_hash !== null,
   },
   user_subscription: { plan_name: planName(row.plan_id), plan_id: row.plan_id },
-  payment_platform: null,
-  user_subscription_cancelled: 0,
+  payment_platform: subscription?.payment_platform ?? null,
+  user_subscription_cancelled: subscription?.cancel_at_period_end ? 1 : 0,
   migrated_user: row.migrated_user ? 1 : 0,
   country: null,
   currency: null,

@@ -1,9 +1,98 @@
-// Plans and their ids (§4, §9): Pro is plan 3, Standard plan 2. Price display and plan ordering
-// for the upgrade screens live here too, so every screen shows prices the same way.
+// Plans and prices (§3, §4, §9): Pro is plan 3, Standard plan 2; prices in minor units shown as
+// pounds with two decimals and the upper-case currency code; yearly before monthly, the first one
+// preselected; a 7-day trial. Also who sees upgrade prompts and who may cancel.
+import { Schema } from "effect"
+
 export const PLAN_ID_PRO = 3
 export const PLAN_ID_STANDARD = 2
 export const PLAN_NAME_PRO = "Pro"
 export const PLAN_NAME_STANDARD = "Standard"
 export const TRIAL_DAYS = 7
+/** The cancelled flag of a subscription that has not been cancelled (§9). */
+export const NOT_CANCELLED = 0
 
 export const isProPlan = (planId: number | null | undefined) => planId === PLAN_ID_PRO
+
+export const PriceInterval = Schema.Literals(["year", "month"])
+export type PriceInterval = typeof PriceInterval.Type
+
+export const PlanPrice = Schema.Struct({
+  price_id: Schema.String,
+  interval: PriceInterval,
+  /** Minor units: 4999 is £49.99. */
+  unit_amt: Schema.Int,
+  currency: Schema.String,
+})
+export type PlanPrice = typeof PlanPrice.Type
+
+export const Plan = Schema.Struct({ id: Schema.Int, name: Schema.String, prices: Schema.Array(PlanPrice) })
+export type Plan = typeof Plan.Type
+
+/** "£49.99": unit_amt / 100 with two decimals, in pounds (§9). */
+export const formatAmount = (unitAmount: number) => `£${(unitAmount / 100).toFixed(2)}`
+/** "GBP": the currency code in upper case. */
+export const currencyCode = (currency: string) => currency.toUpperCase()
+export const formatPrice = (price: Pick<PlanPrice, "unit_amt" | "currency">) =>
+  `${formatAmount(price.unit_amt)} ${currencyCode(price.currency)}`
+
+const INTERVAL_ORDER: Record<PriceInterval, number> = { year: 0, month: 1 }
+
+/** Yearly first, then monthly (§2); the order is stable otherwise. */
+export const sortPrices = (prices: ReadonlyArray<PlanPrice>): ReadonlyArray<PlanPrice> =>
+  [...prices].sort((a, b) => INTERVAL_ORDER[a.interval] - INTERVAL_ORDER[b.interval])
+
+/** The price selected when the plan cards open: the first after sorting (§4). */
+export const preselectedPrice = (prices: ReadonlyArray<PlanPrice>): PlanPrice | undefined => sortPrices(prices)[0]
+
+/** The best-value badge goes on the yearly price. */
+export const isBestValue = (price: PlanPrice) => price.interval === "year"
+
+/** Monthly cost of a price, for comparing yearly and monthly. */
+export const monthlyEquivalent = (price: PlanPrice) => (price.interval === "year" ? price.unit_amt / 12 : price.unit_amt)
+
+export interface BillingState {
+  readonly planId: number
+  readonly purchasedSubscription: boolean
+  readonly migratedUser: number
+  readonly cancelled: number
+}
+
+/** Cancel is offered only to a non-migrated Pro user whose cancelled flag is 0 (§4, §6). */
+export const canCancelSubscription = (user: BillingState) =>
+  isProPlan(user.planId) && user.migratedUser === 0 && user.cancelled === NOT_CANCELLED
+
+/** Pages where the payment modal never shows: the payment pages themselves. */
+export const PAYMENT_PATHS = ["/pricing", "/plan-pro", "/payment-success", "/payment-failure"] as const
+
+/** §2: users with no purchased subscription, not on Pro and not on a payment page. */
+export const canShowPaymentModal = (user: BillingState | null, path: string) =>
+  user !== null && !user.purchasedSubscription && !isProPlan(user.planId) && !(PAYMENT_PATHS as ReadonlyArray<string>).includes(path)
+
+/** Pages without the floating upgrade button (§2). */
+export const FLOATING_UPGRADE_HIDDEN_PATHS = [
+  "/plan-pro",
+  "/pricing",
+  "/login",
+  "/payment-success",
+  "/payment-failure",
+  "/resetpassword",
+  "/verify-email",
+] as const
+
+/** §2: signed-in non-Pro users, except on the pages above. */
+export const showFloatingUpgrade = (user: BillingState | null, path: string) =>
+  user !== null && !isProPlan(user.planId) && !(FLOATING_UPGRADE_HIDDEN_PATHS as ReadonlyArray<string>).includes(path)
+
+/** The stores' own pages for managing a subscription bought in an app. */
+export const STORE_SUBSCRIPTION_URLS = {
+  apple: "https://apps.apple.com/account/subscriptions",
+  google: "https://play.google.com/store/account/subscriptions",
+} as const
+
+export type PaymentPlatform = "card" | "apple" | "google"
+
+/** Web and card subscribers cancel here; store subscribers are sent to their store (§6). */
+export const cancellationRoute = (platform: string | null): { readonly _tag: "Endpoint" } | { readonly _tag: "Store"; readonly url: string } =>
+  platform === "apple" || platform === "google"
+    ? { _tag: "Store", url: STORE_SUBSCRIPTION_URLS[platform] }
+    : { _tag: "Endpoint" }

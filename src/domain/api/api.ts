@@ -1,5 +1,6 @@
 // The whole HTTP contract: every group of §7, shared by the server (handlers) and the app (client).
 import { HttpApi } from "effect/http-api"
+import { BillingApi } from "./billing-api.ts"
 import { RequestGuard } from "./middleware.ts"
 import { SystemApi } from "./system-api.ts"
 import { UsersApi } from "./users-api.ts"
@@ -8,5 +9,6 @@ import { UsersApi } from "./users-api.ts"
 export class Api extends HttpApi.make("jingluo")
   .add(UsersApi)
   .add(SystemApi)
+  .add(BillingApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" }) {}

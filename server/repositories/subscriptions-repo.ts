@@ -1,0 +1,164 @@
+// Subscriptions, checkout sessions and processed provider events.
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+
+export const SubscriptionRow = Schema.Struct({
+  id: Schema.String,
+  user_id: Schema.Number,
+  provider: Schema.Literals(["stripe", "local", "apple", "google"]),
+  provider_subscription_id: Schema.String,
+  price_id: Schema.String,
+  status: Schema.Literals(["trialing", "active", "past_due", "canceled"]),
+  trial_ends_at: Schema.NullOr(Schema.Date),
+  current_period_end: Schema.NullOr(Schema.Date),
+  cancel_at_period_end: Schema.Boolean,
+  payment_method: Schema.NullOr(Schema.String),
+})
+export type SubscriptionRow = typeof SubscriptionRow.Type
+export type SubscriptionStatus = SubscriptionRow["status"]
+export type Provider = SubscriptionRow["provider"]
+
+export const CheckoutRow = Schema.Struct({
+  id: Schema.String,
+  user_id: Schema.Number,
+  provider: Schema.Literals(["stripe", "local"]),
+  provider_session_id: Schema.NullOr(Schema.String),
+  price_id: Schema.String,
+  status: Schema.Literals(["open", "completed", "declined"]),
+})
+export type CheckoutRow = typeof CheckoutRow.Type
+
+const decodeSubscriptions = Schema.decodeUnknownEffect(Schema.Array(SubscriptionRow))
+const decodeCheckouts = Schema.decodeUnknownEffect(Schema.Array(CheckoutRow))
+const iso = (date: Date | null) => (date === null ? null : date.toISOString())
+
+export interface SubscriptionChange {
+  readonly userId: number
+  readonly provider: Provider
+  readonly providerSubscriptionId: string
+  readonly priceId: string
+  readonly status: SubscriptionStatus
+  readonly trialEndsAt: Date | null
+  readonly currentPeriodEnd: Date | null
+  readonly cancelAtPeriodEnd: boolean
+  /** The local checkout's test card; null for other providers. */
+  readonly paymentMethod: string | null
+  readonly now: Date
+}
+
+export class SubscriptionsRepo extends Context.Service<
+  SubscriptionsRepo,
+  {
+    /** Creates or updates the subscription with this provider id. */
+    readonly upsert: (change: SubscriptionChange, id: string) => Effect.Effect<SubscriptionRow>
+    readonly findByProviderId: (
+      provider: Provider,
+      providerSubscriptionId: string,
+    ) => Effect.Effect<Option.Option<SubscriptionRow>>
+    /** The subscription that decides the user's plan: live ones first, then the newest. */
+    readonly current: (userId: number) => Effect.Effect<Option.Option<SubscriptionRow>>
+    /** Trials that have ended and periods that have run out, as of `now`. */
+    readonly due: (now: Date) => Effect.Effect<ReadonlyArray<SubscriptionRow>>
+    readonly setPlan: (userId: number, planId: number) => Effect.Effect<void>
+    readonly createCheckout: (checkout: {
+      readonly id: string
+      readonly userId: number
+      readonly provider: "stripe" | "local"
+      readonly priceId: string
+      readonly now: Date
+    }) => Effect.Effect<void>
+    readonly setCheckoutProviderId: (id: string, providerSessionId: string) => Effect.Effect<void>
+    readonly findCheckout: (id: string) => Effect.Effect<Option.Option<CheckoutRow>>
+    readonly findCheckoutByProviderId: (providerSessionId: string) => Effect.Effect<Option.Option<CheckoutRow>>
+    /** Moves an open checkout to its outcome; false when it was no longer open. */
+    readonly closeCheckout: (id: string, status: "completed" | "declined", now: Date) => Effect.Effect<boolean>
+    /** Records a provider event id; false when it was seen before. */
+    readonly recordEvent: (id: string, type: string, now: Date) => Effect.Effect<boolean>
+  }
+>()("jingluo/server/SubscriptionsRepo") {
+  static readonly layer = Layer.effect(
+    SubscriptionsRepo,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const rows = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
+        query.pipe(Effect.flatMap(decodeSubscriptions), Effect.orDie)
+      const columns = sql`id::text AS id, user_id, provider, provider_subscription_id, price_id, status, trial_ends_at, current_period_end, cancel_at_period_end, payment_method`
+      const checkoutColumns = sql`id::text AS id, user_id, provider, provider_session_id, price_id, status`
+      const oneCheckout = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
+        query.pipe(
+          Effect.flatMap(decodeCheckouts),
+          Effect.map((r) => Option.fromNullishOr(r[0])),
+          Effect.orDie,
+        )
+
+      return SubscriptionsRepo.of({
+        upsert: (c, id) =>
+          rows(sql`
+            INSERT INTO subscriptions (id, user_id, provider, provider_subscription_id, price_id, status, trial_ends_at,
+                                       current_period_end, cancel_at_period_end, payment_method, created_at, updated_at)
+            VALUES (${id}::uuid, ${c.userId}, ${c.provider}, ${c.providerSubscriptionId}, ${c.priceId}, ${c.status},
+                    ${iso(c.trialEndsAt)}::timestamptz, ${iso(c.currentPeriodEnd)}::timestamptz, ${c.cancelAtPeriodEnd},
+                    ${c.paymentMethod}, ${c.now.toISOString()}::timestamptz, ${c.now.toISOString()}::timestamptz)
+            ON CONFLICT (provider, provider_subscription_id) DO UPDATE SET
+              price_id = EXCLUDED.price_id, status = EXCLUDED.status, trial_ends_at = EXCLUDED.trial_ends_at,
+              current_period_end = EXCLUDED.current_period_end, cancel_at_period_end = EXCLUDED.cancel_at_period_end,
+              payment_method = COALESCE(EXCLUDED.payment_method, subscriptions.payment_method), updated_at = EXCLUDED.updated_at
+            RETURNING ${columns}`).pipe(Effect.map((r) => r[0]!)),
+        findByProviderId: (provider, providerId) =>
+          rows(
+            sql`SELECT ${columns} FROM subscriptions WHERE provider = ${provider} AND provider_subscription_id = ${providerId}`,
+          ).pipe(Effect.map((r) => Option.fromNullishOr(r[0]))),
+        current: (userId) =>
+          rows(sql`
+            SELECT ${columns} FROM subscriptions WHERE user_id = ${userId}
+            ORDER BY (status <> 'canceled') DESC, updated_at DESC LIMIT 1`).pipe(
+            Effect.map((r) => Option.fromNullishOr(r[0])),
+          ),
+        due: (now) =>
+          rows(sql`
+            SELECT ${columns} FROM subscriptions
+            WHERE (status = 'trialing' AND trial_ends_at <= ${now.toISOString()}::timestamptz)
+               OR (status IN ('active', 'past_due') AND current_period_end <= ${now.toISOString()}::timestamptz)`),
+        setPlan: (userId, planId) =>
+          sql`UPDATE users SET plan_id = ${planId}, updated_at = now() WHERE id = ${userId}`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        createCheckout: (c) =>
+          sql`
+            INSERT INTO checkout_sessions (id, user_id, provider, price_id, status, created_at)
+            VALUES (${c.id}::uuid, ${c.userId}, ${c.provider}, ${c.priceId}, 'open', ${c.now.toISOString()}::timestamptz)`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        setCheckoutProviderId: (id, providerSessionId) =>
+          sql`UPDATE checkout_sessions SET provider_session_id = ${providerSessionId} WHERE id = ${id}::uuid`.pipe(
+            Effect.asVoid,
+            Effect.orDie,
+          ),
+        findCheckout: (id) =>
+          /^[0-9a-f-]{36}$/i.test(id)
+            ? oneCheckout(sql`SELECT ${checkoutColumns} FROM checkout_sessions WHERE id = ${id}::uuid`)
+            : Effect.succeed(Option.none()),
+        findCheckoutByProviderId: (providerSessionId) =>
+          oneCheckout(
+            sql`SELECT ${checkoutColumns} FROM checkout_sessions WHERE provider_session_id = ${providerSessionId}`,
+          ),
+        closeCheckout: (id, status, now) =>
+          sql<{ id: string }>`
+            UPDATE checkout_sessions SET status = ${status}, completed_at = ${now.toISOString()}::timestamptz
+            WHERE id = ${id}::uuid AND status = 'open' RETURNING id::text AS id`.pipe(
+            Effect.map((r) => r.length === 1),
+            Effect.orDie,
+          ),
+        recordEvent: (id, type, now) =>
+          sql<{ id: string }>`
+            INSERT INTO provider_events (id, type, received_at) VALUES (${id}, ${type}, ${now.toISOString()}::timestamptz)
+            ON CONFLICT (id) DO NOTHING RETURNING id`.pipe(
+            Effect.map((r) => r.length === 1),
+            Effect.orDie,
+          ),
+      })
+    }),
+  )
+}

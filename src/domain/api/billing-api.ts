@@ -1,0 +1,29 @@
+// §7 subscriptions: the plan list, starting a checkout (the answer is the provider's page to go
+// to), the membership's state and its cancellation.
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { Forbidden, ValidationFailed } from "../errors.ts"
+import { Plan } from "../plans.ts"
+import { SubscriptionView } from "../subscription.ts"
+import { Authentication } from "./middleware.ts"
+
+export const CheckoutPayload = Schema.Struct({ price_id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)) })
+
+export class BillingApi extends HttpApiGroup.make("billing")
+  .add(
+    HttpApiEndpoint.get("planList", "/plan-list", { success: Schema.Array(Plan) }),
+    HttpApiEndpoint.post("checkout", "/stripe-checkout", {
+      payload: CheckoutPayload,
+      /** `data` is the URL of the payment provider's page. */
+      success: Schema.Struct({ data: Schema.String }),
+      error: [ValidationFailed, Forbidden],
+    }).middleware(Authentication),
+    HttpApiEndpoint.get("subscription", "/subscription", {
+      success: Schema.Struct({ subscription: Schema.NullOr(SubscriptionView) }),
+    }).middleware(Authentication),
+    HttpApiEndpoint.post("cancel", "/cancel/subscription", {
+      success: Schema.Struct({ message: Schema.String, subscription: SubscriptionView }),
+      error: Forbidden,
+    }).middleware(Authentication),
+  )
+  .prefix("/api") {}

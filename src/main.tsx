@@ -20,21 +20,25 @@ import {
 } from "./domain/cookies.ts"
 import { type ApiFailure, catalogueAction, FLOW_HANDLED } from "./domain/errors.ts"
 import { resolveLanguage, type SelectableLanguage } from "./domain/locales.ts"
-import { type SignedInUser, type StoredUser, StoredUser as StoredUserSchema } from "./domain/user.ts"
+import { type SignedInUser, type StoredUser, StoredUser as StoredUserSchema, type UserData } from "./domain/user.ts"
 import { ApiClient, type Client } from "./infra/api-client.ts"
 import { Cookies } from "./infra/cookies.ts"
 import { Navigation } from "./infra/navigation.ts"
 import { Storage } from "./infra/storage.ts"
 import { Toasts } from "./infra/toasts.ts"
+import { checkoutMachine } from "./machines/checkout-machine.ts"
 import { cookieConsentMachine } from "./machines/cookie-consent-machine.ts"
 import { emailVerificationMachine } from "./machines/email-verification-machine.ts"
 import { languageMachine } from "./machines/language-machine.ts"
 import { loginMachine } from "./machines/login-machine.ts"
 import { logoutMachine } from "./machines/logout-machine.ts"
+import { membershipMachine } from "./machines/membership-machine.ts"
 import { passwordResetMachine } from "./machines/password-reset-machine.ts"
+import { paymentOutcomeMachine } from "./machines/payment-outcome-machine.ts"
 import { quoteMachine } from "./machines/quote-machine.ts"
 import { registrationMachine } from "./machines/registration-machine.ts"
 import { sessionMachine } from "./machines/session-machine.ts"
+import { upgradeModalMachine } from "./machines/upgrade-modal-machine.ts"
 import { App, PageLoader } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
@@ -155,11 +159,32 @@ export const wire = async (options: WireOptions) => {
   session.start()
   if (initialUser) session.send({ type: "session.refresh" })
   const sessionActor = session
+  const upgrade = createActor(upgradeModalMachine)
+  upgrade.start()
+
+  /** Sign out from anywhere outside the logout bar (the upgrade modal): call, clear, go to /login. */
+  const signOutNow = () => {
+    upgrade.send({ type: "upgrade.close" })
+    void runtime
+      .runPromise(Effect.flatMap(ApiClient, (api) => api.call((client) => client.users.logout())).pipe(Effect.ignore))
+      .finally(() => {
+        sessionActor.send({ type: "session.signOut" })
+        navigate("/login")
+      })
+  }
+
+  /** The dashboard, handed to the session so every view sees the new plan without a reload. */
+  const refreshUser = apiActor<void, UserData>((client) =>
+    client.users
+      .dashboard()
+      .pipe(Effect.tap((data) => Effect.sync(() => sessionActor.send({ type: "session.dashboard", data })))),
+  )
 
   const appServices: AppServices = {
     language,
     cookiesAccepted,
     session: sessionActor,
+    upgrade,
     machines: {
       login: loginMachine.provide({
         actors: {
@@ -224,6 +249,31 @@ export const wire = async (options: WireOptions) => {
               c.set(COOKIE_ACCEPTED, COOKIE_CONSENT_VALUE, { maxAgeSeconds: COOKIE_ACCEPT_MAX_AGE_SECONDS }),
             ),
           ),
+        },
+      }),
+      checkout: checkoutMachine.provide({
+        actors: {
+          loadPlans: apiActor((client) => client.billing.planList()),
+          createCheckout: apiActor((client, payload) => client.billing.checkout({ payload })),
+        },
+        actions: {
+          redirect: (_, { url }) => void runtime.runFork(Effect.flatMap(Navigation, (n) => n.reload(url))),
+          goToLogin: () => {
+            upgrade.send({ type: "upgrade.close" })
+            navigate("/login")
+          },
+          signOut: signOutNow,
+        },
+      }),
+      paymentOutcome: paymentOutcomeMachine.provide({ actors: { refreshUser } }),
+      membership: membershipMachine.provide({
+        actors: {
+          loadSubscription: apiActor((client) => client.billing.subscription()),
+          cancelSubscription: apiActor((client) => client.billing.cancel()),
+        },
+        actions: {
+          openStore: (_, { url }) => void globalThis.open(url, "_blank", "noopener,noreferrer"),
+          refreshUser: () => sessionActor.send({ type: "session.refresh" }),
         },
       }),
       quote: quoteMachine.provide({

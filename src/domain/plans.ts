@@ -48,7 +48,8 @@ export const preselectedPrice = (prices: ReadonlyArray<PlanPrice>): PlanPrice | 
 export const isBestValue = (price: PlanPrice) => price.interval === "year"
 
 /** Monthly cost of a price, for comparing yearly and monthly. */
-export const monthlyEquivalent = (price: PlanPrice) => (price.interval === "year" ? price.unit_amt / 12 : price.unit_amt)
+export const monthlyEquivalent = (price: PlanPrice) =>
+  price.interval === "year" ? price.unit_amt / 12 : price.unit_amt
 
 export interface BillingState {
   readonly planId: number
@@ -66,7 +67,10 @@ export const PAYMENT_PATHS = ["/pricing", "/plan-pro", "/payment-success", "/pay
 
 /** §2: users with no purchased subscription, not on Pro and not on a payment page. */
 export const canShowPaymentModal = (user: BillingState | null, path: string) =>
-  user !== null && !user.purchasedSubscription && !isProPlan(user.planId) && !(PAYMENT_PATHS as ReadonlyArray<string>).includes(path)
+  user !== null &&
+  !user.purchasedSubscription &&
+  !isProPlan(user.planId) &&
+  !(PAYMENT_PATHS as ReadonlyArray<string>).includes(path)
 
 /** Pages without the floating upgrade button (§2). */
 export const FLOATING_UPGRADE_HIDDEN_PATHS = [
@@ -92,7 +96,20 @@ export const STORE_SUBSCRIPTION_URLS = {
 export type PaymentPlatform = "card" | "apple" | "google"
 
 /** Web and card subscribers cancel here; store subscribers are sent to their store (§6). */
-export const cancellationRoute = (platform: string | null): { readonly _tag: "Endpoint" } | { readonly _tag: "Store"; readonly url: string } =>
+export const cancellationRoute = (
+  platform: string | null,
+): { readonly _tag: "Endpoint" } | { readonly _tag: "Store"; readonly url: string } =>
   platform === "apple" || platform === "google"
     ? { _tag: "Store", url: STORE_SUBSCRIPTION_URLS[platform] }
     : { _tag: "Endpoint" }
+
+/** The billing facts of a signed-in user: the record's plan and purchase flag, the dashboard's flags. */
+export const billingStateOf = (
+  user: { readonly user_subscription: { readonly plan_id: number }; readonly purchased_subscription: boolean },
+  dashboard: { readonly migrated_user: number; readonly user_subscription_cancelled: number } | null,
+): BillingState => ({
+  planId: user.user_subscription.plan_id,
+  purchasedSubscription: user.purchased_subscription,
+  migratedUser: dashboard?.migrated_user ?? 0,
+  cancelled: dashboard?.user_subscription_cancelled ?? NOT_CANCELLED,
+})

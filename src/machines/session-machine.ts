@@ -7,6 +7,8 @@ import type { StoredUser, UserData } from "../domain/user.ts"
 
 export interface SessionContext {
   readonly user: StoredUser | null
+  /** The latest dashboard data: membership flags the signed-in record does not carry. */
+  readonly dashboard: UserData | null
 }
 
 export type SessionEvent =
@@ -14,6 +16,7 @@ export type SessionEvent =
   | { readonly type: "session.signOut" }
   | { readonly type: "session.expired" }
   | { readonly type: "session.refresh" }
+  | { readonly type: "session.dashboard"; readonly data: UserData }
 
 /** The user record updated with fresh dashboard data. */
 export const mergeDashboard = (user: StoredUser, data: UserData): StoredUser => ({
@@ -50,7 +53,7 @@ export const sessionMachine = setup({
   guards: { hasUser: ({ context }) => context.user !== null },
 }).createMachine({
   id: "session",
-  context: ({ input }) => ({ user: input.user }),
+  context: ({ input }) => ({ user: input.user, dashboard: null }),
   initial: "start",
   states: {
     start: { always: [{ guard: "hasUser", target: "signedIn" }, { target: "signedOut" }] },
@@ -68,7 +71,19 @@ export const sessionMachine = setup({
     signedIn: {
       initial: "idle",
       on: {
-        "session.signOut": { target: "signedOut", actions: [assign({ user: null }), "clearSession"] },
+        "session.signOut": { target: "signedOut", actions: [assign({ user: null, dashboard: null }), "clearSession"] },
+        "session.dashboard": {
+          actions: [
+            assign(({ context, event }) => ({
+              user: context.user ? mergeDashboard(context.user, event.data) : null,
+              dashboard: event.data,
+            })),
+            {
+              type: "persistUser",
+              params: ({ context, event }) => ({ user: mergeDashboard(context.user!, event.data) }),
+            },
+          ],
+        },
         "session.expired": "expired",
         "session.signIn": {
           actions: [
@@ -101,7 +116,7 @@ export const sessionMachine = setup({
       },
     },
     expired: {
-      entry: [assign({ user: null }), "clearSession", "announceExpiry"],
+      entry: [assign({ user: null, dashboard: null }), "clearSession", "announceExpiry"],
       after: { reloadDelay: { target: "reloading", actions: "reloadToLogin" } },
     },
     reloading: { type: "final" },

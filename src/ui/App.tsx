@@ -8,13 +8,18 @@ import { Redirect, Route, Switch, useLocation } from "wouter"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/timing.ts"
 import { useAppServices } from "./app-services.tsx"
 import { CookieBanner } from "./layout/CookieBanner.tsx"
+import { FloatingUpgradeButton } from "./layout/FloatingUpgradeButton.tsx"
 import { Footer } from "./layout/Footer.tsx"
 import { Header } from "./layout/Header.tsx"
 import { LogoutBar } from "./layout/LogoutBar.tsx"
+import { UpgradeModal } from "./layout/UpgradeModal.tsx"
 import { AboutPage, AboutUsPage } from "./pages/AboutPage.tsx"
 import { HomePage } from "./pages/HomePage.tsx"
 import { LoginPage } from "./pages/LoginPage.tsx"
+import { MembershipPage } from "./pages/MembershipPage.tsx"
 import { NotFoundPage } from "./pages/NotFoundPage.tsx"
+import { PaymentFailurePage, PaymentSuccessPage } from "./pages/PaymentOutcomePages.tsx"
+import { PricingPage } from "./pages/PricingPage.tsx"
 import { RegisterPage } from "./pages/RegisterPage.tsx"
 import { ResetPasswordPage } from "./pages/ResetPasswordPage.tsx"
 import { VerifyEmailPage } from "./pages/VerifyEmailPage.tsx"
@@ -34,6 +39,13 @@ const SignedOutOnly = ({ children }: { readonly children: ReactNode }) => {
   const { session } = useAppServices()
   const signedIn = useSelector(session, (s) => s.context.user !== null)
   return signedIn ? <Redirect to="/" replace /> : children
+}
+
+/** Pages for signed-in users only; a visitor goes to /login. */
+const SignedInOnly = ({ children }: { readonly children: ReactNode }) => {
+  const { session } = useAppServices()
+  const signedIn = useSelector(session, (s) => s.context.user !== null)
+  return signedIn ? children : <Redirect to="/login" replace />
 }
 
 const Routes = () => (
@@ -62,6 +74,25 @@ const Routes = () => (
     </Route>
     <Route path="/verify-email">
       <VerifyEmailPage />
+    </Route>
+    <Route path="/pricing">
+      <PricingPage redirectSubscribed={false} />
+    </Route>
+    <Route path="/plan-pro">
+      <PricingPage redirectSubscribed />
+    </Route>
+    <Route path="/payment-success">
+      <SignedInOnly>
+        <PaymentSuccessPage />
+      </SignedInOnly>
+    </Route>
+    <Route path="/payment-failure">
+      <PaymentFailurePage />
+    </Route>
+    <Route path="/account-settings/my-membership">
+      <SignedInOnly>
+        <MembershipPage />
+      </SignedInOnly>
     </Route>
     <Route path="/not-found">
       <NotFoundPage />
@@ -102,6 +133,8 @@ export const App = () => {
         </Suspense>
       </main>
       <Footer />
+      <FloatingUpgradeButton />
+      <UpgradeModal />
       <CookieBanner />
       <Toaster
         position="bottom-center"

@@ -3,20 +3,25 @@
 import { createContext, type ReactNode, useContext } from "react"
 import type { ActorRefFrom } from "xstate"
 import type { SelectableLanguage } from "../domain/locales.ts"
+import type { checkoutMachine } from "../machines/checkout-machine.ts"
 import type { cookieConsentMachine } from "../machines/cookie-consent-machine.ts"
 import type { emailVerificationMachine } from "../machines/email-verification-machine.ts"
 import type { languageMachine } from "../machines/language-machine.ts"
 import type { loginMachine } from "../machines/login-machine.ts"
 import type { logoutMachine } from "../machines/logout-machine.ts"
+import type { membershipMachine } from "../machines/membership-machine.ts"
 import type { passwordResetMachine } from "../machines/password-reset-machine.ts"
+import type { paymentOutcomeMachine } from "../machines/payment-outcome-machine.ts"
 import type { quoteMachine } from "../machines/quote-machine.ts"
 import type { registrationMachine } from "../machines/registration-machine.ts"
 import type { sessionMachine } from "../machines/session-machine.ts"
+import type { upgradeModalMachine } from "../machines/upgrade-modal-machine.ts"
 
 export interface AppServices {
   readonly language: SelectableLanguage
   readonly cookiesAccepted: boolean
   readonly session: ActorRefFrom<typeof sessionMachine>
+  readonly upgrade: ActorRefFrom<typeof upgradeModalMachine>
   readonly machines: {
     readonly login: typeof loginMachine
     readonly registration: typeof registrationMachine
@@ -26,6 +31,9 @@ export interface AppServices {
     readonly language: typeof languageMachine
     readonly cookieConsent: typeof cookieConsentMachine
     readonly quote: typeof quoteMachine
+    readonly checkout: typeof checkoutMachine
+    readonly paymentOutcome: typeof paymentOutcomeMachine
+    readonly membership: typeof membershipMachine
   }
 }
 

@@ -3,12 +3,13 @@
 // replay checks.
 import Stripe from "stripe"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { PLAN_ID_PRO, PLAN_ID_STANDARD, TRIAL_DAYS } from "../../src/domain/plans.ts"
 import { PRO_MONTHLY_AMOUNT, PRO_YEARLY_AMOUNT } from "../../server/billing/catalogue.ts"
+import { PLAN_ID_PRO, PLAN_ID_STANDARD, TRIAL_DAYS } from "../../src/domain/plans.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const planOf = async (server: TestServer, token: string) =>
-  ((await (await server.request("/api/dashboard", { token })).json()) as { user_subscription: { plan_id: number } }).user_subscription.plan_id
+  ((await (await server.request("/api/dashboard", { token })).json()) as { user_subscription: { plan_id: number } })
+    .user_subscription.plan_id
 
 const checkout = async (server: TestServer, token: string, price_id = "pro-yearly") =>
   server.request("/api/stripe-checkout", { method: "POST", token, json: { price_id } })
@@ -29,7 +30,11 @@ describe.each(DATABASES)("billing on %s (local checkout)", (kind) => {
   afterAll(() => server.close())
 
   it("lists the Pro plan with yearly and monthly prices in minor units", async () => {
-    const plans = (await (await server.request("/api/plan-list")).json()) as Array<{ id: number; name: string; prices: Array<{ price_id: string; interval: string; unit_amt: number; currency: string }> }>
+    const plans = (await (await server.request("/api/plan-list")).json()) as Array<{
+      id: number
+      name: string
+      prices: Array<{ price_id: string; interval: string; unit_amt: number; currency: string }>
+    }>
     expect(plans).toEqual([
       {
         id: PLAN_ID_PRO,
@@ -43,7 +48,9 @@ describe.each(DATABASES)("billing on %s (local checkout)", (kind) => {
   })
 
   it("needs a session to start a checkout", async () => {
-    expect((await server.request("/api/stripe-checkout", { method: "POST", json: { price_id: "pro-yearly" } })).status).toBe(401)
+    expect(
+      (await server.request("/api/stripe-checkout", { method: "POST", json: { price_id: "pro-yearly" } })).status,
+    ).toBe(401)
   })
 
   it("refuses a price the server does not sell; the client cannot choose an amount", async () => {
@@ -51,7 +58,11 @@ describe.each(DATABASES)("billing on %s (local checkout)", (kind) => {
     const unknown = await checkout(server, token, "price_cheap")
     expect(unknown.status).toBe(422)
     expect(await unknown.json()).toMatchObject({ errors: { price_id: "validation.invalid" } })
-    const withAmount = await server.request("/api/stripe-checkout", { method: "POST", token, json: { price_id: "pro-monthly", unit_amt: 1 } })
+    const withAmount = await server.request("/api/stripe-checkout", {
+      method: "POST",
+      token,
+      json: { price_id: "pro-monthly", unit_amt: 1 },
+    })
     const { data } = (await withAmount.json()) as { data: string }
     const page = await (await server.request(new URL(data).pathname)).text()
     expect(page).toContain("£5.99 GBP")
@@ -83,7 +94,9 @@ describe.each(DATABASES)("billing on %s (local checkout)", (kind) => {
     expect(paid.headers.get("location")).toBe(`http://app.test/payment-success?checkout=${checkoutId(data)}`)
     expect(await planOf(server, token)).toBe(PLAN_ID_PRO)
 
-    const view = (await (await server.request("/api/subscription", { token })).json()) as { subscription: { status: string; trial_ends_at: string; price: { interval: string } } }
+    const view = (await (await server.request("/api/subscription", { token })).json()) as {
+      subscription: { status: string; trial_ends_at: string; price: { interval: string } }
+    }
     expect(view.subscription.status).toBe("trialing")
     expect(view.subscription.price.interval).toBe("year")
     const trialDays = (Date.parse(view.subscription.trial_ends_at) - Date.now()) / 86_400_000
@@ -114,7 +127,11 @@ describe.each(DATABASES)("billing on %s (local checkout)", (kind) => {
     expect(cancelled.status).toBe(200)
     expect(await cancelled.json()).toMatchObject({ subscription: { cancel_at_period_end: true, plan_id: PLAN_ID_PRO } })
     const dashboard = (await (await server.request("/api/dashboard", { token })).json()) as Record<string, unknown>
-    expect(dashboard).toMatchObject({ user_subscription_cancelled: 1, payment_platform: "card", user_subscription: { plan_id: PLAN_ID_PRO } })
+    expect(dashboard).toMatchObject({
+      user_subscription_cancelled: 1,
+      payment_platform: "card",
+      user_subscription: { plan_id: PLAN_ID_PRO },
+    })
     expect((await server.request("/api/cancel/subscription", { method: "POST", token })).status).toBe(403)
   })
 
@@ -128,13 +145,22 @@ describe("billing with Stripe keys (webhook)", () => {
   const stripe = new Stripe("sk_test_dummy")
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer("pglite", { stripeSecretKey: "sk_test_dummy", stripeWebhookSecret: secret, stripePriceYearly: "price_Y", stripePriceMonthly: "price_M" })
+    server = await startTestServer("pglite", {
+      stripeSecretKey: "sk_test_dummy",
+      stripeWebhookSecret: secret,
+      stripePriceYearly: "price_Y",
+      stripePriceMonthly: "price_M",
+    })
   })
   afterAll(() => server.close())
 
   const send = (event: unknown, options: { secret?: string; timestamp?: number; tamper?: boolean } = {}) => {
     const payload = JSON.stringify(event)
-    const header = stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? secret, timestamp: options.timestamp })
+    const header = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? secret,
+      timestamp: options.timestamp,
+    })
     return server.request("/api/stripe/webhook", {
       method: "POST",
       body: options.tamper ? payload.replace("trialing", "active") : payload,
@@ -142,7 +168,13 @@ describe("billing with Stripe keys (webhook)", () => {
     })
   }
 
-  const subscriptionEvent = (id: string, type: string, userId: number, status: string, extra: Record<string, unknown> = {}) => ({
+  const subscriptionEvent = (
+    id: string,
+    type: string,
+    userId: number,
+    status: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
     id,
     object: "event",
     type,
@@ -154,14 +186,18 @@ describe("billing with Stripe keys (webhook)", () => {
         cancel_at_period_end: false,
         trial_end: Math.floor(Date.now() / 1000) + TRIAL_DAYS * 86_400,
         metadata: { user_id: String(userId) },
-        items: { data: [{ price: { id: "price_Y" }, current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400 }] },
+        items: {
+          data: [{ price: { id: "price_Y" }, current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400 }],
+        },
         ...extra,
       },
     },
   })
 
   it("offers the Stripe price ids in the plan list", async () => {
-    const plans = (await (await server.request("/api/plan-list")).json()) as Array<{ prices: Array<{ price_id: string }> }>
+    const plans = (await (await server.request("/api/plan-list")).json()) as Array<{
+      prices: Array<{ price_id: string }>
+    }>
     expect(plans[0]?.prices.map((p) => p.price_id)).toEqual(["price_Y", "price_M"])
   })
 
@@ -183,7 +219,9 @@ describe("billing with Stripe keys (webhook)", () => {
 
     const replay = await send(event)
     expect(await replay.json()).toMatchObject({ result: "duplicate" })
-    const rows = await server.sql<{ n: number }>("SELECT count(*)::int AS n FROM subscriptions WHERE user_id = $1", [user!.id])
+    const rows = await server.sql<{ n: number }>("SELECT count(*)::int AS n FROM subscriptions WHERE user_id = $1", [
+      user!.id,
+    ])
     expect(rows[0]?.n).toBe(1)
   })
 
@@ -192,12 +230,25 @@ describe("billing with Stripe keys (webhook)", () => {
     const token = await signIn(server, email)
     const [user] = await server.sql<{ id: number }>("SELECT id FROM users WHERE email = $1", [email])
     const subscription = { id: "sub_fail" }
-    await send({ ...subscriptionEvent("evt_a", "customer.subscription.created", user!.id, "trialing"), data: { object: { ...subscriptionEvent("x", "", user!.id, "trialing").data.object, ...subscription } } })
+    await send({
+      ...subscriptionEvent("evt_a", "customer.subscription.created", user!.id, "trialing"),
+      data: { object: { ...subscriptionEvent("x", "", user!.id, "trialing").data.object, ...subscription } },
+    })
     expect(await planOf(server, token)).toBe(PLAN_ID_PRO)
-    await send({ id: "evt_b", object: "event", type: "invoice.payment_failed", data: { object: { id: "in_1", object: "invoice", subscription: "sub_fail" } } })
-    const view = (await (await server.request("/api/subscription", { token })).json()) as { subscription: { status: string } }
+    await send({
+      id: "evt_b",
+      object: "event",
+      type: "invoice.payment_failed",
+      data: { object: { id: "in_1", object: "invoice", subscription: "sub_fail" } },
+    })
+    const view = (await (await server.request("/api/subscription", { token })).json()) as {
+      subscription: { status: string }
+    }
     expect(view.subscription.status).toBe("past_due")
-    await send({ ...subscriptionEvent("evt_c", "customer.subscription.deleted", user!.id, "canceled"), data: { object: { ...subscriptionEvent("y", "", user!.id, "canceled").data.object, ...subscription } } })
+    await send({
+      ...subscriptionEvent("evt_c", "customer.subscription.deleted", user!.id, "canceled"),
+      data: { object: { ...subscriptionEvent("y", "", user!.id, "canceled").data.object, ...subscription } },
+    })
     expect(await planOf(server, token)).toBe(PLAN_ID_STANDARD)
   })
 
@@ -214,11 +265,16 @@ describe("billing with Stripe keys (webhook)", () => {
       id: "evt_checkout",
       object: "event",
       type: "checkout.session.completed",
-      data: { object: { id: "cs_1", object: "checkout.session", client_reference_id: checkoutId, subscription: "sub_new" } },
+      data: {
+        object: { id: "cs_1", object: "checkout.session", client_reference_id: checkoutId, subscription: "sub_new" },
+      },
     })
     expect(await answer.json()).toMatchObject({ result: "applied" })
     expect(await planOf(server, token)).toBe(PLAN_ID_PRO)
-    const [checkoutRow] = await server.sql<{ status: string }>("SELECT status FROM checkout_sessions WHERE id = $1::uuid", [checkoutId])
+    const [checkoutRow] = await server.sql<{ status: string }>(
+      "SELECT status FROM checkout_sessions WHERE id = $1::uuid",
+      [checkoutId],
+    )
     expect(checkoutRow?.status).toBe("completed")
   })
 })

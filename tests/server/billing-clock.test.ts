@@ -5,13 +5,13 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { TestClock } from "effect/testing"
-import { PLAN_ID_PRO, PLAN_ID_STANDARD, TRIAL_DAYS } from "../../src/domain/plans.ts"
 import { readSettings, ServerConfig } from "../../server/config.ts"
 import { SubscriptionsRepo } from "../../server/repositories/subscriptions-repo.ts"
 import { UsersRepo } from "../../server/repositories/users-repo.ts"
 import { Billing } from "../../server/services/billing.ts"
 import { PaymentProvider } from "../../server/services/payment-provider.ts"
 import { Secrets } from "../../server/services/secrets.ts"
+import { PLAN_ID_PRO, PLAN_ID_STANDARD, TRIAL_DAYS } from "../../src/domain/plans.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
 const BillingLive = Billing.layer.pipe(
@@ -21,9 +21,10 @@ const BillingLive = Billing.layer.pipe(
 )
 
 const planOf = (userId: number) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ plan_id: number }>`SELECT plan_id FROM users WHERE id = ${userId}`).pipe(
-    Effect.map((rows) => rows[0]!.plan_id),
-  )
+  Effect.flatMap(
+    SqlClient.SqlClient,
+    (sql) => sql<{ plan_id: number }>`SELECT plan_id FROM users WHERE id = ${userId}`,
+  ).pipe(Effect.map((rows) => rows[0]!.plan_id))
 
 const subscribe = (email: string, priceId: string, card: "4242" | "0341") =>
   Effect.gen(function* () {

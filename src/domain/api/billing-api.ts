@@ -7,7 +7,9 @@ import { Plan } from "../plans.ts"
 import { SubscriptionView } from "../subscription.ts"
 import { Authentication } from "./middleware.ts"
 
-export const CheckoutPayload = Schema.Struct({ price_id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)) })
+export const CheckoutPayload = Schema.Struct({
+  price_id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+})
 
 export class BillingApi extends HttpApiGroup.make("billing")
   .add(

@@ -36,6 +36,7 @@ export const Header = ({ onLogout }: { readonly onLogout: () => void }) => {
           {signedIn ? (
             <>
               <NavLink href="/about">{t("nav.about")}</NavLink>
+              <NavLink href="/account-settings/my-membership">{t("nav.myAccount")}</NavLink>
               <button type="button" className="nav-button" onClick={onLogout}>
                 {t("nav.logout")}
               </button>

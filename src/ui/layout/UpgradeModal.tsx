@@ -1,0 +1,25 @@
+// The payment modal of §2, opened by the floating upgrade button or by a locked item (lite).
+import { useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { useAppServices } from "../app-services.tsx"
+import { Modal } from "../components/Modal.tsx"
+import { UpgradeContent } from "../components/UpgradeContent.tsx"
+
+export const UpgradeModal = () => {
+  const { t } = useTranslation("user")
+  const { upgrade } = useAppServices()
+  const open = useSelector(upgrade, (s) => s.matches("open"))
+  const lite = useSelector(upgrade, (s) => s.context.lite)
+  return (
+    <Modal
+      isOpen={open}
+      onOpenChange={(next) => {
+        if (!next) upgrade.send({ type: "upgrade.close" })
+      }}
+      title={lite ? t("billing.liteTitle") : t("billing.modalTitle")}
+      size="lg"
+    >
+      {open ? <UpgradeContent lite={lite} /> : null}
+    </Modal>
+  )
+}

@@ -1,0 +1,141 @@
+// Subscription journeys against the real server and the built-in checkout page: upgrade from the
+// floating button, pay and land with Pro open, decline, cancel keeping Pro to the period end, and the
+// pricing pages in every language.
+import { expect, type Page, test } from "@playwright/test"
+import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+})
+
+const openUpgradeModal = async (page: Page) => {
+  await page.getByRole("button", { name: "Upgrade to Pro" }).click()
+  const dialog = page.getByRole("dialog", { name: "Upgrade to Jingluo Pro" })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+const payOnCheckoutPage = async (page: Page, card = "Visa •••• 4242") => {
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/)
+  await expect(page.getByRole("heading", { name: "Jingluo checkout" })).toBeVisible()
+  await page.getByRole("radio", { name: new RegExp(card) }).check()
+  await page.getByRole("button", { name: "Start trial" }).click()
+}
+
+test("a Standard user upgrades from the floating button, pays and has Pro without a reload", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  const dialog = await openUpgradeModal(page)
+  await expect(dialog.getByRole("heading", { name: "Try Pro free for 7 days" })).toBeVisible()
+  const cards = dialog.getByRole("radio")
+  await expect(cards).toHaveCount(2)
+  await expect(cards.first()).toBeChecked()
+  await expect(dialog.getByText("Yearly", { exact: true })).toBeVisible()
+  await expect(dialog.getByText("Best value")).toBeVisible()
+  await expect(dialog.getByText("£49.99")).toBeVisible()
+  await expect(dialog.getByText("£5.99")).toBeVisible()
+  await dialog.getByRole("button", { name: "What Pro includes" }).click()
+  await expect(dialog.getByRole("listitem")).toHaveCount(19)
+  await expectAccessible(page)
+
+  await dialog.getByText("Monthly", { exact: true }).click()
+  await expect(cards.nth(1)).toBeChecked()
+  await dialog.getByText("Yearly", { exact: true }).click()
+  await dialog.getByRole("button", { name: "Continue" }).click()
+  await expect(page.getByRole("heading", { name: "Jingluo checkout" })).toBeVisible()
+  await expect(page.getByText("£49.99 GBP", { exact: true })).toBeVisible()
+  await expectAccessible(page)
+  await payOnCheckoutPage(page)
+
+  await expect(page).toHaveURL(/\/payment-success/)
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
+  await expect(page.getByRole("button", { name: "Upgrade to Pro" })).toHaveCount(0)
+  await expectAccessible(page)
+
+  await page.getByRole("link", { name: "My membership" }).click()
+  await expect(page.getByText("Free trial")).toBeVisible()
+  await expect(page.getByText("£49.99 GBP / Yearly")).toBeVisible()
+  await expectAccessible(page)
+})
+
+test("declining on the checkout page lands on /payment-failure and keeps Standard", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  const dialog = await openUpgradeModal(page)
+  await dialog.getByRole("button", { name: "Continue" }).click()
+  await expect(page).toHaveURL(/\/checkout\//)
+  await page.getByRole("button", { name: "Cancel payment" }).click()
+  await expect(page).toHaveURL(/\/payment-failure/)
+  await expect(page.getByRole("heading", { level: 1, name: "The payment did not go through" })).toBeVisible()
+  await expectAccessible(page)
+  await page.goto("/account-settings/my-membership")
+  await expect(page.getByText("You are on the free Standard plan")).toBeVisible()
+  await expect(page.getByRole("button", { name: "Upgrade to Pro" }).first()).toBeVisible()
+})
+
+test("cancelling from My membership keeps Pro until the period ends", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.goto("/pricing")
+  await expect(page.getByRole("heading", { level: 1, name: "Try Pro free for 7 days" })).toBeVisible()
+  await page.getByRole("button", { name: "Continue" }).click()
+  await payOnCheckoutPage(page)
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
+
+  await page.goto("/account-settings/my-membership")
+  await page.getByRole("button", { name: "Cancel subscription" }).click()
+  await expect(page.getByText(/Cancel your subscription\? Pro stays open until/)).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole("button", { name: "Yes, cancel" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Your subscription is cancelled" })).toBeVisible()
+  await expect(page.getByText("Cancelled — ends at the end of the period")).toBeVisible()
+  await expect(page.getByText("Pro until")).toBeVisible()
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toHaveCount(0)
+  await expect(page.getByRole("button", { name: "Upgrade to Pro" })).toHaveCount(0)
+  await expectAccessible(page)
+})
+
+test("/plan-pro sends a subscribed user home; a visitor on /pricing is asked to log in", async ({ page }) => {
+  await page.goto("/pricing")
+  await page.getByRole("button", { name: "Log in to continue" }).click()
+  await expect(page).toHaveURL(/\/login$/)
+
+  await signIn(page, await createVerifiedUser(page))
+  await page.goto("/plan-pro")
+  await expect(page.getByRole("heading", { level: 1, name: "Try Pro free for 7 days" })).toBeVisible()
+  await page.getByRole("button", { name: "Continue" }).click()
+  await payOnCheckoutPage(page)
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
+  await page.goto("/plan-pro")
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test("sign out from the upgrade modal asks for confirmation", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  const dialog = await openUpgradeModal(page)
+  await dialog.getByRole("button", { name: "Sign out" }).click()
+  await expect(dialog.getByText("Do you want to sign out?")).toBeVisible()
+  await dialog.getByRole("button", { name: "Stay signed in" }).click()
+  await expect(dialog.getByRole("button", { name: "Continue" })).toBeVisible()
+  await dialog.getByRole("button", { name: "Sign out" }).click()
+  await dialog.getByRole("button", { name: "Yes, log out" }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign up" })).toBeVisible()
+})
+
+for (const [language, heading] of [
+  ["en", "Try Pro free for 7 days"],
+  ["de", /7 Tage/],
+  ["es", /7 días/],
+] as const) {
+  test(`the pricing and payment pages in ${language} are translated and accessible`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: "language", value: language, url: baseURL! }])
+    for (const path of ["/pricing", "/plan-pro", "/payment-failure"]) {
+      await page.goto(path)
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+      if (path !== "/payment-failure") await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading)
+      await expectAccessible(page)
+    }
+  })
+}

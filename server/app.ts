@@ -13,6 +13,7 @@ import { seedContent } from "./content/seed.ts"
 import { Database } from "./db/database.ts"
 import { migrate } from "./db/migrate.ts"
 import { BillingHandlers } from "./handlers/billing-handlers.ts"
+import { ContentHandlers } from "./handlers/content-handlers.ts"
 import { SystemHandlers } from "./handlers/system-handlers.ts"
 import { UsersHandlers } from "./handlers/users-handlers.ts"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./http/authentication.ts"
@@ -22,6 +23,7 @@ import { RequestGuardLive } from "./http/request-guard.ts"
 import { ResponsePolicy } from "./http/response-policy.ts"
 import { message } from "./i18n/messages.ts"
 import { CodesRepo } from "./repositories/codes-repo.ts"
+import { ContentRepo } from "./repositories/content-repo.ts"
 import { QuotesRepo } from "./repositories/quotes-repo.ts"
 import { SessionsRepo } from "./repositories/sessions-repo.ts"
 import { SubscriptionsRepo } from "./repositories/subscriptions-repo.ts"
@@ -29,6 +31,7 @@ import { UsersRepo } from "./repositories/users-repo.ts"
 import { Accounts } from "./services/accounts.ts"
 import { Auth } from "./services/auth.ts"
 import { Billing } from "./services/billing.ts"
+import { Content } from "./services/content.ts"
 import { Mail } from "./services/mail.ts"
 import { OneTimeCodes } from "./services/one-time-codes.ts"
 import { Passwords } from "./services/passwords.ts"
@@ -53,6 +56,7 @@ const Repositories = Layer.mergeAll(
   CodesRepo.layer,
   QuotesRepo.layer,
   SubscriptionsRepo.layer,
+  ContentRepo.layer,
 )
 
 /** Every service over a given database and mail transport; tests pass their own. */
@@ -60,7 +64,7 @@ export const makeServices = <E, R>(options: {
   readonly database: Layer.Layer<SqlClient.SqlClient, E, R>
   readonly mail?: Layer.Layer<Mail, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer).pipe(
+  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer).pipe(
     Layer.provideMerge(OneTimeCodes.layer),
     Layer.provideMerge(
       Layer.mergeAll(
@@ -78,7 +82,7 @@ export const makeServices = <E, R>(options: {
 export const Services = makeServices({ database: Database })
 
 const ApiRoutes = HttpApiBuilder.layer(Api).pipe(
-  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers]),
+  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
 

@@ -3,6 +3,7 @@
 import { Effect, Layer, Option, Redacted } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { Authentication, CurrentSession, OptionalAuthentication, Viewer } from "../../src/domain/api/middleware.ts"
+import { UsersRepo } from "../repositories/users-repo.ts"
 import { Auth } from "../services/auth.ts"
 import { requestLanguage } from "./request-context.ts"
 
@@ -30,11 +31,17 @@ export const OptionalAuthenticationLive = Layer.effect(
   OptionalAuthentication,
   Effect.gen(function* () {
     const auth = yield* Auth
+    const users = yield* UsersRepo
     return OptionalAuthentication.of((httpEffect) =>
       Effect.gen(function* () {
         const request = yield* HttpServerRequest.HttpServerRequest
         const found = yield* auth.identify(bearerToken(request.headers.authorization))
-        const session = Option.match(found, { onNone: () => null, onSome: (s) => ({ userId: s.userId, uuid: s.uuid }) })
+        // An unknown or expired token makes a visitor: content calls never answer 401.
+        const user = Option.isSome(found) ? yield* users.findById(found.value.userId) : Option.none()
+        const session =
+          Option.isSome(found) && Option.isSome(user)
+            ? { userId: found.value.userId, uuid: found.value.uuid, planId: user.value.plan_id }
+            : null
         return yield* Effect.provideService(httpEffect, Viewer, { session })
       }),
     )

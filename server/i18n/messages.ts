@@ -65,6 +65,11 @@ const messages = {
     de: "Bei uns ist etwas schiefgelaufen. Bitte versuche es erneut.",
     es: "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
   },
+  proRequired: {
+    en: "This is part of Jingluo Pro.",
+    de: "Das gehört zu Jingluo Pro.",
+    es: "Esto forma parte de Jingluo Pro.",
+  },
   alreadySubscribed: {
     en: "You already have a Pro subscription.",
     de: "Du hast bereits ein Pro-Abo.",

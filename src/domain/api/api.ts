@@ -1,6 +1,7 @@
 // The whole HTTP contract: every group of §7, shared by the server (handlers) and the app (client).
 import { HttpApi } from "effect/http-api"
 import { BillingApi } from "./billing-api.ts"
+import { ContentApi } from "./content-api.ts"
 import { RequestGuard } from "./middleware.ts"
 import { SystemApi } from "./system-api.ts"
 import { UsersApi } from "./users-api.ts"
@@ -10,5 +11,6 @@ export class Api extends HttpApi.make("jingluo")
   .add(UsersApi)
   .add(SystemApi)
   .add(BillingApi)
+  .add(ContentApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" }) {}

@@ -19,7 +19,7 @@ export class Authentication extends HttpApiMiddleware.Service<Authentication, { 
 /** The caller if there is one: visitors and signed-in users share these endpoints. */
 export class Viewer extends Context.Service<
   Viewer,
-  { readonly session: { readonly userId: number; readonly uuid: string } | null }
+  { readonly session: { readonly userId: number; readonly uuid: string; readonly planId: number } | null }
 >()("jingluo/domain/api/Viewer") {}
 
 export class OptionalAuthentication extends HttpApiMiddleware.Service<OptionalAuthentication, { provides: Viewer }>()(

@@ -1,0 +1,237 @@
+// What the content calls answer (§3 entities, §7 calls): the drill-down menu, channel, point, body
+// area, category, vessel and book pages, and the option lists for search. Names come in the
+// request's language; long texts are English (`textLanguage` says so).
+import { Schema } from "effect"
+
+export const MenuType = Schema.Literals(["channels", "pointGroups", "bodyAreas"])
+export type MenuType = typeof MenuType.Type
+
+export const MenuPoint = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  title: Schema.String,
+  slug: Schema.String,
+  itemType: Schema.Literal("point"),
+  channel_id: Schema.NullOr(Schema.String),
+  permission: Schema.Boolean,
+  /** For category members: what the point stands for in the group (organ, phase, sea…). */
+  role: Schema.NullOr(Schema.String),
+})
+export type MenuPoint = typeof MenuPoint.Type
+
+export const MenuEntry = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  title: Schema.String,
+  slug: Schema.String,
+  itemType: Schema.Literals(["channel", "vessel", "extra-points", "group", "body-area"]),
+  menuType: MenuType,
+  channel_id: Schema.NullOr(Schema.String),
+  permission: Schema.Boolean,
+  /** Empty for a locked entry: its points are Pro content. */
+  points: Schema.Array(MenuPoint),
+  children: Schema.Array(Schema.Unknown),
+})
+export type MenuEntry = typeof MenuEntry.Type
+
+export const MenuSection = Schema.Struct({
+  id: MenuType,
+  name: Schema.String,
+  title: Schema.String,
+  slug: Schema.String,
+  itemType: Schema.Literal("menu"),
+  menuType: MenuType,
+  channel_id: Schema.Null,
+  permission: Schema.Boolean,
+  children: Schema.Array(MenuEntry),
+  points: Schema.Array(MenuPoint),
+})
+export type MenuSection = typeof MenuSection.Type
+
+export const PointSummary = Schema.Struct({
+  code: Schema.String,
+  slug: Schema.String,
+  pinyin: Schema.String,
+  hanzi: Schema.String,
+  name: Schema.String,
+  permission: Schema.Boolean,
+  categories: Schema.Array(Schema.Struct({ slug: Schema.String, name: Schema.String })),
+})
+export type PointSummary = typeof PointSummary.Type
+
+export const ChannelRef = Schema.Struct({
+  code: Schema.String,
+  slug: Schema.String,
+  name: Schema.String,
+  permission: Schema.Boolean,
+})
+export type ChannelRef = typeof ChannelRef.Type
+
+export const ChannelListItem = Schema.Struct({
+  code: Schema.String,
+  slug: Schema.String,
+  name: Schema.String,
+  pinyin: Schema.String,
+  hanzi: Schema.String,
+  pointCount: Schema.Int,
+  permission: Schema.Boolean,
+})
+
+export const ChannelIndex = Schema.Struct({
+  channels: Schema.Array(ChannelListItem),
+  vessels: Schema.Array(
+    Schema.Struct({ id: Schema.String, slug: Schema.String, name: Schema.String, permission: Schema.Boolean }),
+  ),
+  extraPoints: Schema.Struct({ count: Schema.Int, permission: Schema.Boolean }),
+})
+export type ChannelIndex = typeof ChannelIndex.Type
+
+export const ChannelPage = Schema.Struct({
+  code: Schema.String,
+  slug: Schema.String,
+  name: Schema.String,
+  pinyin: Schema.String,
+  hanzi: Schema.Struct({ traditional: Schema.String, simplified: Schema.String }),
+  polarity: Schema.String,
+  limb: Schema.String,
+  level: Schema.NullOr(Schema.String),
+  phase: Schema.NullOr(Schema.String),
+  organ: Schema.NullOr(Schema.String),
+  horary: Schema.NullOr(Schema.Struct({ from: Schema.String, to: Schema.String })),
+  pairedChannel: Schema.NullOr(ChannelRef),
+  coupledChannel: Schema.NullOr(ChannelRef),
+  summary: Schema.String,
+  pathway: Schema.Struct({ external: Schema.String, internal: Schema.String }),
+  connections: Schema.Array(Schema.String),
+  textLanguage: Schema.String,
+  points: Schema.Array(PointSummary),
+})
+export type ChannelPage = typeof ChannelPage.Type
+
+export const PointRef = Schema.Struct({
+  code: Schema.String,
+  slug: Schema.String,
+  name: Schema.String,
+  pinyin: Schema.String,
+})
+export type PointRef = typeof PointRef.Type
+
+export const PointPage = Schema.Struct({
+  code: Schema.String,
+  altCodes: Schema.Array(Schema.String),
+  slug: Schema.String,
+  pinyin: Schema.String,
+  hanzi: Schema.Struct({ traditional: Schema.String, simplified: Schema.String }),
+  name: Schema.String,
+  names: Schema.Struct({ en: Schema.String, de: Schema.String, es: Schema.String }),
+  channel: Schema.NullOr(ChannelRef),
+  region: Schema.NullOr(Schema.String),
+  location: Schema.String,
+  locating: Schema.String,
+  needling: Schema.Struct({
+    method: Schema.String,
+    depth: Schema.String,
+    angle: Schema.String,
+    cautions: Schema.Array(Schema.String),
+    contraindications: Schema.Array(Schema.String),
+    moxibustion: Schema.String,
+  }),
+  actions: Schema.Array(Schema.String),
+  indications: Schema.Array(Schema.String),
+  commentary: Schema.String,
+  textLanguage: Schema.String,
+  categories: Schema.Array(
+    Schema.Struct({
+      slug: Schema.String,
+      name: Schema.String,
+      role: Schema.NullOr(Schema.String),
+      permission: Schema.Boolean,
+    }),
+  ),
+  bodyAreas: Schema.Array(Schema.Struct({ slug: Schema.String, name: Schema.String, permission: Schema.Boolean })),
+  previous: Schema.NullOr(PointRef),
+  next: Schema.NullOr(PointRef),
+})
+export type PointPage = typeof PointPage.Type
+
+export const BodyAreaListItem = Schema.Struct({
+  id: Schema.String,
+  title: Schema.String,
+  slug: Schema.String,
+  mapping_id: Schema.String,
+  permission: Schema.Boolean,
+})
+export type BodyAreaListItem = typeof BodyAreaListItem.Type
+
+export const PointGroupByChannel = Schema.Struct({
+  channel: Schema.NullOr(ChannelRef),
+  points: Schema.Array(PointSummary),
+})
+
+export const BodyAreaPage = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  title: Schema.String,
+  description: Schema.String,
+  groups: Schema.Array(PointGroupByChannel),
+})
+export type BodyAreaPage = typeof BodyAreaPage.Type
+
+export const CategoryPage = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  title: Schema.String,
+  description: Schema.String,
+  members: Schema.Array(
+    Schema.Struct({ point: PointSummary, role: Schema.NullOr(Schema.String), phase: Schema.NullOr(Schema.String) }),
+  ),
+})
+export type CategoryPage = typeof CategoryPage.Type
+
+export const VesselPage = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  name: Schema.String,
+  pinyin: Schema.String,
+  hanzi: Schema.Struct({ traditional: Schema.String, simplified: Schema.String }),
+  pathway: Schema.String,
+  commentary: Schema.String,
+  uses: Schema.Array(Schema.String),
+  textLanguage: Schema.String,
+  confluentPoint: PointSummary,
+  coupledVessel: Schema.Struct({ slug: Schema.String, name: Schema.String, permission: Schema.Boolean }),
+  xiCleftPoint: Schema.NullOr(PointSummary),
+  luoPoint: Schema.NullOr(PointSummary),
+  points: Schema.Array(PointSummary),
+})
+export type VesselPage = typeof VesselPage.Type
+
+export const ExtraPointsPage = Schema.Struct({
+  regions: Schema.Array(Schema.Struct({ region: Schema.String, points: Schema.Array(PointSummary) })),
+})
+export type ExtraPointsPage = typeof ExtraPointsPage.Type
+
+export const StaticMenuItem = Schema.Struct({
+  slug: Schema.String,
+  title: Schema.String,
+  summary: Schema.String,
+  permission: Schema.Boolean,
+})
+
+export const PageBlockView = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("heading"), text: Schema.String }),
+  Schema.Struct({ type: Schema.Literal("paragraph"), text: Schema.String }),
+  Schema.Struct({ type: Schema.Literal("list"), items: Schema.Array(Schema.String) }),
+])
+
+export const BookPage = Schema.Struct({
+  slug: Schema.String,
+  title: Schema.String,
+  summary: Schema.String,
+  body: Schema.Array(PageBlockView),
+  textLanguage: Schema.String,
+})
+export type BookPage = typeof BookPage.Type
+
+export const FieldOption = Schema.Struct({ slug: Schema.String, title: Schema.String, permission: Schema.Boolean })
+export type FieldOption = typeof FieldOption.Type

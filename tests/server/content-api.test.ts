@@ -1,0 +1,193 @@
+// The content calls as a visitor, a Standard user and a Pro user: permissions on every item, 403
+// ProRequired with no content for anything locked (every point, body area, category, vessel and
+// page is walked), names in the caller's language, and 404 for unknown slugs.
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { loadContent } from "../../server/content/load-content.ts"
+import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../src/domain/plans.ts"
+import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+
+const content = loadContent()
+const free = content.access.free
+const freeChannels = new Set<string>(free.channels)
+const allPoints = [
+  ...content.channels.flatMap((c) => c.points.map((p) => ({ ...p, free: freeChannels.has(c.code) }))),
+  ...content.extraPoints.map((p) => ({ ...p, free: false })),
+]
+
+type Json = Record<string, unknown>
+
+describe.each(DATABASES)("content API on %s", (kind) => {
+  let server: TestServer
+  let standard = ""
+  let pro = ""
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    standard = await signIn(server, (await createVerifiedUser(server)).email)
+    const proUser = await createVerifiedUser(server)
+    await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_PRO, proUser.email])
+    pro = await signIn(server, proUser.email)
+  })
+  afterAll(() => server.close())
+
+  const get = async (path: string, token?: string, locale?: string) => {
+    const response = await server.request(path, { token, locale })
+    const text = await response.text()
+    return { status: response.status, body: text.length ? (JSON.parse(text) as Json) : {}, text }
+  }
+
+  const callers = () =>
+    [
+      ["a visitor", undefined, false],
+      ["a Standard user", standard, false],
+      ["a Pro user", pro, true],
+    ] as const
+
+  it("marks the menu's items by plan and lists no points of a locked entry", async () => {
+    for (const [, token, isPro] of callers()) {
+      const { status, body } = await get("/api/channel-menus", token)
+      expect(status).toBe(200)
+      const sections = body as unknown as Array<{
+        id: string
+        children: Array<{ id: string; itemType: string; permission: boolean; points: Array<Json> }>
+      }>
+      expect(sections.map((s) => s.id)).toEqual(["channels", "pointGroups", "bodyAreas"])
+      const channels = sections[0]!.children.filter((c) => c.itemType === "channel")
+      expect(channels).toHaveLength(14)
+      for (const entry of sections.flatMap((s) => s.children)) {
+        if (!entry.permission) expect(entry.points).toEqual([])
+      }
+      const lu = channels.find((c) => c.id === "LU")!
+      expect(lu.permission).toBe(true)
+      expect(lu.points).toHaveLength(11)
+      expect(channels.find((c) => c.id === "BL")!.permission).toBe(isPro)
+      expect(sections[0]!.children.filter((c) => c.itemType === "vessel")).toHaveLength(8)
+      expect(
+        sections[2]!.children
+          .filter((a) => a.permission)
+          .map((a) => a.id)
+          .sort(),
+      ).toEqual(isPro ? content.bodyAreas.map((a) => a.id).sort() : [...free.bodyAreas].sort())
+    }
+  })
+
+  it("opens every free point to everyone and locks every Pro point without leaking its body", async () => {
+    for (const [who, token, isPro] of callers()) {
+      for (const point of allPoints) {
+        const { status, body, text } = await get(`/api/point/${point.slug}`, token)
+        if (point.free || isPro) {
+          expect(status, `${who} ${point.code}`).toBe(200)
+          expect(body.code).toBe(point.code)
+          expect(body.location).toBe(point.location)
+        } else {
+          expect(status, `${who} ${point.code}`).toBe(403)
+          expect(body).toMatchObject({ _tag: "ProRequired" })
+          expect(text).not.toContain(point.location.slice(0, 30))
+          expect(text).not.toContain(point.commentary.slice(0, 30))
+          expect(Object.keys(body).sort()).toEqual(["_tag", "message"])
+        }
+      }
+    }
+  }, 120_000)
+
+  it("locks body areas, categories, vessels, channels and pages the same way", async () => {
+    const items = [
+      ...content.bodyAreas.map((a) => ({
+        path: `/api/body-area/${a.slug}`,
+        free: (free.bodyAreas as ReadonlyArray<string>).includes(a.id),
+      })),
+      ...content.categories.map((c) => ({ path: `/api/categories/${c.slug}`, free: free.categories.includes(c.id) })),
+      ...content.vessels.map((v) => ({
+        path: `/api/vessels/${v.slug}`,
+        free: (free.vessels as ReadonlyArray<string>).includes(v.id),
+      })),
+      ...content.channels.map((c) => ({ path: `/api/channels/${c.slug}`, free: freeChannels.has(c.code) })),
+      ...content.pages.map((p) => ({ path: `/api/pages/${p.slug}`, free: free.pages.includes(p.slug) })),
+      { path: "/api/extra-points", free: false },
+    ]
+    for (const [who, token, isPro] of callers()) {
+      for (const item of items) {
+        const { status, body } = await get(item.path, token)
+        expect(status, `${who} ${item.path}`).toBe(item.free || isPro ? 200 : 403)
+        if (status === 403) expect(Object.keys(body).sort()).toEqual(["_tag", "message"])
+      }
+    }
+  }, 60_000)
+
+  it("answers a Pro item with 200 after the plan changes, and 403 again after it lapses", async () => {
+    const user = await createVerifiedUser(server)
+    const token = await signIn(server, user.email)
+    expect((await get("/api/point/bl-40-weizhong", token)).status).toBe(403)
+    await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_PRO, user.email])
+    expect((await get("/api/point/bl-40-weizhong", token)).status).toBe(200)
+    await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_STANDARD, user.email])
+    expect((await get("/api/point/bl-40-weizhong", token)).status).toBe(403)
+  })
+
+  it("treats an unknown or expired token as a visitor, never 401", async () => {
+    const { status } = await get("/api/point/lu-9-taiyuan", "forged-token")
+    expect(status).toBe(200)
+  })
+
+  it("answers unknown slugs with 404", async () => {
+    for (const path of [
+      "/api/point/xx-99",
+      "/api/channels/nope",
+      "/api/body-area/nope",
+      "/api/categories/nope",
+      "/api/vessels/nope",
+      "/api/pages/nope",
+      "/api/point-name-fields/nope",
+    ]) {
+      expect((await get(path, pro)).status, path).toBe(404)
+    }
+  })
+
+  it("gives a point page its categories, body areas and neighbours on the channel", async () => {
+    const { body } = await get("/api/point/lu-9-taiyuan")
+    expect(body).toMatchObject({
+      code: "LU-9",
+      channel: { code: "LU", slug: "lung-channel", permission: true },
+      previous: { code: "LU-8" },
+      next: { code: "LU-10" },
+      textLanguage: "en",
+    })
+    const categories = (body.categories as Array<{ slug: string }>).map((c) => c.slug)
+    expect(categories).toEqual(expect.arrayContaining(["yuan-source", "shu-stream", "hui-meeting"]))
+    expect((body.bodyAreas as Array<{ slug: string }>).length).toBeGreaterThan(0)
+    const first = await get("/api/point/lu-1-zhongfu")
+    expect(first.body.previous).toBeNull()
+  })
+
+  it("names things in the caller's language and keeps long texts in English", async () => {
+    const de = await get("/api/point/lu-9-taiyuan", undefined, "de")
+    expect(de.body.name).toBe("Großer Abgrund")
+    expect(de.body.textLanguage).toBe("en")
+    const es = await get("/api/channels/lung-channel", undefined, "es")
+    expect(String(es.body.name)).toMatch(/Pulmón/)
+    expect(es.body.points as Array<Json>).toHaveLength(11)
+    const page = await get("/api/pages/measuring-with-cun", undefined, "es")
+    expect(page.body.textLanguage).toBe("es")
+  })
+
+  it("groups a body area's points by channel in channel order", async () => {
+    const { body } = await get("/api/body-area/head-and-face", pro)
+    const groups = body.groups as Array<{ channel: { code: string } | null; points: Array<{ code: string }> }>
+    const order = groups.map((g) => g.channel?.code ?? "EX")
+    const expected = content.channels.map((c) => c.code).filter((c) => order.includes(c))
+    expect(order.filter((c) => c !== "EX")).toEqual(expected)
+    for (const group of groups) {
+      if (group.channel) for (const p of group.points) expect(p.code.startsWith(`${group.channel.code}-`)).toBe(true)
+    }
+  })
+
+  it("offers the search selects: channels without the extraordinary vessels, point fields, a channel's points", async () => {
+    const channels = (await get("/api/channel-fields")).body as unknown as Array<{ slug: string; permission: boolean }>
+    expect(channels).toHaveLength(14)
+    expect(channels.filter((c) => c.permission).map((c) => c.slug)).toEqual(["lung-channel", "large-intestine-channel"])
+    const fields = (await get("/api/point-fields")).body as unknown as Array<{ slug: string }>
+    expect(fields.map((f) => f.slug)).toContain("indications")
+    const lungPoints = (await get("/api/point-name-fields/lung-channel")).body as unknown as Array<{ title: string }>
+    expect(lungPoints).toHaveLength(11)
+    expect(lungPoints[8]?.title).toBe("LU-9 Tàiyuān")
+  })
+})

@@ -27,12 +27,14 @@ import { Navigation } from "./infra/navigation.ts"
 import { Storage } from "./infra/storage.ts"
 import { Toasts } from "./infra/toasts.ts"
 import { checkoutMachine } from "./machines/checkout-machine.ts"
+import { contentPageMachine } from "./machines/content-page-machine.ts"
 import { cookieConsentMachine } from "./machines/cookie-consent-machine.ts"
 import { emailVerificationMachine } from "./machines/email-verification-machine.ts"
 import { languageMachine } from "./machines/language-machine.ts"
 import { loginMachine } from "./machines/login-machine.ts"
 import { logoutMachine } from "./machines/logout-machine.ts"
 import { membershipMachine } from "./machines/membership-machine.ts"
+import { menuMachine } from "./machines/menu-machine.ts"
 import { passwordResetMachine } from "./machines/password-reset-machine.ts"
 import { paymentOutcomeMachine } from "./machines/payment-outcome-machine.ts"
 import { quoteMachine } from "./machines/quote-machine.ts"
@@ -180,6 +182,13 @@ export const wire = async (options: WireOptions) => {
       .pipe(Effect.tap((data) => Effect.sync(() => sessionActor.send({ type: "session.dashboard", data })))),
   )
 
+  const openUpgradeLite = () => upgrade.send({ type: "upgrade.open", lite: true })
+  const page = <A,>(fetch: (client: Client, slug: string) => Effect.Effect<A, unknown>) =>
+    contentPageMachine.provide({
+      actors: { fetchPage: apiActor<{ readonly slug: string }, unknown>((client, { slug }) => fetch(client, slug)) },
+      actions: { openUpgrade: openUpgradeLite },
+    })
+
   const appServices: AppServices = {
     language,
     cookiesAccepted,
@@ -276,6 +285,21 @@ export const wire = async (options: WireOptions) => {
           refreshUser: () => sessionActor.send({ type: "session.refresh" }),
         },
       }),
+      menu: menuMachine.provide({
+        actors: { loadMenus: apiActor((client) => client.content.channelMenus()) },
+        actions: { openUpgrade: openUpgradeLite, openPage: (_, { href }) => navigate(href) },
+      }),
+      pages: {
+        point: page((client, slug) => client.content.point({ params: { slug } })),
+        channel: page((client, slug) => client.content.channel({ params: { slug } })),
+        channelIndex: page((client) => client.content.channelIndex()),
+        bodyArea: page((client, slug) => client.content.bodyArea({ params: { slug } })),
+        category: page((client, slug) => client.content.category({ params: { slug } })),
+        vessel: page((client, slug) => client.content.vessel({ params: { slug } })),
+        extraPoints: page((client) => client.content.extraPoints()),
+        bookIndex: page((client) => client.content.staticMenus()),
+        bookPage: page((client, slug) => client.content.page({ params: { slug } })),
+      },
       quote: quoteMachine.provide({
         // The footer shows its own message when a quote cannot be loaded.
         actors: {

@@ -1,12 +1,17 @@
 // The app shell and its routes: skip link, header, logout bar, the page, footer, cookie banner and
 // toasts (bottom-center, 5 s, one at a time). Focus moves to the page on every navigation.
 import { useActorRef, useSelector } from "@xstate/react"
-import { type ReactNode, Suspense, useEffect, useRef } from "react"
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/timing.ts"
 import { useAppServices } from "./app-services.tsx"
+import { BookIndexPage, BookPage } from "./browse/BookPages.tsx"
+import { ChannelIndexPage, ChannelPage } from "./browse/ChannelPages.tsx"
+import { DrillDownMenu } from "./browse/DrillDownMenu.tsx"
+import { BodyAreaPage, CategoryPage, ExtraPointsPage, VesselPage } from "./browse/GroupPages.tsx"
+import { PointPage } from "./browse/PointPage.tsx"
 import { CookieBanner } from "./layout/CookieBanner.tsx"
 import { FloatingUpgradeButton } from "./layout/FloatingUpgradeButton.tsx"
 import { Footer } from "./layout/Footer.tsx"
@@ -48,8 +53,46 @@ const SignedInOnly = ({ children }: { readonly children: ReactNode }) => {
   return signedIn ? children : <Redirect to="/login" replace />
 }
 
+/** Content pages load again when the plan changes, so a payment opens them without a reload. */
+const usePlanKey = () => {
+  const { session } = useAppServices()
+  return useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
+}
+
+const ContentRoutes = () => {
+  const plan = usePlanKey()
+  return (
+    <Switch>
+      <Route path="/book/pages">
+        <BookIndexPage key={plan} />
+      </Route>
+      <Route path="/book/pages/channels">
+        <ChannelIndexPage key={plan} />
+      </Route>
+      <Route path="/book/pages/channels/:slug">
+        {({ slug }) => <ChannelPage key={`${slug}-${plan}`} slug={slug} />}
+      </Route>
+      <Route path="/book/pages/categories/:slug">
+        {({ slug }) => <CategoryPage key={`${slug}-${plan}`} slug={slug} />}
+      </Route>
+      <Route path="/book/pages/vessels/:slug">{({ slug }) => <VesselPage key={`${slug}-${plan}`} slug={slug} />}</Route>
+      <Route path="/book/pages/extra-points">
+        <ExtraPointsPage key={plan} />
+      </Route>
+      <Route path="/book/pages/:slug">{({ slug }) => <BookPage key={`${slug}-${plan}`} slug={slug} />}</Route>
+      <Route path="/point/:slug">{({ slug }) => <PointPage key={`${slug}-${plan}`} slug={slug} />}</Route>
+      <Route path="/body-area/:slug">{({ slug }) => <BodyAreaPage key={`${slug}-${plan}`} slug={slug} />}</Route>
+    </Switch>
+  )
+}
+
+const CONTENT_PATHS = /^\/(book\/pages|point\/|body-area\/)/
+
 const Routes = () => (
   <Switch>
+    <Route path={CONTENT_PATHS}>
+      <ContentRoutes />
+    </Route>
     <Route path="/">
       <HomePage />
     </Route>
@@ -108,6 +151,9 @@ export const App = () => {
   const { machines } = useAppServices()
   const logout = useActorRef(machines.logout)
   const [location] = useLocation()
+  const [menuOpen, setMenuOpen] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
+  useEffect(() => setMenuOpen(false), [location])
   const mainRef = useRef<HTMLElement>(null)
   const first = useRef(true)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation; `location` is the trigger
@@ -126,7 +172,16 @@ export const App = () => {
         {t("skipToContent")}
       </a>
       <LogoutBar actor={logout} />
-      <Header onLogout={() => logout.send({ type: "logout.request" })} />
+      <Header
+        onLogout={() => logout.send({ type: "logout.request" })}
+        menuOpen={menuOpen}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+      />
+      {menuOpen ? (
+        <div className="drilldown-panel" id="channel-menu">
+          <DrillDownMenu onClose={() => setMenuOpen(false)} />
+        </div>
+      ) : null}
       <main id="main" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Routes />

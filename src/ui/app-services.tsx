@@ -4,12 +4,14 @@ import { createContext, type ReactNode, useContext } from "react"
 import type { ActorRefFrom } from "xstate"
 import type { SelectableLanguage } from "../domain/locales.ts"
 import type { checkoutMachine } from "../machines/checkout-machine.ts"
+import type { contentPageMachine } from "../machines/content-page-machine.ts"
 import type { cookieConsentMachine } from "../machines/cookie-consent-machine.ts"
 import type { emailVerificationMachine } from "../machines/email-verification-machine.ts"
 import type { languageMachine } from "../machines/language-machine.ts"
 import type { loginMachine } from "../machines/login-machine.ts"
 import type { logoutMachine } from "../machines/logout-machine.ts"
 import type { membershipMachine } from "../machines/membership-machine.ts"
+import type { menuMachine } from "../machines/menu-machine.ts"
 import type { passwordResetMachine } from "../machines/password-reset-machine.ts"
 import type { paymentOutcomeMachine } from "../machines/payment-outcome-machine.ts"
 import type { quoteMachine } from "../machines/quote-machine.ts"
@@ -34,6 +36,18 @@ export interface AppServices {
     readonly checkout: typeof checkoutMachine
     readonly paymentOutcome: typeof paymentOutcomeMachine
     readonly membership: typeof membershipMachine
+    readonly menu: typeof menuMachine
+    readonly pages: {
+      readonly point: typeof contentPageMachine
+      readonly channel: typeof contentPageMachine
+      readonly channelIndex: typeof contentPageMachine
+      readonly bodyArea: typeof contentPageMachine
+      readonly category: typeof contentPageMachine
+      readonly vessel: typeof contentPageMachine
+      readonly extraPoints: typeof contentPageMachine
+      readonly bookIndex: typeof contentPageMachine
+      readonly bookPage: typeof contentPageMachine
+    }
   }
 }
 

@@ -16,7 +16,15 @@ const NavLink = ({ href, children }: { readonly href: string; readonly children:
   )
 }
 
-export const Header = ({ onLogout }: { readonly onLogout: () => void }) => {
+export const Header = ({
+  onLogout,
+  menuOpen,
+  onToggleMenu,
+}: {
+  readonly onLogout: () => void
+  readonly menuOpen: boolean
+  readonly onToggleMenu: () => void
+}) => {
   const { t } = useTranslation("common")
   const { session, machines, language } = useAppServices()
   const signedIn = useSelector(session, (s) => s.context.user !== null)
@@ -35,7 +43,16 @@ export const Header = ({ onLogout }: { readonly onLogout: () => void }) => {
         <nav className="nav" aria-label={t("nav.label")}>
           {signedIn ? (
             <>
-              <NavLink href="/about">{t("nav.about")}</NavLink>
+              <button
+                type="button"
+                className="nav-button"
+                aria-expanded={menuOpen}
+                aria-controls={menuOpen ? "channel-menu" : undefined}
+                onClick={onToggleMenu}
+              >
+                {t("nav.channelPoints")}
+              </button>
+              <NavLink href="/book/pages">{t("nav.book")}</NavLink>
               <NavLink href="/account-settings/my-membership">{t("nav.myAccount")}</NavLink>
               <button type="button" className="nav-button" onClick={onLogout}>
                 {t("nav.logout")}

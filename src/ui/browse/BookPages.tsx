@@ -1,0 +1,102 @@
+// /book/pages lists the book's pages (from /api/static-menus) and the channel index;
+// /book/pages/{slug} shows one page.
+import { useTranslation } from "react-i18next"
+import { Link } from "wouter"
+import type { BookPage as BookPageData } from "../../domain/content-views.ts"
+import { useAppServices } from "../app-services.tsx"
+import { ProBadge } from "../components/ProBadge.tsx"
+import { usePageTitle } from "../page-hooks.ts"
+import { ContentPageFrame, textLang, useContentPage } from "./content-page.tsx"
+
+type StaticMenu = ReadonlyArray<{
+  readonly slug: string
+  readonly title: string
+  readonly summary: string
+  readonly permission: boolean
+}>
+
+const IndexView = ({ pages }: { readonly pages: StaticMenu }) => {
+  const { t } = useTranslation("common")
+  const { upgrade } = useAppServices()
+  usePageTitle(t("browse.bookTitle"))
+  return (
+    <article>
+      <h1>{t("browse.bookTitle")}</h1>
+      <p className="lead">{t("browse.bookIntro")}</p>
+      <ul className="card-list">
+        {pages.map((p) => (
+          <li key={p.slug} className="card-item">
+            {p.permission ? (
+              <Link href={`/book/pages/${p.slug}`}>{p.title}</Link>
+            ) : (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => upgrade.send({ type: "upgrade.open", lite: true })}
+              >
+                {p.title} <ProBadge />
+              </button>
+            )}
+            <span className="muted">{p.summary}</span>
+          </li>
+        ))}
+        <li className="card-item">
+          <Link href="/book/pages/channels">{t("browse.channelsTitle")}</Link>
+          <span className="muted">{t("browse.channelsIntro")}</span>
+        </li>
+      </ul>
+    </article>
+  )
+}
+
+export const BookIndexPage = () => {
+  const { machines } = useAppServices()
+  const page = useContentPage<StaticMenu>(machines.pages.bookIndex, "")
+  return (
+    <ContentPageFrame status={page.status} error={page.error} onRetry={() => page.actor.send({ type: "page.reload" })}>
+      {() => <IndexView pages={page.data!} />}
+    </ContentPageFrame>
+  )
+}
+
+const PageView = ({ page }: { readonly page: BookPageData }) => {
+  const { t, i18n } = useTranslation("common")
+  usePageTitle(page.title)
+  return (
+    <article className="prose" lang={textLang(page.textLanguage, i18n.language)}>
+      <nav aria-label={t("browse.breadcrumb")} className="breadcrumb">
+        <ol>
+          <li>
+            <Link href="/book/pages">{t("browse.bookTitle")}</Link>
+          </li>
+          <li aria-current="page">{page.title}</li>
+        </ol>
+      </nav>
+      <h1>{page.title}</h1>
+      <p className="lead">{page.summary}</p>
+      {page.body.map((block) =>
+        block.type === "heading" ? (
+          <h2 key={`h-${block.text}`}>{block.text}</h2>
+        ) : block.type === "paragraph" ? (
+          <p key={`p-${block.text}`}>{block.text}</p>
+        ) : (
+          <ul key={`l-${block.items.join("|")}`}>
+            {block.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        ),
+      )}
+    </article>
+  )
+}
+
+export const BookPage = ({ slug }: { readonly slug: string }) => {
+  const { machines } = useAppServices()
+  const page = useContentPage<BookPageData>(machines.pages.bookPage, slug)
+  return (
+    <ContentPageFrame status={page.status} error={page.error} onRetry={() => page.actor.send({ type: "page.reload" })}>
+      {() => <PageView page={page.data!} />}
+    </ContentPageFrame>
+  )
+}

@@ -208,6 +208,7 @@ export const wire = async (options: WireOptions) => {
               ),
             )
             sessionActor.send({ type: "session.signIn", user: withoutToken(user) })
+            sessionActor.send({ type: "session.refresh" })
             navigate("/")
           },
         },

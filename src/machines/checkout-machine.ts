@@ -76,7 +76,7 @@ export const checkoutMachine = setup({
         },
         "checkout.start": [
           { guard: "isVisitor", target: "leaving", actions: "goToLogin" },
-          { guard: "hasSelection", target: "creating" },
+          { guard: "hasSelection", target: "creating", actions: assign({ formError: null }) },
         ],
         "signOut.request": { guard: "isSignedIn", target: "confirmingSignOut" },
       },

@@ -82,7 +82,7 @@ export const membershipMachine = setup({
           },
           { guard: "canCancel", target: "confirming", actions: assign({ notice: null, formError: null }) },
         ],
-        "membership.reload": "loading",
+        "membership.reload": { target: "loading", actions: assign({ formError: null }) },
       },
     },
     confirming: { on: { "cancel.confirm": "cancelling", "cancel.dismiss": "showing" } },

@@ -52,7 +52,7 @@ export const menuMachine = setup({
   actions: {
     /** Provided: open the upgrade modal in its lite version. */
     openUpgrade: () => {},
-    /** Provided: go to the page of what was chosen (a point, or an entry's own page). */
+    /** Provided: go to the page of the point that was chosen. */
     openPage: (_, _params: { readonly href: string }) => {},
   },
   delays: { resizeDebounce: RESIZE_DEBOUNCE_MS },

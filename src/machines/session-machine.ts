@@ -62,7 +62,7 @@ export const sessionMachine = setup({
         "session.signIn": {
           target: "signedIn",
           actions: [
-            assign(({ event }) => ({ user: event.user })),
+            assign(({ event }) => ({ user: event.user, dashboard: null })),
             { type: "persistUser", params: ({ event }) => ({ user: event.user }) },
           ],
         },
@@ -87,7 +87,7 @@ export const sessionMachine = setup({
         "session.expired": "expired",
         "session.signIn": {
           actions: [
-            assign(({ event }) => ({ user: event.user })),
+            assign(({ event }) => ({ user: event.user, dashboard: null })),
             { type: "persistUser", params: ({ event }) => ({ user: event.user }) },
           ],
         },
@@ -102,6 +102,7 @@ export const sessionMachine = setup({
               actions: [
                 assign(({ context, event }) => ({
                   user: context.user ? mergeDashboard(context.user, event.output) : null,
+                  dashboard: event.output,
                 })),
                 {
                   type: "persistUser",

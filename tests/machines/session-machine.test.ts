@@ -84,13 +84,13 @@ describe("session machine", () => {
     it("is signed in when a user is stored", () => {
       const { actor } = start(ann)
       expect(actor.getSnapshot().value).toEqual({ signedIn: "idle" })
-      expect(actor.getSnapshot().context.user).toEqual(ann)
+      expect(actor.getSnapshot().context).toEqual({ user: ann, dashboard: null })
     })
 
     it("is signed out when no user is stored", () => {
       const { actor } = start(null)
       expect(actor.getSnapshot().value).toBe("signedOut")
-      expect(actor.getSnapshot().context.user).toBeNull()
+      expect(actor.getSnapshot().context).toEqual({ user: null, dashboard: null })
     })
   })
 
@@ -105,14 +105,26 @@ describe("session machine", () => {
       expect(persistUser.mock.calls[0]?.[1]).toEqual({ user: ann })
     })
 
-    it("ignores expiry, sign-out and refresh: a visitor has no session to end", () => {
-      const { actor, clock, clearSession, announceExpiry, reloadToLogin, dashboard: fetchDashboard } = start(null)
+    it("ignores expiry, sign-out, refresh and dashboard data: a visitor has no session", () => {
+      const {
+        actor,
+        clock,
+        clearSession,
+        announceExpiry,
+        reloadToLogin,
+        persistUser,
+        dashboard: fetchDashboard,
+      } = start(null)
       actor.send({ type: "session.expired" })
       actor.send({ type: "session.signOut" })
       actor.send({ type: "session.refresh" })
+      expect(actor.getSnapshot().can({ type: "session.dashboard", data: dashboard })).toBe(false)
+      actor.send({ type: "session.dashboard", data: dashboard })
       clock.increment(UNAUTHORIZED_RELOAD_DELAY_MS)
 
       expect(actor.getSnapshot().value).toBe("signedOut")
+      expect(actor.getSnapshot().context).toEqual({ user: null, dashboard: null })
+      expect(persistUser).not.toHaveBeenCalled()
       expect(clearSession).not.toHaveBeenCalled()
       expect(announceExpiry).not.toHaveBeenCalled()
       expect(reloadToLogin).not.toHaveBeenCalled()
@@ -121,22 +133,24 @@ describe("session machine", () => {
   })
 
   describe("signedIn", () => {
-    it("signs out, forgets the user and clears the session", () => {
+    it("signs out, forgets the user and the dashboard data and clears the session", () => {
       const { actor, clearSession, announceExpiry } = start(ann)
+      actor.send({ type: "session.dashboard", data: dashboard })
       actor.send({ type: "session.signOut" })
 
       expect(actor.getSnapshot().value).toBe("signedOut")
-      expect(actor.getSnapshot().context.user).toBeNull()
+      expect(actor.getSnapshot().context).toEqual({ user: null, dashboard: null })
       expect(clearSession).toHaveBeenCalledTimes(1)
       expect(announceExpiry).not.toHaveBeenCalled()
     })
 
-    it("expires: forgets the user, clears the session and announces it", () => {
+    it("expires: forgets the user and the dashboard data, clears the session and announces it", () => {
       const { actor, clearSession, announceExpiry, reloadToLogin } = start(ann)
+      actor.send({ type: "session.dashboard", data: dashboard })
       actor.send({ type: "session.expired" })
 
       expect(actor.getSnapshot().value).toBe("expired")
-      expect(actor.getSnapshot().context.user).toBeNull()
+      expect(actor.getSnapshot().context).toEqual({ user: null, dashboard: null })
       expect(clearSession).toHaveBeenCalledTimes(1)
       expect(announceExpiry).toHaveBeenCalledTimes(1)
       expect(reloadToLogin).not.toHaveBeenCalled()
@@ -184,13 +198,13 @@ describe("session machine", () => {
       expect(fetchDashboard.inputs).toHaveLength(1)
     })
 
-    it("merges and persists the dashboard data", async () => {
+    it("merges and persists the dashboard data, and keeps it", async () => {
       const { actor, dashboard: fetchDashboard, persistUser } = start(ann)
       actor.send({ type: "session.refresh" })
       fetchDashboard.resolve(dashboard)
       await waitFor(actor, (s) => s.matches({ signedIn: "idle" }))
 
-      expect(actor.getSnapshot().context.user).toEqual(annRefreshed)
+      expect(actor.getSnapshot().context).toEqual({ user: annRefreshed, dashboard })
       expect(persistUser.mock.calls.map((call) => call[1])).toEqual([{ user: annRefreshed }])
     })
 
@@ -212,7 +226,7 @@ describe("session machine", () => {
       fetchDashboard.reject(new Unauthorized({ message: "Unauthenticated." }))
       await waitFor(actor, (s) => s.matches({ signedIn: "idle" }))
 
-      expect(actor.getSnapshot().context.user).toEqual(ann)
+      expect(actor.getSnapshot().context).toEqual({ user: ann, dashboard: null })
       expect(persistUser).not.toHaveBeenCalled()
       expect(clearSession).not.toHaveBeenCalled()
     })
@@ -222,6 +236,49 @@ describe("session machine", () => {
       actor.send({ type: "session.refresh" })
       actor.send({ type: "session.expired" })
       expect(actor.getSnapshot().value).toBe("expired")
+    })
+  })
+
+  describe("signedIn: session.dashboard", () => {
+    const cancelled: UserData = { ...dashboard, user_subscription_cancelled: 1, migrated_user: 1 }
+
+    it("merges the data into the user, keeps it and persists the merged user", () => {
+      const { actor, persistUser, dashboard: fetchDashboard } = start(ann)
+      expect(actor.getSnapshot().can({ type: "session.dashboard", data: dashboard })).toBe(true)
+      actor.send({ type: "session.dashboard", data: dashboard })
+
+      expect(actor.getSnapshot().value).toEqual({ signedIn: "idle" })
+      expect(actor.getSnapshot().context).toEqual({ user: annRefreshed, dashboard })
+      expect(persistUser.mock.calls.map((call) => call[1])).toEqual([{ user: annRefreshed }])
+      expect(fetchDashboard.inputs).toHaveLength(0)
+    })
+
+    it("replaces earlier dashboard data with the latest", () => {
+      const { actor } = start(ann)
+      actor.send({ type: "session.dashboard", data: dashboard })
+      actor.send({ type: "session.dashboard", data: cancelled })
+      expect(actor.getSnapshot().context.dashboard).toEqual(cancelled)
+    })
+
+    it("is taken while a refresh runs, and the refresh's answer then wins", async () => {
+      const { actor, dashboard: fetchDashboard } = start(ann)
+      actor.send({ type: "session.refresh" })
+      actor.send({ type: "session.dashboard", data: dashboard })
+      expect(actor.getSnapshot().value).toEqual({ signedIn: "refreshing" })
+      expect(actor.getSnapshot().context).toEqual({ user: annRefreshed, dashboard })
+
+      fetchDashboard.resolve(cancelled)
+      await waitFor(actor, (s) => s.matches({ signedIn: "idle" }))
+      expect(actor.getSnapshot().context.dashboard).toEqual(cancelled)
+    })
+
+    it("is kept when a refresh fails", async () => {
+      const { actor, dashboard: fetchDashboard } = start(ann)
+      actor.send({ type: "session.dashboard", data: dashboard })
+      actor.send({ type: "session.refresh" })
+      fetchDashboard.reject(new Unauthorized({ message: "Unauthenticated." }))
+      await waitFor(actor, (s) => s.matches({ signedIn: "idle" }))
+      expect(actor.getSnapshot().context).toEqual({ user: annRefreshed, dashboard })
     })
   })
 
@@ -240,15 +297,16 @@ describe("session machine", () => {
       expect(reloadToLogin).toHaveBeenCalledTimes(1)
     })
 
-    it("ignores a sign-in, another expiry and a refresh while the reload is pending", () => {
+    it("ignores a sign-in, another expiry, a refresh and dashboard data while the reload is pending", () => {
       const { actor, clock, persistUser, clearSession, announceExpiry, reloadToLogin } = start(ann)
       actor.send({ type: "session.expired" })
       actor.send({ type: "session.signIn", user: bob })
       actor.send({ type: "session.expired" })
       actor.send({ type: "session.refresh" })
+      actor.send({ type: "session.dashboard", data: dashboard })
 
       expect(actor.getSnapshot().value).toBe("expired")
-      expect(actor.getSnapshot().context.user).toBeNull()
+      expect(actor.getSnapshot().context).toEqual({ user: null, dashboard: null })
       expect(persistUser).not.toHaveBeenCalled()
       expect(clearSession).toHaveBeenCalledTimes(1)
       expect(announceExpiry).toHaveBeenCalledTimes(1)

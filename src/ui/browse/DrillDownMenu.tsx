@@ -45,16 +45,24 @@ export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => 
   const first = firstVisibleLevel(levels.length, columns)
   const visible = levels.slice(first)
 
-  // After a level opens or closes, focus its column's current item, or its first.
+  // After a level opens or closes, focus its column's current item, or its first. React Aria renders
+  // a collection's options after a first pass, so wait a few frames for them.
   useEffect(() => {
     const level = focusLevel.current
     if (level === null || loading) return
-    const column = columnRefs.current[level]
-    const target =
-      column?.querySelector<HTMLElement>('[role="option"][aria-selected="true"]') ??
-      column?.querySelector<HTMLElement>('[role="option"]')
-    target?.focus()
-    focusLevel.current = null
+    let frame = 0
+    let tries = 0
+    const attempt = () => {
+      const column = columnRefs.current[level]
+      // Focusing the list lets React Aria move focus to its selected item, or its first.
+      const target = column?.querySelector<HTMLElement>('[role="listbox"]')
+      if (target?.querySelector('[role="option"]')) {
+        target.focus()
+        focusLevel.current = null
+      } else if (tries++ < 30) frame = requestAnimationFrame(attempt)
+    }
+    attempt()
+    return () => cancelAnimationFrame(frame)
   })
 
   const open = (level: 0 | 1 | 2, id: string) => {

@@ -1,14 +1,22 @@
 // The payment modal of §2, opened by the floating upgrade button or by a locked item (lite).
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
+import { useLocation } from "wouter"
+import { billingStateOf, canShowPaymentModal } from "../../domain/plans.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Modal } from "../components/Modal.tsx"
 import { UpgradeContent } from "../components/UpgradeContent.tsx"
 
 export const UpgradeModal = () => {
   const { t } = useTranslation("user")
-  const { upgrade } = useAppServices()
-  const open = useSelector(upgrade, (s) => s.matches("open"))
+  const { upgrade, session } = useAppServices()
+  const [path] = useLocation()
+  // §2: never for Pro or purchased subscriptions, never on the payment pages; visitors see it for locked items.
+  const allowed = useSelector(
+    session,
+    (s) => s.context.user === null || canShowPaymentModal(billingStateOf(s.context.user, s.context.dashboard), path),
+  )
+  const open = useSelector(upgrade, (s) => s.matches("open")) && allowed
   const lite = useSelector(upgrade, (s) => s.context.lite)
   return (
     <Modal

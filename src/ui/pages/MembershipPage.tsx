@@ -1,32 +1,51 @@
 // /account-settings/my-membership (§2, §4): plan, status, trial end or renewal date, price, and
 // cancellation for those who may cancel (card: here, with access to the period end; stores: there).
 import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import { billingStateOf, canCancelSubscription, formatPrice, isProPlan } from "../../domain/plans.ts"
+import { type BillingState, billingStateOf, formatPrice, isProPlan } from "../../domain/plans.ts"
 import { keyDate, membershipState } from "../../domain/subscription.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { usePageTitle } from "../page-hooks.ts"
 
+/** The page waits for the dashboard: the migrated and cancelled flags decide whether Cancel shows. */
 export const MembershipPage = () => {
-  const { t, i18n } = useTranslation(["user", "common"])
+  const { t } = useTranslation(["user", "common"])
   usePageTitle(t("user:billing.membershipTitle"))
-  const { machines, session, upgrade } = useAppServices()
+  const { session } = useAppServices()
   const billing = useSelector(session, (s) =>
-    s.context.user ? billingStateOf(s.context.user, s.context.dashboard) : null,
+    s.context.user && s.context.dashboard ? billingStateOf(s.context.user, s.context.dashboard) : null,
   )
-  const actor = useActorRef(machines.membership, {
-    input: { billing: billing ?? { planId: 2, purchasedSubscription: false, migratedUser: 0, cancelled: 0 } },
-  })
+  useEffect(() => {
+    if (billing === null) session.send({ type: "session.refresh" })
+  }, [billing, session])
+  if (billing === null) {
+    return (
+      <section className="panel membership">
+        <h1>{t("user:billing.membershipTitle")}</h1>
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("common:loading")}
+        </p>
+      </section>
+    )
+  }
+  return <Membership billing={billing} />
+}
+
+const Membership = ({ billing }: { readonly billing: BillingState }) => {
+  const { t, i18n } = useTranslation(["user", "common"])
+  const { machines, upgrade } = useAppServices()
+  const actor = useActorRef(machines.membership, { input: { billing } })
   const subscription = useSelector(actor, (s) => s.context.subscription)
   const formError = useSelector(actor, (s) => s.context.formError)
   const notice = useSelector(actor, (s) => s.context.notice)
   const loading = useSelector(actor, (s) => s.matches("loading"))
   const confirming = useSelector(actor, (s) => s.matches("confirming"))
   const cancelling = useSelector(actor, (s) => s.matches("cancelling"))
-  const mayCancel = useSelector(actor, (s) => canCancelSubscription(s.context.billing))
+  const mayCancel = useSelector(actor, (s) => s.can({ type: "cancel.request" }))
   const isStore = subscription?.payment_platform === "apple" || subscription?.payment_platform === "google"
   const date = (iso: string | null) =>
     iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso)) : "—"
@@ -95,7 +114,7 @@ export const MembershipPage = () => {
                 </Button>
               </div>
             </div>
-          ) : mayCancel || isStore ? (
+          ) : mayCancel ? (
             <div className="button-row">
               <Button variant="secondary" isPending={cancelling} onPress={() => actor.send({ type: "cancel.request" })}>
                 {isStore ? t("user:billing.cancelInStore") : t("user:billing.cancel")}

@@ -1,0 +1,175 @@
+// Browsing journeys: the drill-down menu by mouse and by keyboard, point and channel pages, Pro
+// items locked for Standard users (badge, lite upgrade modal) and open after paying, every page of
+// the area without axe violations, and unknown slugs on /not-found.
+import { expect, type Page, test } from "@playwright/test"
+import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+})
+
+const openMenu = async (page: Page) => {
+  await page.getByRole("button", { name: "Channel points" }).click()
+  const menu = page.getByRole("navigation", { name: "Channels, point groups and body areas" })
+  await expect(menu).toBeVisible()
+  return menu
+}
+
+const becomePro = async (page: Page) => {
+  await page.goto("/pricing")
+  await page.getByRole("button", { name: "Continue" }).click()
+  await page.getByRole("button", { name: "Start trial" }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
+}
+
+test("a Standard user browses LU → LU-9 through the drill-down menu", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  const menu = await openMenu(page)
+  await expectAccessible(page)
+  await menu.getByRole("option", { name: "Channel pathways and points" }).click()
+  await expect(menu.getByRole("listbox", { name: "Channel pathways and points" })).toBeVisible()
+  await menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ }).click()
+  const points = menu.getByRole("listbox", { name: "Lung Channel of Hand Taiyin" })
+  await expect(points.getByRole("option")).toHaveCount(11)
+  await expectAccessible(page)
+  await points.getByRole("option", { name: /LU-9/ }).click()
+
+  await expect(page).toHaveURL(/\/point\/lu-9-taiyuan$/)
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-9 Tàiyuān")
+  await expect(page.getByRole("heading", { level: 2, name: "Location" })).toBeVisible()
+  await expect(page.getByRole("complementary", { name: "Cautions" })).toContainText("radial artery")
+  await expect(page.getByRole("link", { name: "Yuan-Source Points" })).toBeVisible()
+  await expect(page.getByRole("link", { name: /LU-10/ })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole("link", { name: /LU-10/ }).click()
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-10")
+})
+
+test("a Pro channel shows the badge and opens the lite upgrade modal for a Standard user", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  const menu = await openMenu(page)
+  await menu.getByRole("option", { name: "Channel pathways and points" }).click()
+  const stomach = menu.getByRole("option", { name: /Stomach Channel of Foot Yangming/ })
+  await expect(stomach).toContainText("Pro")
+  await stomach.click()
+  const dialog = page.getByRole("dialog", { name: "This is part of Jingluo Pro" })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole("heading", { name: /Try Pro free/ })).toHaveCount(0)
+  await expectAccessible(page)
+  await dialog.getByRole("button", { name: "Close" }).click()
+  await expect(dialog).toBeHidden()
+
+  await page.goto("/point/st-36-zusanli")
+  await expect(page.getByRole("dialog", { name: "This is part of Jingluo Pro" })).toBeVisible()
+  await page.keyboard.press("Escape")
+  await expect(page.getByRole("heading", { level: 1, name: /This is part of Jingluo Pro/ })).toBeVisible()
+  await expect(page.getByText("Zúsānlǐ")).toHaveCount(0)
+  await expectAccessible(page)
+})
+
+test("a Standard user opens a locked item, pays from the lite modal and the item opens", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.goto("/point/st-36-zusanli")
+  const dialog = page.getByRole("dialog", { name: "This is part of Jingluo Pro" })
+  await expect(dialog.getByRole("radio").first()).toBeChecked()
+  await dialog.getByText("Yearly", { exact: true }).click()
+  await dialog.getByRole("button", { name: "Continue" }).click()
+  await page.getByRole("button", { name: "Start trial" }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
+
+  const menu = await openMenu(page)
+  await menu.getByRole("option", { name: "Channel pathways and points" }).click()
+  await menu.getByRole("option", { name: /Stomach Channel of Foot Yangming/ }).click()
+  await menu.getByRole("option", { name: /ST-36/ }).click()
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("ST-36 Zúsānlǐ")
+  await expect(page.getByRole("heading", { level: 2, name: "Needling" })).toBeVisible()
+})
+
+test("the drill-down menu works with the keyboard alone", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.getByRole("button", { name: "Channel points" }).focus()
+  await page.keyboard.press("Enter")
+  const menu = page.getByRole("navigation", { name: "Channels, point groups and body areas" })
+  await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
+  await page.keyboard.press("ArrowDown")
+  await expect(menu.getByRole("option", { name: "Point groups" })).toBeFocused()
+  await page.keyboard.press("ArrowUp")
+  await page.keyboard.press("ArrowRight")
+  await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeFocused()
+  await page.keyboard.press("ArrowLeft")
+  await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(menu.getByRole("option", { name: /LU-1 / })).toBeFocused()
+  for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowDown")
+  await expect(menu.getByRole("option", { name: /LU-9/ })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/point\/lu-9-taiyuan$/)
+  await expect(page.locator("main")).toBeFocused()
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-9")
+})
+
+test("one column on a narrow screen with go-back buttons, three on a wide one", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.setViewportSize({ width: 560, height: 900 })
+  const menu = await openMenu(page)
+  await menu.getByRole("option", { name: "Body areas" }).click()
+  await expect(menu.getByRole("listbox")).toHaveCount(1)
+  await expect(menu.getByRole("listbox", { name: "Body areas" })).toBeVisible()
+  await menu.getByRole("button", { name: "Back" }).click()
+  await expect(menu.getByRole("listbox", { name: "Browse" })).toBeVisible()
+  await page.setViewportSize({ width: 1200, height: 900 })
+  await menu.getByRole("option", { name: "Body areas" }).click()
+  await menu.getByRole("option", { name: /Hand/ }).first().click()
+  await expect(menu.getByRole("listbox")).toHaveCount(3)
+})
+
+test("every page of the browsing area is accessible (Pro user)", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await becomePro(page)
+  for (const [path, heading] of [
+    ["/book/pages", "The book"],
+    ["/book/pages/channels", "Channels and vessels"],
+    ["/book/pages/channels/bladder-channel", /Bladder/],
+    ["/point/gb-20-fengchi", /GB-20/],
+    ["/point/ex-hn3-yintang", /EX-HN3/],
+    ["/body-area/knee-and-lower-leg", /Knee/],
+    ["/book/pages/categories/luo-connecting", /Luo/],
+    ["/book/pages/vessels/chong-mai-penetrating-vessel", /Penetrating/],
+    ["/book/pages/extra-points", "Extra points"],
+    ["/book/pages/measuring-with-cun", "Measuring with Cun"],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading)
+    await expectAccessible(page)
+  }
+})
+
+test("an unknown slug goes to /not-found", async ({ page }) => {
+  await page.goto("/point/xx-99-nowhere")
+  await expect(page).toHaveURL(/\/not-found$/)
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible()
+  await page.goto("/book/pages/channels/no-such-channel")
+  await expect(page).toHaveURL(/\/not-found$/)
+})
+
+for (const [language, channel, point, location] of [
+  ["de", /Lungen/, "Großer Abgrund", "Lokalisation"],
+  ["es", /Pulmón/, "Gran Abismo", "Localización"],
+] as const) {
+  test(`the browsing pages in ${language}`, async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "language", value: language, url: baseURL! }])
+    await page.goto("/book/pages/channels/lung-channel")
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(channel)
+    await expectAccessible(page)
+    await page.goto("/point/lu-9-taiyuan")
+    await expect(page.getByText(point).first()).toBeVisible()
+    await expect(page.getByRole("heading", { level: 2, name: location })).toBeVisible()
+    await expect(page.locator("[lang=en]").first()).toBeVisible()
+    await expectAccessible(page)
+    await page.goto("/book/pages/measuring-with-cun")
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Measuring with Cun")
+    await expectAccessible(page)
+  })
+}

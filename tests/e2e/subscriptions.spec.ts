@@ -120,16 +120,12 @@ test("sign out from the upgrade modal asks for confirmation", async ({ page }) =
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign up" })).toBeVisible()
 })
 
-for (const [language, heading] of [
-  ["en", "Try Pro free for 7 days"],
-  ["de", /7 Tage/],
-  ["es", /7 días/],
+for (const [language, heading, start, welcome] of [
+  ["en", "Try Pro free for 7 days", "Start trial", "Welcome to Jingluo Pro"],
+  ["de", /7 Tage/, "Test starten", /Jingluo Pro/],
+  ["es", /7 días/, "Empezar la prueba", /Jingluo Pro/],
 ] as const) {
-  test(`the pricing and payment pages in ${language} are translated and accessible`, async ({
-    page,
-    context,
-    baseURL,
-  }) => {
+  test(`the subscription pages in ${language} are translated and accessible`, async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: "language", value: language, url: baseURL! }])
     for (const path of ["/pricing", "/plan-pro", "/payment-failure"]) {
       await page.goto(path)
@@ -137,5 +133,25 @@ for (const [language, heading] of [
       if (path !== "/payment-failure") await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading)
       await expectAccessible(page)
     }
+    const email = await createVerifiedUser(page)
+    await page.goto("/login")
+    await page.locator('input[name="email"]').fill(email)
+    await page.locator('input[name="password"]').fill("lotus7root")
+    await page.locator('form button[type="submit"]').click()
+    await expect(page).toHaveURL(/\/$/)
+    await page.goto("/account-settings/my-membership")
+    await expect(page.locator("dl.facts")).toBeVisible()
+    await expectAccessible(page)
+    await page.goto("/pricing")
+    await page.locator(".plan-chooser .button-row button").first().click()
+    await expect(page).toHaveURL(/\/checkout\//)
+    await expect(page.locator("html")).toHaveAttribute("lang", language)
+    await expectAccessible(page)
+    await page.getByRole("button", { name: start }).click()
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(welcome)
+    await expectAccessible(page)
+    await page.goto("/account-settings/my-membership")
+    await expect(page.locator("dl.facts dd").first()).toHaveText("Pro")
+    await expectAccessible(page)
   })
 }

@@ -2,7 +2,7 @@
 // Arrow keys move within a column, Enter or Right opens, Left or Escape goes back; focus lands on the
 // new column's current or first item. Locked items carry the Pro badge and open the upgrade modal.
 import { useActorRef, useSelector } from "@xstate/react"
-import { type KeyboardEvent, useEffect, useRef } from "react"
+import { type KeyboardEvent, useEffect, useState } from "react"
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox"
 import { useTranslation } from "react-i18next"
 import type { MenuEntry, MenuPoint, MenuSection } from "../../domain/content-views.ts"
@@ -27,8 +27,10 @@ export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => 
   const loading = useSelector(actor, (s) => s.matches({ data: "loading" }))
   const failed = useSelector(actor, (s) => s.matches({ data: "failed" }))
   const error = useSelector(actor, (s) => s.context.error)
-  const columnRefs = useRef<Array<HTMLDivElement | null>>([])
-  const focusLevel = useRef<number | null>(0)
+  // The column that should take focus: React Aria focuses its selected item, or its first, when the
+  // list mounts with autoFocus, so a focus request remounts that column's list.
+  const [focusRequest, setFocusRequest] = useState({ level: 0, n: 0 })
+  const requestFocus = (level: number) => setFocusRequest((r) => ({ level, n: r.n + 1 }))
 
   useEffect(() => {
     const onResize = () => actor.send({ type: "viewport.resize", width: globalThis.innerWidth })
@@ -45,37 +47,17 @@ export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => 
   const first = firstVisibleLevel(levels.length, columns)
   const visible = levels.slice(first)
 
-  // After a level opens or closes, focus its column's current item, or its first. React Aria renders
-  // a collection's options after a first pass, so wait a few frames for them.
-  useEffect(() => {
-    const level = focusLevel.current
-    if (level === null || loading) return
-    let frame = 0
-    let tries = 0
-    const attempt = () => {
-      const column = columnRefs.current[level]
-      // Focusing the list lets React Aria move focus to its selected item, or its first.
-      const target = column?.querySelector<HTMLElement>('[role="listbox"]')
-      if (target?.querySelector('[role="option"]')) {
-        target.focus()
-        focusLevel.current = null
-      } else if (tries++ < 30) frame = requestAnimationFrame(attempt)
-    }
-    attempt()
-    return () => cancelAnimationFrame(frame)
-  })
-
   const open = (level: 0 | 1 | 2, id: string) => {
     const item = levels[level]?.items.find((i) => i.id === id)
     if (!item) return
-    if (item.permission && level < 2) focusLevel.current = level + 1
+    if (item.permission && level < 2) requestFocus(level + 1)
     actor.send({ type: "menu.select", level, id })
     if (level === 2 && item.permission) onClose()
   }
 
   const back = (level: number) => {
     if (level === 0) return onClose()
-    focusLevel.current = level - 1
+    requestFocus(level - 1)
     actor.send({ type: "menu.back" })
   }
 
@@ -109,13 +91,7 @@ export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => 
       {!loading && !failed ? (
         <div className="drilldown-columns" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
           {visible.map(({ level, title, items, selected }, index) => (
-            <div
-              key={level}
-              className="drilldown-column"
-              ref={(node) => {
-                columnRefs.current[level] = node
-              }}
-            >
+            <div key={level} className="drilldown-column">
               <div className="drilldown-column-header">
                 {level > 0 && index === 0 ? (
                   <Button variant="quiet" onPress={() => back(level)}>
@@ -128,6 +104,8 @@ export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => 
               </div>
               <div onKeyDownCapture={onKeyDown(level)}>
                 <ListBox
+                  key={focusRequest.level === level ? `focus-${focusRequest.n}` : "list"}
+                  autoFocus={focusRequest.level === level ? "first" : false}
                   aria-labelledby={`menu-col-${level}`}
                   className="drilldown-list"
                   items={items.map((item) => ({ ...item, key: item.id }))}

@@ -22,16 +22,21 @@ export const HomePage = () => {
       <section className="hero">
         <h1>{firstName ? t("home:welcomeBack", { name: firstName }) : t("home:headline")}</h1>
         <p className="lead">{t("home:intro")}</p>
-        {firstName ? null : (
-          <div className="button-row">
-            <Link href="/register" className="button">
-              {t("home:ctaRegister")}
-            </Link>
-            <Link href="/login" className="button secondary">
-              {t("home:ctaLogin")}
-            </Link>
-          </div>
-        )}
+        <div className="button-row">
+          {firstName ? null : (
+            <>
+              <Link href="/register" className="button">
+                {t("home:ctaRegister")}
+              </Link>
+              <Link href="/login" className="button secondary">
+                {t("home:ctaLogin")}
+              </Link>
+            </>
+          )}
+          <Link href="/book/pages/channels" className={firstName ? "button" : "button quiet"}>
+            {t("home:ctaBrowse")}
+          </Link>
+        </div>
       </section>
       <section aria-labelledby="features-heading">
         <h2 id="features-heading">{t("home:features.title")}</h2>

@@ -6,7 +6,7 @@ import type { BookPage as BookPageData } from "../../domain/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../components/ProBadge.tsx"
 import { usePageTitle } from "../page-hooks.ts"
-import { ContentPageFrame, textLang, useContentPage } from "./content-page.tsx"
+import { ContentPage, textLang } from "./content-page.tsx"
 
 type StaticMenu = ReadonlyArray<{
   readonly slug: string
@@ -51,11 +51,10 @@ const IndexView = ({ pages }: { readonly pages: StaticMenu }) => {
 
 export const BookIndexPage = () => {
   const { machines } = useAppServices()
-  const page = useContentPage<StaticMenu>(machines.pages.bookIndex, "")
   return (
-    <ContentPageFrame status={page.status} error={page.error} onRetry={() => page.actor.send({ type: "page.reload" })}>
-      {() => <IndexView pages={page.data!} />}
-    </ContentPageFrame>
+    <ContentPage<StaticMenu> machine={machines.pages.bookIndex} slug={""}>
+      {(data) => <IndexView pages={data} />}
+    </ContentPage>
   )
 }
 
@@ -93,10 +92,9 @@ const PageView = ({ page }: { readonly page: BookPageData }) => {
 
 export const BookPage = ({ slug }: { readonly slug: string }) => {
   const { machines } = useAppServices()
-  const page = useContentPage<BookPageData>(machines.pages.bookPage, slug)
   return (
-    <ContentPageFrame status={page.status} error={page.error} onRetry={() => page.actor.send({ type: "page.reload" })}>
-      {() => <PageView page={page.data!} />}
-    </ContentPageFrame>
+    <ContentPage<BookPageData> machine={machines.pages.bookPage} slug={slug}>
+      {(data) => <PageView page={data} />}
+    </ContentPage>
   )
 }

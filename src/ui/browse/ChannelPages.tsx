@@ -6,7 +6,7 @@ import type { ChannelIndex, ChannelPage as ChannelPageData } from "../../domain/
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../components/ProBadge.tsx"
 import { usePageTitle } from "../page-hooks.ts"
-import { ContentPageFrame, PointRow, textLang, useContentPage } from "./content-page.tsx"
+import { ContentPage, PointRow, textLang } from "./content-page.tsx"
 
 const Locked = ({ name }: { readonly name: string }) => {
   const { upgrade } = useAppServices()
@@ -63,11 +63,10 @@ const IndexView = ({ index }: { readonly index: ChannelIndex }) => {
 
 export const ChannelIndexPage = () => {
   const { machines } = useAppServices()
-  const { actor, data, status, error } = useContentPage<ChannelIndex>(machines.pages.channelIndex, "")
   return (
-    <ContentPageFrame status={status} error={error} onRetry={() => actor.send({ type: "page.reload" })}>
-      {() => <IndexView index={data!} />}
-    </ContentPageFrame>
+    <ContentPage<ChannelIndex> machine={machines.pages.channelIndex} slug={""}>
+      {(data) => <IndexView index={data} />}
+    </ContentPage>
   )
 }
 
@@ -162,10 +161,9 @@ const ChannelView = ({ channel }: { readonly channel: ChannelPageData }) => {
 
 export const ChannelPage = ({ slug }: { readonly slug: string }) => {
   const { machines } = useAppServices()
-  const { actor, data, status, error } = useContentPage<ChannelPageData>(machines.pages.channel, slug)
   return (
-    <ContentPageFrame status={status} error={error} onRetry={() => actor.send({ type: "page.reload" })}>
-      {() => <ChannelView channel={data!} />}
-    </ContentPageFrame>
+    <ContentPage<ChannelPageData> machine={machines.pages.channel} slug={slug}>
+      {(data) => <ChannelView channel={data} />}
+    </ContentPage>
   )
 }

@@ -12,7 +12,7 @@ import type {
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../components/ProBadge.tsx"
 import { usePageTitle } from "../page-hooks.ts"
-import { ContentPageFrame, PointList, PointRow, textLang, useContentPage } from "./content-page.tsx"
+import { ContentPage, PointList, PointRow, textLang } from "./content-page.tsx"
 
 const BodyAreaView = ({ area }: { readonly area: BodyAreaData }) => {
   const { t } = useTranslation("common")
@@ -42,11 +42,10 @@ const BodyAreaView = ({ area }: { readonly area: BodyAreaData }) => {
 
 export const BodyAreaPage = ({ slug }: { readonly slug: string }) => {
   const { machines } = useAppServices()
-  const page = useContentPage<BodyAreaData>(machines.pages.bodyArea, slug)
   return (
-    <ContentPageFrame status={page.status} error={page.error} onRetry={() => page.actor.send({ type: "page.reload" })}>
-      {() => <BodyAreaView area={page.data!} />}
-    </ContentPageFrame>
+    <ContentPage<BodyAreaData> machine={machines.pages.bodyArea} slug={slug}>
+      {(data) => <BodyAreaView area={data} />}
+    </ContentPage>
   )
 }
 
@@ -80,11 +79,10 @@ const CategoryView = ({ category }: { readonly category: CategoryData }) => {
 
 export const CategoryPage = ({ slug }: { readonly slug: string }) => {
   const { machines } = useAppServices()
-  const page = useContentPage<CategoryData>(machines.pages.category, slug)
   return (
-    <ContentPageFrame status={page.status} error={page.error} onRetry={() => page.actor.send({ type: "page.reload" })}>
-      {() => <CategoryView category={page.data!} />}
-    </ContentPageFrame>
+    <ContentPage<CategoryData> machine={machines.pages.category} slug={slug}>
+      {(data) => <CategoryView category={data} />}
+    </ContentPage>
   )
 }
 
@@ -163,11 +161,10 @@ const VesselView = ({ vessel }: { readonly vessel: VesselData }) => {
 
 export const VesselPage = ({ slug }: { readonly slug: string }) => {
   const { machines } = useAppServices()
-  const page = useContentPage<VesselData>(machines.pages.vessel, slug)
   return (
-    <ContentPageFrame status={page.status} error={page.error} onRetry={() => page.actor.send({ type: "page.reload" })}>
-      {() => <VesselView vessel={page.data!} />}
-    </ContentPageFrame>
+    <ContentPage<VesselData> machine={machines.pages.vessel} slug={slug}>
+      {(data) => <VesselView vessel={data} />}
+    </ContentPage>
   )
 }
 
@@ -190,10 +187,9 @@ const ExtraView = ({ extra }: { readonly extra: ExtraData }) => {
 
 export const ExtraPointsPage = () => {
   const { machines } = useAppServices()
-  const page = useContentPage<ExtraData>(machines.pages.extraPoints, "")
   return (
-    <ContentPageFrame status={page.status} error={page.error} onRetry={() => page.actor.send({ type: "page.reload" })}>
-      {() => <ExtraView extra={page.data!} />}
-    </ContentPageFrame>
+    <ContentPage<ExtraData> machine={machines.pages.extraPoints} slug={""}>
+      {(data) => <ExtraView extra={data} />}
+    </ContentPage>
   )
 }

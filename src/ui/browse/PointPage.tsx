@@ -7,7 +7,7 @@ import type { PointPage as PointPageData } from "../../domain/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../components/ProBadge.tsx"
 import { usePageTitle } from "../page-hooks.ts"
-import { ContentPageFrame, textLang, useContentPage } from "./content-page.tsx"
+import { ContentPage, textLang } from "./content-page.tsx"
 
 const PointView = ({ point }: { readonly point: PointPageData }) => {
   const { t, i18n } = useTranslation("common")
@@ -193,10 +193,9 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
 
 export const PointPage = ({ slug }: { readonly slug: string }) => {
   const { machines } = useAppServices()
-  const { actor, data, status, error } = useContentPage<PointPageData>(machines.pages.point, slug)
   return (
-    <ContentPageFrame status={status} error={error} onRetry={() => actor.send({ type: "page.reload" })}>
-      {() => <PointView point={data!} />}
-    </ContentPageFrame>
+    <ContentPage<PointPageData> machine={machines.pages.point} slug={slug}>
+      {(data) => <PointView point={data} />}
+    </ContentPage>
   )
 }

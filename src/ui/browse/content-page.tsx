@@ -11,16 +11,6 @@ import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { ProBadge } from "../components/ProBadge.tsx"
 
-export const useContentPage = <Data,>(machine: typeof contentPageMachine, slug: string) => {
-  const actor = useActorRef(machine, { input: { slug } })
-  const data = useSelector(actor, (s) => s.context.data) as Data | null
-  const status = useSelector(actor, (s) =>
-    s.matches("loaded") ? "loaded" : s.matches("locked") ? "locked" : s.matches("failed") ? "failed" : "loading",
-  )
-  const error = useSelector(actor, (s) => s.context.error)
-  return { actor, data, status, error } as const
-}
-
 export const LockedNotice = ({ title }: { readonly title?: string }) => {
   const { t } = useTranslation("common")
   const { upgrade } = useAppServices()
@@ -35,19 +25,26 @@ export const LockedNotice = ({ title }: { readonly title?: string }) => {
   )
 }
 
-/** The states every content page shares; `children` renders the loaded page. */
-export const ContentPageFrame = ({
-  status,
-  error,
-  onRetry,
+/**
+ * One content page: its own actor for the slug, then loading, locked (with the upgrade modal) or
+ * failed (with a retry) — and `children` with the data once it is there.
+ */
+export const ContentPage = <Data,>({
+  machine,
+  slug,
   children,
 }: {
-  readonly status: "loading" | "loaded" | "locked" | "failed"
-  readonly error: string | null
-  readonly onRetry: () => void
-  readonly children: () => ReactNode
+  readonly machine: typeof contentPageMachine
+  readonly slug: string
+  readonly children: (data: Data) => ReactNode
 }) => {
   const { t } = useTranslation("common")
+  const actor = useActorRef(machine, { input: { slug } })
+  const data = useSelector(actor, (s) => s.context.data) as Data | null
+  const status = useSelector(actor, (s) =>
+    s.matches("loaded") ? "loaded" : s.matches("locked") ? "locked" : s.matches("failed") ? "failed" : "loading",
+  )
+  const error = useSelector(actor, (s) => s.context.error)
   if (status === "loading") {
     return (
       <div className="page-loader" role="status">
@@ -57,18 +54,18 @@ export const ContentPageFrame = ({
     )
   }
   if (status === "locked") return <LockedNotice />
-  if (status === "failed") {
+  if (status === "failed" || data === null) {
     return (
       <section className="panel">
         <h1>{t("browse.failedTitle")}</h1>
         <FormMessage kind="error">{t(error ?? "errors.generic")}</FormMessage>
-        <Button variant="secondary" onPress={onRetry}>
+        <Button variant="secondary" onPress={() => actor.send({ type: "page.reload" })}>
           {t("footer.retry")}
         </Button>
       </section>
     )
   }
-  return <>{children()}</>
+  return <>{children(data)}</>
 }
 
 /** One point in a list: code, pinyin, characters, name and category badges; locked ones ask for Pro. */

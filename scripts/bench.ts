@@ -136,6 +136,10 @@ await measure("POST /api/login (argon2id verify)", 40, 2, () =>
 await measure("POST /api/register 422 (validation only)", 300, 4, () =>
   fetch(`${base}/api/register`, json({ email: "x" })),
 )
+await measure("GET /api/channel-menus (visitor)", 100, 4, () => fetch(`${base}/api/channel-menus`))
+await measure("GET /api/point/lu-9-taiyuan", 300, 4, () => fetch(`${base}/api/point/lu-9-taiyuan`))
+await measure("GET /api/point/st-36-zusanli (403 locked)", 300, 4, () => fetch(`${base}/api/point/st-36-zusanli`))
+await measure("GET /api/channels/lung-channel", 200, 4, () => fetch(`${base}/api/channels/lung-channel`))
 await measure("GET / (app shell)", 300, 4, () => fetch(`${base}/`, { headers: { accept: "text/html" } }))
 
 server.kill("SIGTERM")

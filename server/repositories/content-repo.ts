@@ -1,6 +1,6 @@
 // Reads the seeded knowledge base. Rows carry their `free` flag and the JSON they were seeded
 // from; the Content service decides what a caller may see.
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import {
   BodyArea,
@@ -97,26 +97,35 @@ const decodeAll =
       ReadonlyArray<S["Type"]>
     >
 
-const first = <A>(rows: Effect.Effect<ReadonlyArray<A>>) => Effect.map(rows, (r) => Option.fromNullishOr(r[0]))
+/** Every content row, decoded once per content version, with the indexes the views need. */
+export interface ContentSnapshot {
+  readonly version: string
+  readonly channels: ReadonlyArray<ChannelRow>
+  readonly channelByCode: ReadonlyMap<string, ChannelRow>
+  readonly channelBySlug: ReadonlyMap<string, ChannelRow>
+  readonly briefs: ReadonlyArray<PointBrief>
+  readonly briefByCode: ReadonlyMap<string, PointBrief>
+  readonly pointBySlug: ReadonlyMap<string, PointRow>
+  readonly categories: ReadonlyArray<CategoryRow>
+  readonly categoryBySlug: ReadonlyMap<string, CategoryRow>
+  readonly members: ReadonlyArray<MemberRow>
+  readonly bodyAreas: ReadonlyArray<BodyAreaRow>
+  readonly bodyAreaBySlug: ReadonlyMap<string, BodyAreaRow>
+  readonly areaPoints: ReadonlyArray<typeof AreaPointRow.Type>
+  readonly vessels: ReadonlyArray<VesselRow>
+  readonly vesselBySlug: ReadonlyMap<string, VesselRow>
+  readonly pages: ReadonlyArray<PageRow>
+  readonly pageBySlug: ReadonlyMap<string, PageRow>
+}
 
 export class ContentRepo extends Context.Service<
   ContentRepo,
   {
-    readonly channels: Effect.Effect<ReadonlyArray<ChannelRow>>
-    readonly channelBySlug: (slug: string) => Effect.Effect<Option.Option<ChannelRow>>
-    readonly channelsByCode: (codes: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<ChannelRow>>
-    readonly pointBriefs: Effect.Effect<ReadonlyArray<PointBrief>>
-    readonly pointBySlug: (slug: string) => Effect.Effect<Option.Option<PointRow>>
-    readonly categories: Effect.Effect<ReadonlyArray<CategoryRow>>
-    readonly categoryBySlug: (slug: string) => Effect.Effect<Option.Option<CategoryRow>>
-    readonly members: Effect.Effect<ReadonlyArray<MemberRow>>
-    readonly bodyAreas: Effect.Effect<ReadonlyArray<BodyAreaRow>>
-    readonly bodyAreaBySlug: (slug: string) => Effect.Effect<Option.Option<BodyAreaRow>>
-    readonly areaPoints: Effect.Effect<ReadonlyArray<typeof AreaPointRow.Type>>
-    readonly vessels: Effect.Effect<ReadonlyArray<VesselRow>>
-    readonly vesselBySlug: (slug: string) => Effect.Effect<Option.Option<VesselRow>>
-    readonly pages: Effect.Effect<ReadonlyArray<PageRow>>
-    readonly pageBySlug: (slug: string) => Effect.Effect<Option.Option<PageRow>>
+    /**
+     * The whole knowledge base as of the stored content version. Content only changes with a seed,
+     * so each process decodes it once per version and checks the version on every call.
+     */
+    readonly snapshot: Effect.Effect<ContentSnapshot>
   }
 >()("jingluo/server/ContentRepo") {
   static readonly layer = Layer.effect(
@@ -129,41 +138,72 @@ export class ContentRepo extends Context.Service<
       const areas = decodeAll(BodyAreaRow)
       const vessels = decodeAll(VesselRow)
       const pages = decodeAll(PageRow)
-      return ContentRepo.of({
-        channels: channels(sql`SELECT code, slug, position, free, data FROM channels ORDER BY position`),
-        channelBySlug: (slug) =>
-          first(channels(sql`SELECT code, slug, position, free, data FROM channels WHERE slug = ${slug}`)),
-        channelsByCode: (codes) =>
-          codes.length === 0
-            ? Effect.succeed([])
-            : channels(
-                sql`SELECT code, slug, position, free, data FROM channels WHERE code IN ${sql.in(codes)} ORDER BY position`,
-              ),
-        pointBriefs: decodeAll(PointBrief)(sql`
+      const allChannels = channels(sql`SELECT code, slug, position, free, data FROM channels ORDER BY position`)
+      const allBriefs = decodeAll(PointBrief)(sql`
           SELECT p.code, p.slug, p.channel_code, p.kind, p.position, p.free, p.data->>'pinyin' AS pinyin,
                  p.data->'hanzi'->>'traditional' AS hanzi, p.data->'name' AS name, p.data->>'region' AS region
           FROM points p LEFT JOIN channels c ON c.code = p.channel_code
-          ORDER BY p.kind DESC, c.position NULLS LAST, p.position`),
-        pointBySlug: (slug) =>
-          first(
-            points(sql`SELECT code, slug, channel_code, kind, position, free, data FROM points WHERE slug = ${slug}`),
-          ),
-        categories: categories(sql`SELECT id, slug, position, free, data FROM categories ORDER BY position`),
-        categoryBySlug: (slug) =>
-          first(categories(sql`SELECT id, slug, position, free, data FROM categories WHERE slug = ${slug}`)),
-        members: decodeAll(MemberRow)(sql`
+          ORDER BY p.kind DESC, c.position NULLS LAST, p.position`)
+      const allCategories = categories(sql`SELECT id, slug, position, free, data FROM categories ORDER BY position`)
+      const allMembers = decodeAll(MemberRow)(sql`
           SELECT category_id, point_code, position, data->'role' AS role, data->>'phase' AS phase
-          FROM category_points ORDER BY category_id, position`),
-        bodyAreas: areas(sql`SELECT id, slug, position, free, data FROM body_areas ORDER BY position`),
-        bodyAreaBySlug: (slug) =>
-          first(areas(sql`SELECT id, slug, position, free, data FROM body_areas WHERE slug = ${slug}`)),
-        areaPoints: decodeAll(AreaPointRow)(sql`SELECT body_area_id, point_code FROM body_area_points`),
-        vessels: vessels(sql`SELECT id, slug, position, free, data FROM vessels ORDER BY position`),
-        vesselBySlug: (slug) =>
-          first(vessels(sql`SELECT id, slug, position, free, data FROM vessels WHERE slug = ${slug}`)),
-        pages: pages(sql`SELECT slug, position, free, data FROM pages ORDER BY position`),
-        pageBySlug: (slug) => first(pages(sql`SELECT slug, position, free, data FROM pages WHERE slug = ${slug}`)),
+          FROM category_points ORDER BY category_id, position`)
+      const allAreas = areas(sql`SELECT id, slug, position, free, data FROM body_areas ORDER BY position`)
+      const allAreaPoints = decodeAll(AreaPointRow)(sql`SELECT body_area_id, point_code FROM body_area_points`)
+      const allVessels = vessels(sql`SELECT id, slug, position, free, data FROM vessels ORDER BY position`)
+      const allPages = pages(sql`SELECT slug, position, free, data FROM pages ORDER BY position`)
+      const bySlug = <A extends { readonly slug: string }>(rows: ReadonlyArray<A>) =>
+        new Map(rows.map((r) => [r.slug, r]))
+
+      const currentVersion = sql<{ value: string }>`SELECT value FROM content_meta WHERE key = 'content_version'`.pipe(
+        Effect.map((rows) => rows[0]?.value ?? ""),
+        Effect.orDie,
+      )
+      const build = (version: string) =>
+        Effect.gen(function* () {
+          const [c, b, fullPoints, cat, m, a, ap, v, pg] = yield* Effect.all(
+            [
+              allChannels,
+              allBriefs,
+              points(sql`SELECT code, slug, channel_code, kind, position, free, data FROM points`),
+              allCategories,
+              allMembers,
+              allAreas,
+              allAreaPoints,
+              allVessels,
+              allPages,
+            ],
+            { concurrency: 1 },
+          )
+          return {
+            version,
+            channels: c,
+            channelByCode: new Map(c.map((row) => [row.code, row])),
+            channelBySlug: bySlug(c),
+            briefs: b,
+            briefByCode: new Map(b.map((row) => [row.code, row])),
+            pointBySlug: bySlug(fullPoints),
+            categories: cat,
+            categoryBySlug: bySlug(cat),
+            members: m,
+            bodyAreas: a,
+            bodyAreaBySlug: bySlug(a),
+            areaPoints: ap,
+            vessels: v,
+            vesselBySlug: bySlug(v),
+            pages: pg,
+            pageBySlug: bySlug(pg),
+          } satisfies ContentSnapshot
+        })
+      let cached: ContentSnapshot | undefined
+      const snapshot = Effect.gen(function* () {
+        const version = yield* currentVersion
+        if (cached?.version === version) return cached
+        cached = yield* build(version)
+        return cached
       })
+
+      return ContentRepo.of({ snapshot })
     }),
   )
 }

@@ -1,7 +1,7 @@
 // The knowledge base as callers see it: names in their language (English where a translation is
 // missing), `permission` on every item by the one rule of src/domain/permissions.ts, and never the
 // body of an item the caller may not open (403 ProRequired, with no content).
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type {
   BodyAreaListItem,
   BodyAreaPage,
@@ -23,7 +23,13 @@ import { NotFound, ProRequired } from "../../src/domain/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/locales.ts"
 import { canOpen, type Viewer } from "../../src/domain/permissions.ts"
 import { message } from "../i18n/messages.ts"
-import { type ChannelRow, ContentRepo, type MemberRow, type PointBrief } from "../repositories/content-repo.ts"
+import {
+  type ChannelRow,
+  ContentRepo,
+  type ContentSnapshot,
+  type MemberRow,
+  type PointBrief,
+} from "../repositories/content-repo.ts"
 
 type Text = { readonly en: string; readonly de?: string | undefined; readonly es?: string | undefined }
 
@@ -106,12 +112,12 @@ export class Content extends Context.Service<
       const proRequired = (language: SelectableLanguage) =>
         new ProRequired({ message: message("proRequired", language) })
 
-      /** Fails unless the caller may open the item. */
-      const guard = <A extends { readonly free: boolean }>(caller: Caller, found: Option.Option<A>) =>
-        Option.isNone(found)
+      /** Fails unless the item exists and the caller may open it. */
+      const guard = <A extends { readonly free: boolean }>(caller: Caller, found: A | undefined) =>
+        found === undefined
           ? Effect.fail(notFound(caller.language))
-          : canOpen(caller.viewer, found.value)
-            ? Effect.succeed(found.value)
+          : canOpen(caller.viewer, found)
+            ? Effect.succeed(found)
             : Effect.fail(proRequired(caller.language))
 
       const channelRef = (caller: Caller, row: ChannelRow): ChannelRef => ({
@@ -122,10 +128,9 @@ export class Content extends Context.Service<
       })
 
       /** Category badges per point, for summaries. */
-      const categoryIndex = (caller: Caller) =>
-        Effect.gen(function* () {
-          const categories = yield* repo.categories
-          const members = yield* repo.members
+      const categoryIndex = (caller: Caller, snapshot: ContentSnapshot) =>
+        Effect.sync(() => {
+          const { categories, members } = snapshot
           const byId = new Map(categories.map((c) => [c.id, c]))
           const index = new Map<
             string,
@@ -174,16 +179,9 @@ export class Content extends Context.Service<
       })
 
       const menus = Effect.fn("Content.menus")(function* (caller: Caller) {
-        const [channels, points, vessels, categories, members, areas, areaPoints] = yield* Effect.all([
-          repo.channels,
-          repo.pointBriefs,
-          repo.vessels,
-          repo.categories,
-          repo.members,
-          repo.bodyAreas,
-          repo.areaPoints,
-        ])
-        const byCode = new Map(points.map((p) => [p.code, p]))
+        const snapshot = yield* repo.snapshot
+        const { channels, briefs: points, vessels, categories, members, bodyAreas: areas, areaPoints } = snapshot
+        const byCode = snapshot.briefByCode
         const pointsOf = (codes: ReadonlyArray<string>) => codes.flatMap((code) => byCode.get(code) ?? [])
         const entry = (
           fields: Pick<MenuEntry, "id" | "name" | "title" | "slug" | "itemType" | "menuType" | "channel_id">,
@@ -295,7 +293,7 @@ export class Content extends Context.Service<
       })
 
       const channelIndex = Effect.fn("Content.channelIndex")(function* (caller: Caller) {
-        const [channels, points, vessels] = yield* Effect.all([repo.channels, repo.pointBriefs, repo.vessels])
+        const { channels, briefs: points, vessels } = yield* repo.snapshot
         const extras = points.filter((p) => p.kind === "extra")
         return {
           channels: channels.map((c) => ({
@@ -318,13 +316,12 @@ export class Content extends Context.Service<
       })
 
       const channel = Effect.fn("Content.channel")(function* (caller: Caller, slug: string) {
-        const row = yield* guard(caller, yield* repo.channelBySlug(slug))
-        const [points, categories] = yield* Effect.all([repo.pointBriefs, categoryIndex(caller)])
-        const partners = yield* repo.channelsByCode(
-          [row.data.pairedChannel, row.data.coupledChannel].filter((c): c is NonNullable<typeof c> => c !== null),
-        )
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.channelBySlug.get(slug))
+        const points = snapshot.briefs
+        const categories = yield* categoryIndex(caller, snapshot)
         const partner = (code: string | null) => {
-          const found = partners.find((p) => p.code === code)
+          const found = code === null ? undefined : snapshot.channelByCode.get(code)
           return found ? channelRef(caller, found) : null
         }
         const d = row.data
@@ -354,14 +351,11 @@ export class Content extends Context.Service<
       })
 
       const point = Effect.fn("Content.point")(function* (caller: Caller, slug: string) {
-        const row = yield* guard(caller, yield* repo.pointBySlug(slug))
-        const [briefs, categories, areas, areaPoints] = yield* Effect.all([
-          repo.pointBriefs,
-          categoryIndex(caller),
-          repo.bodyAreas,
-          repo.areaPoints,
-        ])
-        const channelRow = (yield* repo.channels).find((c) => c.code === row.channel_code) ?? null
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.pointBySlug.get(slug))
+        const { briefs, bodyAreas: areas, areaPoints } = snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
+        const channelRow = row.channel_code === null ? null : (snapshot.channelByCode.get(row.channel_code) ?? null)
         const siblings = briefs.filter((p) =>
           row.kind === "extra" ? p.kind === "extra" : p.channel_code === row.channel_code,
         )
@@ -401,7 +395,7 @@ export class Content extends Context.Service<
       })
 
       const bodyAreaList = Effect.fn("Content.bodyAreaList")(function* (caller: Caller) {
-        const areas = yield* repo.bodyAreas
+        const { bodyAreas: areas } = yield* repo.snapshot
         return areas.map((a) => ({
           id: a.id,
           title: pick(a.data.name, caller.language),
@@ -429,13 +423,10 @@ export class Content extends Context.Service<
       }
 
       const bodyArea = Effect.fn("Content.bodyArea")(function* (caller: Caller, slug: string) {
-        const row = yield* guard(caller, yield* repo.bodyAreaBySlug(slug))
-        const [briefs, areaPoints, channels, categories] = yield* Effect.all([
-          repo.pointBriefs,
-          repo.areaPoints,
-          repo.channels,
-          categoryIndex(caller),
-        ])
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.bodyAreaBySlug.get(slug))
+        const { briefs, areaPoints, channels } = snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
         const codes = new Set(areaPoints.filter((ap) => ap.body_area_id === row.id).map((ap) => ap.point_code))
         return {
           id: row.id,
@@ -452,9 +443,11 @@ export class Content extends Context.Service<
       })
 
       const category = Effect.fn("Content.category")(function* (caller: Caller, slug: string) {
-        const row = yield* guard(caller, yield* repo.categoryBySlug(slug))
-        const [briefs, members, categories] = yield* Effect.all([repo.pointBriefs, repo.members, categoryIndex(caller)])
-        const byCode = new Map(briefs.map((p) => [p.code, p]))
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.categoryBySlug.get(slug))
+        const { members } = snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
+        const byCode = snapshot.briefByCode
         return {
           id: row.id,
           slug: row.slug,
@@ -471,9 +464,11 @@ export class Content extends Context.Service<
       })
 
       const vessel = Effect.fn("Content.vessel")(function* (caller: Caller, slug: string) {
-        const row = yield* guard(caller, yield* repo.vesselBySlug(slug))
-        const [briefs, vessels, categories] = yield* Effect.all([repo.pointBriefs, repo.vessels, categoryIndex(caller)])
-        const byCode = new Map(briefs.map((p) => [p.code, p]))
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.vesselBySlug.get(slug))
+        const { vessels } = snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
+        const byCode = snapshot.briefByCode
         const s = (code: string | null) =>
           code && byCode.has(code) ? summary(caller, byCode.get(code)!, categories) : null
         const coupled = vessels.find((v) => v.id === row.data.coupledVessel)!
@@ -501,8 +496,9 @@ export class Content extends Context.Service<
       })
 
       const extraPoints = Effect.fn("Content.extraPoints")(function* (caller: Caller) {
-        const [briefs, categories] = yield* Effect.all([repo.pointBriefs, categoryIndex(caller)])
-        const extras = briefs.filter((p) => p.kind === "extra")
+        const snapshot = yield* repo.snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
+        const extras = snapshot.briefs.filter((p) => p.kind === "extra")
         if (!extras.some((p) => canOpen(caller.viewer, p))) return yield* proRequired(caller.language)
         const regions = [...new Set(extras.map((p) => p.region ?? ""))]
         return {
@@ -514,7 +510,7 @@ export class Content extends Context.Service<
       })
 
       const staticMenus = Effect.fn("Content.staticMenus")(function* (caller: Caller) {
-        const pages = yield* repo.pages
+        const { pages } = yield* repo.snapshot
         return pages.map((p) => ({
           slug: p.slug,
           title: pick(p.data.title, caller.language),
@@ -524,7 +520,7 @@ export class Content extends Context.Service<
       })
 
       const page = Effect.fn("Content.page")(function* (caller: Caller, slug: string) {
-        const row = yield* guard(caller, yield* repo.pageBySlug(slug))
+        const row = yield* guard(caller, (yield* repo.snapshot).pageBySlug.get(slug))
         return {
           slug: row.slug,
           title: pick(row.data.title, caller.language),
@@ -536,7 +532,7 @@ export class Content extends Context.Service<
 
       const channelFields = Effect.fn("Content.channelFields")(function* (caller: Caller) {
         // The select in search lists channels only: the eight extraordinary vessels are left out (§6).
-        const channels = yield* repo.channels
+        const { channels } = yield* repo.snapshot
         return channels.map((c) => ({
           slug: c.slug,
           title: `${c.code} · ${pick(c.data.name, caller.language)}`,
@@ -550,11 +546,11 @@ export class Content extends Context.Service<
         )
 
       const pointNameFields = Effect.fn("Content.pointNameFields")(function* (caller: Caller, channelSlug: string) {
-        const channelRow = yield* repo.channelBySlug(channelSlug)
-        if (Option.isNone(channelRow)) return yield* notFound(caller.language)
-        const briefs = yield* repo.pointBriefs
-        return briefs
-          .filter((p) => p.channel_code === channelRow.value.code)
+        const snapshot = yield* repo.snapshot
+        const channelRow = snapshot.channelBySlug.get(channelSlug)
+        if (channelRow === undefined) return yield* notFound(caller.language)
+        return snapshot.briefs
+          .filter((p) => p.channel_code === channelRow.code)
           .map((p) => ({ slug: p.slug, title: `${p.code} ${p.pinyin}`, permission: canOpen(caller.viewer, p) }))
       })
 

@@ -5,10 +5,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { assert, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { CONTENT_DIR, loadContent } from "../../server/content/load-content.ts"
 import { seedContent } from "../../server/content/seed.ts"
+import { ContentRepo } from "../../server/repositories/content-repo.ts"
 import { POINT_COUNTS, STANDARD_POINT_TOTAL } from "../../src/domain/content/content-schema.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
@@ -25,7 +26,7 @@ const copyContent = () => {
   return dir
 }
 
-layer(TestDatabase, { timeout: 60_000 })("content seed", (it) => {
+layer(ContentRepo.layer.pipe(Layer.provideMerge(TestDatabase)), { timeout: 60_000 })("content seed", (it) => {
   it.effect("holds every channel, point, vessel, category, body area, quote and page", () =>
     Effect.gen(function* () {
       assert.strictEqual(yield* count("channels"), 14)

@@ -89,10 +89,12 @@ describe.each(DATABASES)("billing on %s (local checkout)", (kind) => {
 
     // Landing on the success page grants nothing: the plan changes only when the provider says so.
     expect(await planOf(server, token)).toBe(PLAN_ID_STANDARD)
+    expect((await server.request("/api/point/st-36-zusanli", { token })).status).toBe(403)
     const paid = await server.request(`${new URL(data).pathname}/pay`, form({ card: "4242" }))
     expect(paid.status).toBe(303)
     expect(paid.headers.get("location")).toBe(`http://app.test/payment-success?checkout=${checkoutId(data)}`)
     expect(await planOf(server, token)).toBe(PLAN_ID_PRO)
+    expect((await server.request("/api/point/st-36-zusanli", { token })).status).toBe(200)
 
     const view = (await (await server.request("/api/subscription", { token })).json()) as {
       subscription: { status: string; trial_ends_at: string; price: { interval: string } }

@@ -49,13 +49,11 @@ export const PointRow = Schema.Struct({
   data: ExtraPoint,
 })
 export type PointRow = typeof PointRow.Type
-export const CategoryRow = Schema.Struct({
-  id: Schema.String,
-  slug: Schema.String,
-  position: Schema.Number,
-  free: Schema.Boolean,
-  data: CategoryHeader,
-})
+/** A content item keyed by id: its slug, place in order, free flag and seeded JSON. */
+const itemRow = <D extends Schema.Top>(data: D) =>
+  Schema.Struct({ id: Schema.String, slug: Schema.String, position: Schema.Number, free: Schema.Boolean, data })
+
+export const CategoryRow = itemRow(CategoryHeader)
 export type CategoryRow = typeof CategoryRow.Type
 export const MemberRow = Schema.Struct({
   category_id: Schema.String,
@@ -65,22 +63,10 @@ export const MemberRow = Schema.Struct({
   phase: Schema.NullOr(Schema.String),
 })
 export type MemberRow = typeof MemberRow.Type
-export const BodyAreaRow = Schema.Struct({
-  id: Schema.String,
-  slug: Schema.String,
-  position: Schema.Number,
-  free: Schema.Boolean,
-  data: BodyArea,
-})
+export const BodyAreaRow = itemRow(BodyArea)
 export type BodyAreaRow = typeof BodyAreaRow.Type
 export const AreaPointRow = Schema.Struct({ body_area_id: Schema.String, point_code: Schema.String })
-export const VesselRow = Schema.Struct({
-  id: Schema.String,
-  slug: Schema.String,
-  position: Schema.Number,
-  free: Schema.Boolean,
-  data: Vessel,
-})
+export const VesselRow = itemRow(Vessel)
 export type VesselRow = typeof VesselRow.Type
 export const PageRow = Schema.Struct({
   slug: Schema.String,

@@ -6,12 +6,10 @@ import { resolveLanguage } from "../../src/domain/locales.ts"
 import { formatPrice, TRIAL_DAYS } from "../../src/domain/plans.ts"
 import { findPrice } from "../billing/catalogue.ts"
 import { ServerConfig } from "../config.ts"
+import { escapeHtml } from "../html.ts"
 import { checkoutCopy } from "../i18n/checkout-page.ts"
 import { Billing } from "../services/billing.ts"
 import { isLocalCard, LOCAL_CARDS, PaymentProvider } from "../services/payment-provider.ts"
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
 
 const page = (language: string, title: string, body: string) => `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

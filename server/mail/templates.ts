@@ -2,15 +2,13 @@
 // HTML version; codes are shown large and the link carries the same code.
 import type { SelectableLanguage } from "../../src/domain/locales.ts"
 import { CODE_TTL_MINUTES } from "../../src/domain/verification-code.ts"
+import { escapeHtml } from "../html.ts"
 
 export interface MailContent {
   readonly subject: string
   readonly text: string
   readonly html: string
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
 
 const layout = (lines: ReadonlyArray<string>, code: string, link?: { href: string; label: string }) => {
   const paragraphs = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")

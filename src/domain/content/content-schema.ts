@@ -70,8 +70,8 @@ export type BodyAreaId = (typeof BODY_AREA_IDS)[number]
 
 export const PHASES = ["wood", "fire", "earth", "metal", "water"] as const
 
-const Text = (min: number) => Schema.String.check(Schema.isMinLength(min))
-const Short = Schema.String.check(Schema.isMinLength(1))
+export const Text = (min: number) => Schema.String.check(Schema.isMinLength(min))
+export const Short = Schema.String.check(Schema.isMinLength(1))
 
 /** A short label translated into every shipped language (names, titles). */
 export const Localized = Schema.Struct({ en: Short, de: Short, es: Short })
@@ -81,8 +81,8 @@ export type Localized = typeof Localized.Type
 export const LocalizedText = (min: number) =>
   Schema.Struct({ en: Text(min), de: Schema.optionalKey(Text(min)), es: Schema.optionalKey(Text(min)) })
 
-const Slug = Schema.String.check(Schema.isPattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/))
-const PointCode = Schema.String.check(
+export const Slug = Schema.String.check(Schema.isPattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/))
+export const PointCode = Schema.String.check(
   Schema.isPattern(
     /^(?:(?:LU|LI|ST|SP|HT|SI|BL|KI|PC|TE|GB|LR|CV|GV)-\d{1,2}|EX-[A-Z]{1,2}\d{1,2}|M-[A-Z]{2}-\d{1,2}|N-[A-Z]{2}-\d{1,2})$/,
   ),
@@ -176,6 +176,7 @@ export const Vessel = Schema.Struct({
   uses: Schema.Array(Text(MIN_TEXT_LENGTH)).check(Schema.isMinLength(3)),
   commentary: LocalizedText(MIN_COMMENTARY_LENGTH),
 })
+export type Vessel = typeof Vessel.Type
 export const VesselsFile = Schema.Struct({ vessels: Schema.Array(Vessel) })
 
 export const CategoryMember = Schema.Struct({

@@ -186,7 +186,8 @@ export const textProblems = (
   ...paired.problems,
   ...paired.pairs.flatMap((pair) => [
     ...[numberProblem(pair), englishProblem(pair)].filter((p): p is string => p !== undefined),
-    ...(pair.text.trim() === pair.en.trim() && /\p{L}{4,}/u.test(pair.en) && !/^[\d.,–\s]+cun$/i.test(pair.en)
+    // A single word may be the same in both languages (Mastitis, Tinnitus); a phrase may not.
+    ...(pair.text.trim() === pair.en.trim() && /\p{L}{4,}\s+\p{L}/u.test(pair.en) && !/^[\d.,–\s]+cun$/i.test(pair.en)
       ? [`${pair.path}: identical to the English`]
       : []),
     ...glossaryProblems(terms, language, pair),

@@ -30,7 +30,8 @@ export const PointTranslation = Schema.Struct({
     contraindications: Schema.Array(Text(10)),
   }),
   actions: Schema.Array(Text(10)),
-  indications: Schema.Array(Text(4)),
+  /** Three letters at least: "Tos" is a whole indication in Spanish. */
+  indications: Schema.Array(Text(3)),
   commentary: Text(MIN_COMMENTARY_LENGTH),
 })
 export type PointTranslation = typeof PointTranslation.Type

@@ -9,5 +9,7 @@ export default defineConfig({
     strictPort: true,
     proxy: { "/api": { target: `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, changeOrigin: false } },
   },
-  build: { outDir: "dist", sourcemap: true, target: "es2022" },
+  // Source maps are written for error tools but not referenced from the scripts, and the server never
+  // serves them (server/http/static-app.ts).
+  build: { outDir: "dist", sourcemap: "hidden", target: "es2022" },
 })

@@ -1,10 +1,8 @@
 // Builds the server from its parts: database (migrated and seeded before anything serves),
 // repositories, services, the contract's handlers, the built app's static files, and the global
 // response policy. `main.ts` serves it on a port; tests build it with their own config.
-import { existsSync } from "node:fs"
-import { join } from "node:path"
 import { Effect, Layer, Schedule } from "effect"
-import { HttpRouter, HttpServerResponse, HttpStaticServer } from "effect/http"
+import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { SqlClient } from "effect/sql"
 import { Api } from "../src/domain/api/api.ts"
@@ -21,9 +19,11 @@ import { BillingRoutes } from "./http/billing-routes.ts"
 import { requestLanguage } from "./http/request-context.ts"
 import { RequestGuardLive } from "./http/request-guard.ts"
 import { ResponsePolicy } from "./http/response-policy.ts"
+import { StaticApp } from "./http/static-app.ts"
 import { message } from "./i18n/messages.ts"
 import { CodesRepo } from "./repositories/codes-repo.ts"
 import { ContentRepo } from "./repositories/content-repo.ts"
+import { MailQueueRepo } from "./repositories/mail-queue-repo.ts"
 import { QuotesRepo } from "./repositories/quotes-repo.ts"
 import { SessionsRepo } from "./repositories/sessions-repo.ts"
 import { SubscriptionsRepo } from "./repositories/subscriptions-repo.ts"
@@ -32,7 +32,8 @@ import { Accounts } from "./services/accounts.ts"
 import { Auth } from "./services/auth.ts"
 import { Billing } from "./services/billing.ts"
 import { Content } from "./services/content.ts"
-import { Mail } from "./services/mail.ts"
+import { MailTransport } from "./services/mail.ts"
+import { MailQueue } from "./services/mail-queue.ts"
 import { OneTimeCodes } from "./services/one-time-codes.ts"
 import { Passwords } from "./services/passwords.ts"
 import { PaymentProvider } from "./services/payment-provider.ts"
@@ -57,22 +58,24 @@ const Repositories = Layer.mergeAll(
   QuotesRepo.layer,
   SubscriptionsRepo.layer,
   ContentRepo.layer,
+  MailQueueRepo.layer,
 )
 
-/** Every service over a given database and mail transport; tests pass their own. */
+/** Every service over a given database, mail transport and payment provider; tests pass their own. */
 export const makeServices = <E, R>(options: {
   readonly database: Layer.Layer<SqlClient.SqlClient, E, R>
-  readonly mail?: Layer.Layer<Mail, never, ServerConfig>
+  readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
+  readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
   Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer).pipe(
-    Layer.provideMerge(OneTimeCodes.layer),
+    Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer)),
     Layer.provideMerge(
       Layer.mergeAll(
         Passwords.layer,
-        options.mail ?? Mail.layer,
+        options.mail ?? MailTransport.layer,
         RateLimiter.layer,
         Secrets.layer,
-        PaymentProvider.layer,
+        options.payments ?? PaymentProvider.layer,
       ),
     ),
     Layer.provideMerge(Repositories),
@@ -86,15 +89,6 @@ const ApiRoutes = HttpApiBuilder.layer(Api).pipe(
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
 
-/** The built app, when there is one: hashed assets cached for a year, everything else revalidated. */
-const StaticRoutes = Layer.unwrap(
-  Effect.gen(function* () {
-    const { staticDir } = yield* ServerConfig
-    if (staticDir === undefined || !existsSync(join(staticDir, "index.html"))) return Layer.empty
-    return HttpStaticServer.layer({ root: staticDir, spa: true })
-  }),
-)
-
 /** An API path the contract does not know answers a JSON 404, never the app's index page. */
 const UnknownApiPath = HttpRouter.add(
   "*",
@@ -106,7 +100,7 @@ const UnknownApiPath = HttpRouter.add(
 )
 
 /** The routes; they need `Services`, which are built (database ready) before the port opens. */
-export const AppRoutes = Layer.mergeAll(ApiRoutes, BillingRoutes, StaticRoutes, UnknownApiPath, ResponsePolicy)
+export const AppRoutes = Layer.mergeAll(ApiRoutes, BillingRoutes, StaticApp, UnknownApiPath, ResponsePolicy)
 
 /** Ends due trials and paid periods every minute (local subscriptions; Stripe reports its own). */
 export const BillingClock = Layer.effectDiscard(

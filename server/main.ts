@@ -1,17 +1,27 @@
 // Starts Jingluo: one process serving the API and the built app on PORT, with the database
-// migrated and the knowledge base seeded first.
+// migrated and the knowledge base seeded first, the mail worker and the billing clock running.
+// Settings it must not run with (see `startupProblems`) stop it before anything opens.
 import { createServer } from "node:http"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger } from "effect"
 import { HttpRouter } from "effect/http"
 import { AppRoutes, BillingClock, Services } from "./app.ts"
-import { readSettings, ServerConfig } from "./config.ts"
+import { readSettings, ServerConfig, startupProblems } from "./config.ts"
+import { MailWorker } from "./services/mail-queue.ts"
+import { describePayments, isTestMode } from "./services/payment-provider.ts"
 
 const settings = readSettings()
+
+const problems = startupProblems(settings)
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`Jingluo cannot start: ${problem}`)
+  process.exit(1)
+}
 
 // Services (and so the migrated, seeded database) are built before the port opens.
 const HttpLive = HttpRouter.serve(AppRoutes, { disableLogger: true, disableListenLog: true }).pipe(
   Layer.merge(BillingClock),
+  Layer.merge(MailWorker),
   Layer.provide(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host })),
   Layer.provide(Services),
   Layer.provide(ServerConfig.layer(settings)),
@@ -21,7 +31,12 @@ const announce = Layer.effectDiscard(
   Effect.logInfo(`Jingluo is running at ${settings.appOrigin} (listening on ${settings.host}:${settings.port})`),
 )
 
-Layer.launch(announce.pipe(Layer.provide(HttpLive))).pipe(
+// Said first, before the database opens: who takes the money, and whether any is taken.
+const payments = Layer.effectDiscard(
+  isTestMode(settings) ? Effect.logWarning(describePayments(settings)) : Effect.logInfo(describePayments(settings)),
+)
+
+Layer.launch(Layer.mergeAll(payments, announce.pipe(Layer.provide(HttpLive)))).pipe(
   Effect.provide(Logger.layer([Logger.consolePretty()])),
   NodeRuntime.runMain,
 )

@@ -224,12 +224,14 @@ export const wire = async (options: WireOptions) => {
         actors: {
           requestCode: apiActor((client, payload) => client.users.forgotPassword({ payload })),
           resetPassword: apiActor((client, payload) => client.users.resetPassword({ payload })),
+          resetPasswordWithLink: apiActor((client, payload) => client.users.resetPasswordLink({ payload })),
         },
         actions: { goToLogin: () => navigate("/login") },
       }),
       emailVerification: emailVerificationMachine.provide({
         actors: {
           verify: apiActor((client, params) => client.users.verifyEmail({ params })),
+          verifyLink: apiActor((client, payload) => client.users.verifyEmailLink({ payload })),
           resend: apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
         },
       }),

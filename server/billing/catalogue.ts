@@ -10,10 +10,12 @@ export const CURRENCY = "gbp"
 
 export const planCatalogue = (
   settings: Pick<ServerSettings, "stripePriceYearly" | "stripePriceMonthly">,
+  testMode: boolean,
 ): ReadonlyArray<Plan> => [
   {
     id: PLAN_ID_PRO,
     name: PLAN_NAME_PRO,
+    test_mode: testMode,
     prices: [
       {
         price_id: settings.stripePriceYearly ?? "pro-yearly",

@@ -4,23 +4,37 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/domain/api/api.ts"
 import { CurrentSession } from "../../src/domain/api/middleware.ts"
-import { Forbidden, ValidationFailed } from "../../src/domain/errors.ts"
+import { Forbidden, TooManyRequests, ValidationFailed } from "../../src/domain/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/locales.ts"
 import { MessageKey } from "../../src/domain/validation.ts"
-import { clientAddress, requestLanguage, userAgentDevice } from "../http/request-context.ts"
+import { ServerConfig } from "../config.ts"
+import { clientAddressOf, requestLanguage, userAgentDevice } from "../http/request-context.ts"
 import { message } from "../i18n/messages.ts"
 import { Accounts } from "../services/accounts.ts"
 import { Auth } from "../services/auth.ts"
 import { Billing } from "../services/billing.ts"
-import type { CodeRejected } from "../services/one-time-codes.ts"
+import type { CodeRejected, CodesPaused } from "../services/one-time-codes.ts"
 
-const caller = Effect.all({ language: requestLanguage, address: clientAddress })
+const codeFailure = (language: SelectableLanguage) => (error: CodeRejected | CodesPaused) =>
+  Effect.fail(
+    error._tag === "CodesPaused"
+      ? new TooManyRequests({
+          message: message("codesPaused", language),
+          retryAfterSeconds: error.retryAfterSeconds,
+          reason: "codesPaused",
+        })
+      : new ValidationFailed({
+          message: message("validationFailed", language),
+          errors: { code: error.reason === "expired" ? MessageKey.codeExpired : MessageKey.codeInvalid },
+        }),
+  )
 
-const codeFailure = (language: SelectableLanguage) => (error: CodeRejected) =>
+/** A used, expired or unknown link token: one answer for all three. */
+const linkFailure = (language: SelectableLanguage) => () =>
   Effect.fail(
     new ValidationFailed({
       message: message("validationFailed", language),
-      errors: { code: error.reason === "expired" ? MessageKey.codeExpired : MessageKey.codeInvalid },
+      errors: { token: MessageKey.linkExpired },
     }),
   )
 
@@ -31,20 +45,14 @@ export const UsersHandlers = HttpApiBuilder.group(
     const accounts = yield* Accounts
     const auth = yield* Auth
     const billing = yield* Billing
+    const { trustProxy } = yield* ServerConfig
+    const caller = Effect.all({ language: requestLanguage, address: clientAddressOf(trustProxy) })
     return handlers
       .handle("register", ({ payload }) =>
         Effect.gen(function* () {
           const who = yield* caller
-          const created = yield* accounts.register(payload, who).pipe(
-            Effect.catchTag("EmailTaken", () =>
-              Effect.fail(
-                new ValidationFailed({
-                  message: message("validationFailed", who.language),
-                  errors: { email: MessageKey.emailTaken },
-                }),
-              ),
-            ),
-          )
+          // A known address gets this same answer; its owner is told by mail (no enumeration).
+          const created = yield* accounts.register(payload, who)
           return { message: message("registered", who.language), ...created }
         }),
       )
@@ -82,7 +90,18 @@ export const UsersHandlers = HttpApiBuilder.group(
       .handle("resetPassword", ({ payload }) =>
         Effect.gen(function* () {
           const language = yield* requestLanguage
-          yield* accounts.resetPassword(payload).pipe(Effect.catchTag("CodeRejected", codeFailure(language)))
+          yield* accounts
+            .resetPassword(payload)
+            .pipe(Effect.catchTags({ CodeRejected: codeFailure(language), CodesPaused: codeFailure(language) }))
+          return { message: message("passwordReset", language) }
+        }),
+      )
+      .handle("resetPasswordLink", ({ payload }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          yield* accounts
+            .resetPasswordLink(payload.token, payload.password)
+            .pipe(Effect.catchTag("CodeRejected", linkFailure(language)))
           return { message: message("passwordReset", language) }
         }),
       )
@@ -98,7 +117,14 @@ export const UsersHandlers = HttpApiBuilder.group(
           const language = yield* requestLanguage
           yield* accounts
             .verifyEmail(params.uuid, params.code)
-            .pipe(Effect.catchTag("CodeRejected", codeFailure(language)))
+            .pipe(Effect.catchTags({ CodeRejected: codeFailure(language), CodesPaused: codeFailure(language) }))
+          return { message: message("emailVerified", language) }
+        }),
+      )
+      .handle("verifyEmailLink", ({ payload }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          yield* accounts.verifyEmailLink(payload.token).pipe(Effect.catchTag("CodeRejected", linkFailure(language)))
           return { message: message("emailVerified", language) }
         }),
       )

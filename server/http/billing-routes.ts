@@ -1,5 +1,6 @@
 // HTTP routes outside the contract: the Stripe webhook (signature checked on the raw body, events
-// de-duplicated by id) and the built-in checkout page that stands in for the provider locally.
+// de-duplicated by id) and the built-in checkout page that stands in for the provider locally and
+// says first that it is a test mode in which no money is taken.
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
 import { resolveLanguage } from "../../src/domain/locales.ts"
@@ -17,7 +18,8 @@ const page = (language: string, title: string, body: string) => `<!doctype html>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f6f8;color:#1d2a27;margin:0;padding:24px}
 main{max-width:460px;margin:0 auto;background:#fff;border:1px solid #d9dfd9;border-radius:12px;padding:24px}
-h1{font-size:1.4rem;margin-top:0}.notice{background:#fff7e6;border:1px solid #e8cf99;padding:10px 12px;border-radius:8px}
+h1{font-size:1.4rem;margin-top:0}.notice{background:#fff7e6;border:2px solid #b7791f;padding:10px 12px;border-radius:8px}
+.notice h2{font-size:1.05rem;margin:0 0 .3em}.notice p{margin:0}
 .price{font-size:1.6rem;font-weight:700;margin:.2em 0}fieldset{border:1px solid #d9dfd9;border-radius:8px;margin:16px 0;padding:8px 12px}
 label{display:block;padding:6px 0}button{font:inherit;font-weight:600;min-height:44px;padding:10px 18px;border-radius:8px;border:1px solid #0f5c4d;cursor:pointer}
 .pay{background:#0f5c4d;color:#fff}.decline{background:#fff;color:#0a4238}.row{display:flex;gap:12px;flex-wrap:wrap;margin-top:12px}
@@ -66,13 +68,18 @@ const checkoutPage = ({ billing, config }: Deps) =>
         language,
         copy.title,
         `<h1>${escapeHtml(copy.title)}</h1>
-<p class="notice" role="note">${escapeHtml(copy.notice)}</p>
+<section class="notice" role="note" aria-labelledby="test-mode"><h2 id="test-mode">${escapeHtml(copy.testModeTitle)}</h2>
+<p>${escapeHtml(copy.testModeText)}</p></section>
 <h2>${escapeHtml(copy.plan)} · ${escapeHtml(found.price.interval === "year" ? copy.yearly : copy.monthly)}</h2>
 <p class="price">${escapeHtml(price)}</p>
-<p>${escapeHtml(copy.trial(TRIAL_DAYS, price, found.price.interval))}</p>
+<p>${escapeHtml(
+          checkout.value.trial
+            ? copy.trial(TRIAL_DAYS, price, found.price.interval)
+            : copy.noTrial(price, found.price.interval),
+        )}</p>
 <form method="post" action="${action("pay")}">
 <fieldset><legend>${escapeHtml(copy.card)}</legend>${cards}</fieldset>
-<div class="row"><button class="pay" type="submit">${escapeHtml(copy.pay)}</button>
+<div class="row"><button class="pay" type="submit">${escapeHtml(checkout.value.trial ? copy.pay : copy.payNow)}</button>
 <button class="decline" type="submit" formaction="${action("decline")}">${escapeHtml(copy.decline)}</button></div>
 </form>`,
       ),

@@ -2,16 +2,23 @@
 import { Effect, Option } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { LOCALE_HEADER, resolveLanguage, type SelectableLanguage } from "../../src/domain/locales.ts"
+import type { TrustProxy } from "../config.ts"
+import { clientAddressResolver } from "./client-address.ts"
 
 export const requestLanguage: Effect.Effect<SelectableLanguage, never, HttpServerRequest.HttpServerRequest> =
   Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
     resolveLanguage(request.headers[LOCALE_HEADER] ?? request.headers["accept-language"]),
   )
 
-export const clientAddress: Effect.Effect<string, never, HttpServerRequest.HttpServerRequest> = Effect.map(
-  HttpServerRequest.HttpServerRequest,
-  (request) => Option.getOrElse(request.remoteAddress, () => "unknown"),
-)
+/** The client's address under the server's TRUST_PROXY setting (see client-address.ts). */
+export const clientAddressOf = (
+  trust: TrustProxy,
+): Effect.Effect<string, never, HttpServerRequest.HttpServerRequest> => {
+  const resolve = clientAddressResolver(trust)
+  return Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+    resolve(Option.getOrUndefined(request.remoteAddress), request.headers["x-forwarded-for"]),
+  )
+}
 
 /** "Chrome on Linux" from a User-Agent; good enough to recognise one's own devices. */
 export const deviceNameFromUserAgent = (userAgent: string | undefined): string => {

@@ -40,7 +40,12 @@ const handleFailure =
       // Same body as the contract encodes, plus the Retry-After header clients and proxies honour.
       return Effect.orDie(
         HttpServerResponse.json(
-          { _tag: error._tag, message: error.message, retryAfterSeconds: error.retryAfterSeconds },
+          {
+            _tag: error._tag,
+            message: error.message,
+            retryAfterSeconds: error.retryAfterSeconds,
+            ...(error.reason === undefined ? {} : { reason: error.reason }),
+          },
           { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
         ),
       )

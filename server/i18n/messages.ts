@@ -44,6 +44,11 @@ const messages = {
     de: "Zu viele Versuche. Bitte warte einen Moment und versuche es erneut.",
     es: "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
   },
+  codesPaused: {
+    en: "Too many wrong codes for this account today. For its safety, codes are paused for 24 hours; the link in our last e-mail still works.",
+    de: "Heute wurden zu viele falsche Codes für dieses Konto eingegeben. Zu seinem Schutz sind Codes 24 Stunden lang gesperrt; der Link in unserer letzten E-Mail funktioniert weiterhin.",
+    es: "Hoy se han introducido demasiados códigos incorrectos para esta cuenta. Por seguridad, los códigos quedan en pausa durante 24 horas; el enlace de nuestro último correo sigue funcionando.",
+  },
   unauthorized: {
     en: "Your session has ended. Please sign in again.",
     de: "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.",

@@ -1,6 +1,8 @@
-// Subscriptions, checkout sessions and processed provider events.
+// Subscriptions, checkout sessions and processed provider events. The database itself allows one
+// open checkout and one live subscription per user (partial unique indexes, migration 0004);
+// `transaction` with `lockUser` serialises a user's billing changes so callers never hit them.
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, SqlError } from "effect/sql"
 
 export const SubscriptionRow = Schema.Struct({
   id: Schema.String,
@@ -24,7 +26,7 @@ export const CheckoutRow = Schema.Struct({
   provider: Schema.Literals(["stripe", "local"]),
   provider_session_id: Schema.NullOr(Schema.String),
   price_id: Schema.String,
-  status: Schema.Literals(["open", "completed", "declined"]),
+  status: Schema.Literals(["open", "completed", "declined", "expired"]),
 })
 export type CheckoutRow = typeof CheckoutRow.Type
 
@@ -49,6 +51,14 @@ export interface SubscriptionChange {
 export class SubscriptionsRepo extends Context.Service<
   SubscriptionsRepo,
   {
+    /** Runs `effect` in one database transaction: all of it is applied, or none (a defect rolls back). */
+    readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+    /** Inside a transaction: waits for and holds the user's row until it ends. */
+    readonly lockUser: (userId: number) => Effect.Effect<void>
+    /** Whether the user ever had a subscription, of any status (a trial is given once). */
+    readonly hasEverSubscribed: (userId: number) => Effect.Effect<boolean>
+    /** Closes the user's open checkouts as expired and returns them. */
+    readonly expireOpenCheckouts: (userId: number, now: Date) => Effect.Effect<ReadonlyArray<CheckoutRow>>
     /** Creates or updates the subscription with this provider id. */
     readonly upsert: (change: SubscriptionChange, id: string) => Effect.Effect<SubscriptionRow>
     readonly findByProviderId: (
@@ -71,7 +81,11 @@ export class SubscriptionsRepo extends Context.Service<
     readonly findCheckout: (id: string) => Effect.Effect<Option.Option<CheckoutRow>>
     readonly findCheckoutByProviderId: (providerSessionId: string) => Effect.Effect<Option.Option<CheckoutRow>>
     /** Moves an open checkout to its outcome; false when it was no longer open. */
-    readonly closeCheckout: (id: string, status: "completed" | "declined", now: Date) => Effect.Effect<boolean>
+    readonly closeCheckout: (
+      id: string,
+      status: "completed" | "declined" | "expired",
+      now: Date,
+    ) => Effect.Effect<boolean>
     /** Records a provider event id; false when it was seen before. */
     readonly recordEvent: (id: string, type: string, now: Date) => Effect.Effect<boolean>
   }
@@ -92,6 +106,28 @@ export class SubscriptionsRepo extends Context.Service<
         )
 
       return SubscriptionsRepo.of({
+        transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+          // BEGIN or COMMIT failing is a defect like any other SQL failure.
+          sql.withTransaction(effect).pipe(
+            Effect.catchIf(
+              (error): error is SqlError.SqlError => SqlError.isSqlError(error),
+              (error) => Effect.die(error),
+            ),
+          ) as Effect.Effect<A, E, R>,
+        lockUser: (userId) =>
+          sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.pipe(Effect.asVoid, Effect.orDie),
+        hasEverSubscribed: (userId) =>
+          sql<{ found: boolean }>`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ${userId}) AS found`.pipe(
+            Effect.map((r) => r[0]?.found === true),
+            Effect.orDie,
+          ),
+        expireOpenCheckouts: (userId, now) =>
+          sql`
+            UPDATE checkout_sessions SET status = 'expired', completed_at = ${now.toISOString()}::timestamptz
+            WHERE user_id = ${userId} AND status = 'open' RETURNING ${checkoutColumns}`.pipe(
+            Effect.flatMap(decodeCheckouts),
+            Effect.orDie,
+          ),
         upsert: (c, id) =>
           rows(sql`
             INSERT INTO subscriptions (id, user_id, provider, provider_subscription_id, price_id, status, trial_ends_at,

@@ -1,23 +1,23 @@
 // Account entry: registration, e-mail verification (link or code), resending the verification
-// mail, and password reset by code. Mail sending is rate limited per address and per client address.
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+// mail, and password reset (link or code). Every answer is the same whether or not the address has
+// an account: a second registration of a known address answers like the first and mails the owner
+// instead. Mail is only enqueued here (mail-queue.ts) and limited per address and per client.
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { normalizeEmail } from "../../src/domain/email-rules.ts"
 import { TooManyRequests } from "../../src/domain/errors.ts"
-import type { SelectableLanguage } from "../../src/domain/locales.ts"
+import { resolveLanguage, type SelectableLanguage } from "../../src/domain/locales.ts"
 import type { ResetPasswordPayload } from "../../src/domain/password-reset.ts"
 import type { RegisterPayload } from "../../src/domain/registration.ts"
 import { ServerConfig } from "../config.ts"
 import { message } from "../i18n/messages.ts"
-import { passwordResetMail, verificationMail } from "../mail/templates.ts"
+import { alreadyRegisteredMail, codeAlertMail, passwordResetMail, verificationMail } from "../mail/templates.ts"
 import { SessionsRepo } from "../repositories/sessions-repo.ts"
 import { type UserRow, UsersRepo } from "../repositories/users-repo.ts"
-import { Mail } from "./mail.ts"
-import { type CodeRejected, OneTimeCodes } from "./one-time-codes.ts"
+import { MailQueue } from "./mail-queue.ts"
+import { type CodeOwner, type CodeRejected, type CodesPaused, OneTimeCodes } from "./one-time-codes.ts"
 import { Passwords } from "./passwords.ts"
 import { LIMITS, RateLimiter } from "./rate-limiter.ts"
 import { Secrets } from "./secrets.ts"
-
-export class EmailTaken extends Schema.TaggedError<EmailTaken>()("EmailTaken", {}) {}
 
 export interface Caller {
   readonly language: SelectableLanguage
@@ -30,11 +30,13 @@ export class Accounts extends Context.Service<
     readonly register: (
       payload: RegisterPayload,
       caller: Caller,
-    ) => Effect.Effect<{ readonly uuid: string; readonly email: string }, EmailTaken | TooManyRequests>
+    ) => Effect.Effect<{ readonly uuid: string; readonly email: string }, TooManyRequests>
     readonly resendVerification: (email: string, caller: Caller) => Effect.Effect<void, TooManyRequests>
-    readonly verifyEmail: (uuid: string, code: string) => Effect.Effect<void, CodeRejected>
+    readonly verifyEmail: (uuid: string, code: string) => Effect.Effect<void, CodeRejected | CodesPaused>
+    readonly verifyEmailLink: (token: string) => Effect.Effect<void, CodeRejected>
     readonly requestPasswordReset: (email: string, caller: Caller) => Effect.Effect<void, TooManyRequests>
-    readonly resetPassword: (payload: ResetPasswordPayload) => Effect.Effect<void, CodeRejected>
+    readonly resetPassword: (payload: ResetPasswordPayload) => Effect.Effect<void, CodeRejected | CodesPaused>
+    readonly resetPasswordLink: (token: string, password: string) => Effect.Effect<void, CodeRejected>
   }
 >()("jingluo/server/Accounts") {
   static readonly layer = Layer.effect(
@@ -44,7 +46,7 @@ export class Accounts extends Context.Service<
       const sessions = yield* SessionsRepo
       const codes = yield* OneTimeCodes
       const passwords = yield* Passwords
-      const mail = yield* Mail
+      const mail = yield* MailQueue
       const limiter = yield* RateLimiter
       const secrets = yield* Secrets
       const config = yield* ServerConfig
@@ -64,11 +66,37 @@ export class Accounts extends Context.Service<
           }
         })
 
+      /** Once a day, tells the owner that the account's codes are used up and why. */
+      const alertOwner = (user: UserRow) =>
+        Effect.gen(function* () {
+          const once = yield* limiter.hit(`code-alert:user:${user.id}`, LIMITS.codeAlertPerAccount)
+          if (!once.allowed) return
+          yield* mail.enqueue({
+            to: user.email,
+            purpose: "code-alert",
+            ...codeAlertMail(resolveLanguage(user.language), user.first_name, `${config.appOrigin}/`),
+          })
+        })
+
+      const alertOnPause =
+        (user: Option.Option<UserRow>) =>
+        <A, E extends { readonly _tag: string }>(effect: Effect.Effect<A, E>) =>
+          effect.pipe(
+            Effect.tapError((error) =>
+              error._tag === "CodesPaused" && Option.isSome(user) ? alertOwner(user.value) : Effect.void,
+            ),
+          )
+
+      const ownerOf = (user: Option.Option<UserRow>, identifier: string): CodeOwner =>
+        Option.isSome(user) ? { _tag: "User", userId: user.value.id } : { _tag: "Nobody", key: identifier }
+
       const sendVerification = (user: UserRow, language: SelectableLanguage) =>
         Effect.gen(function* () {
-          const code = yield* codes.issue(user.id, "verify-email")
-          const link = `${config.appOrigin}/verify-email?user=${user.uuid}&code=${code}`
-          yield* mail.send({
+          const issued = yield* codes.issue(user.id, "verify-email")
+          if (Option.isNone(issued)) return yield* alertOwner(user)
+          const { code, token } = issued.value
+          const link = `${config.appOrigin}/verify-email?user=${user.uuid}&token=${token}`
+          yield* mail.enqueue({
             to: user.email,
             purpose: "verify-email",
             code,
@@ -80,7 +108,8 @@ export class Accounts extends Context.Service<
         const verdict = yield* limiter.hit(`register:ip:${caller.address}`, LIMITS.registrationsPerIp)
         if (!verdict.allowed) return yield* tooMany(verdict.retryAfterSeconds, caller.language)
         const email = normalizeEmail(payload.email)
-        if (Option.isSome(yield* users.findByEmail(email))) return yield* new EmailTaken()
+        yield* allowMail(email, caller)
+        // Hashed either way, so a known address costs what a new one costs.
         const passwordHash = yield* passwords.hash(payload.password)
         const uuid = yield* secrets.uuid
         const inserted = yield* users.insert({
@@ -92,10 +121,26 @@ export class Accounts extends Context.Service<
           promotional: payload.promotional,
           language: caller.language,
         })
-        if (Option.isNone(inserted)) return yield* new EmailTaken()
-        yield* allowMail(email, caller)
-        yield* sendVerification(inserted.value, caller.language)
-        return { uuid: inserted.value.uuid, email }
+        if (Option.isSome(inserted)) {
+          yield* sendVerification(inserted.value, caller.language)
+          return { uuid: inserted.value.uuid, email }
+        }
+        // Known address: the same answer as a new sign-up (with an id that belongs to no account),
+        // and the owner hears about it by mail.
+        const owner = yield* users.findByEmail(email)
+        if (Option.isSome(owner)) {
+          yield* mail.enqueue({
+            to: owner.value.email,
+            purpose: "already-registered",
+            ...alreadyRegisteredMail(
+              caller.language,
+              owner.value.first_name,
+              `${config.appOrigin}/login?email=${encodeURIComponent(email)}`,
+              `${config.appOrigin}/resetpassword`,
+            ),
+          })
+        }
+        return { uuid, email }
       })
 
       const resendVerification = Effect.fn("Accounts.resendVerification")(function* (rawEmail: string, caller: Caller) {
@@ -109,11 +154,16 @@ export class Accounts extends Context.Service<
 
       const verifyEmail = Effect.fn("Accounts.verifyEmail")(function* (uuid: string, code: string) {
         const user = yield* users.findByUuid(uuid)
-        if (Option.isNone(user)) return yield* codes.redeem(-1, "verify-email", code).pipe(Effect.asVoid)
-        if (user.value.email_verified_at !== null) return
-        yield* codes.redeem(user.value.id, "verify-email", code)
-        const now = yield* Clock.currentTimeMillis
-        yield* users.markVerified(user.value.id, new Date(now))
+        if (Option.isSome(user) && user.value.email_verified_at !== null) return
+        const { userId } = yield* codes
+          .redeem(ownerOf(user, `uuid:${uuid}`), "verify-email", code)
+          .pipe(alertOnPause(user))
+        yield* users.markVerified(userId, new Date(yield* Clock.currentTimeMillis))
+      })
+
+      const verifyEmailLink = Effect.fn("Accounts.verifyEmailLink")(function* (token: string) {
+        const { userId } = yield* codes.redeemLink("verify-email", token)
+        yield* users.markVerified(userId, new Date(yield* Clock.currentTimeMillis))
       })
 
       const requestPasswordReset = Effect.fn("Accounts.requestPasswordReset")(function* (
@@ -124,9 +174,11 @@ export class Accounts extends Context.Service<
         yield* allowMail(email, caller)
         const user = yield* users.findByEmail(email)
         if (Option.isNone(user)) return
-        const code = yield* codes.issue(user.value.id, "reset-password")
-        const link = `${config.appOrigin}/resetpassword?email=${encodeURIComponent(email)}`
-        yield* mail.send({
+        const issued = yield* codes.issue(user.value.id, "reset-password")
+        if (Option.isNone(issued)) return yield* alertOwner(user.value)
+        const { code, token } = issued.value
+        const link = `${config.appOrigin}/resetpassword?email=${encodeURIComponent(email)}&token=${token}`
+        yield* mail.enqueue({
           to: email,
           purpose: "reset-password",
           code,
@@ -134,18 +186,37 @@ export class Accounts extends Context.Service<
         })
       })
 
+      /** A new password proves the mailbox: the address is verified, and every old session ends. */
+      const setNewPassword = (userId: number, password: string) =>
+        Effect.gen(function* () {
+          yield* users.setPassword(userId, yield* passwords.hash(password))
+          yield* users.markVerified(userId, new Date(yield* Clock.currentTimeMillis))
+          yield* sessions.deleteAllForUser(userId)
+        })
+
       const resetPassword = Effect.fn("Accounts.resetPassword")(function* (payload: ResetPasswordPayload) {
-        const user = yield* users.findByEmail(normalizeEmail(payload.email))
-        if (Option.isNone(user)) return yield* codes.redeem(-1, "reset-password", payload.code).pipe(Effect.asVoid)
-        yield* codes.redeem(user.value.id, "reset-password", payload.code)
-        yield* users.setPassword(user.value.id, yield* passwords.hash(payload.password))
-        // Owning the mailbox proves the address; every old session ends with the old password.
-        const now = yield* Clock.currentTimeMillis
-        yield* users.markVerified(user.value.id, new Date(now))
-        yield* sessions.deleteAllForUser(user.value.id)
+        const email = normalizeEmail(payload.email)
+        const user = yield* users.findByEmail(email)
+        const { userId } = yield* codes
+          .redeem(ownerOf(user, `email:${email}`), "reset-password", payload.code)
+          .pipe(alertOnPause(user))
+        yield* setNewPassword(userId, payload.password)
       })
 
-      return Accounts.of({ register, resendVerification, verifyEmail, requestPasswordReset, resetPassword })
+      const resetPasswordLink = Effect.fn("Accounts.resetPasswordLink")(function* (token: string, password: string) {
+        const { userId } = yield* codes.redeemLink("reset-password", token)
+        yield* setNewPassword(userId, password)
+      })
+
+      return Accounts.of({
+        register,
+        resendVerification,
+        verifyEmail,
+        verifyEmailLink,
+        requestPasswordReset,
+        resetPassword,
+        resetPasswordLink,
+      })
     }),
   )
 }

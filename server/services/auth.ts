@@ -1,5 +1,6 @@
 // Sign-in, sessions and sign-out. A sign-in creates an opaque 32-byte token stored only as its
-// SHA-256 with a device name; failed attempts are counted per account and per client address.
+// SHA-256 with a device name; attempts are counted per account and per client address before the
+// password is checked, and a right password resets its account's count.
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SESSION_MAX_AGE_DAYS } from "../../src/domain/cookies.ts"
 import { normalizeEmail } from "../../src/domain/email-rules.ts"
@@ -53,17 +54,18 @@ export class Auth extends Context.Service<
         const email = normalizeEmail(credentials.email)
         const accountKey = `login-fail:account:${email}`
         const addressKey = `login-fail:ip:${caller.address}`
-        for (const [key, limit] of [
-          [accountKey, LIMITS.loginFailuresPerAccount],
-          [addressKey, LIMITS.loginFailuresPerIp],
-        ] as const) {
-          const verdict = yield* limiter.check(key, limit)
-          if (!verdict.allowed) {
-            return yield* new TooManyRequests({
-              message: message("tooManyRequests", caller.language),
-              retryAfterSeconds: verdict.retryAfterSeconds,
-            })
-          }
+        // Every attempt is counted before argon2 runs, so parallel guesses cannot slip past the
+        // limit; a right password takes its attempt back.
+        const verdicts = yield* Effect.all([
+          limiter.hit(accountKey, LIMITS.loginFailuresPerAccount),
+          limiter.hit(addressKey, LIMITS.loginFailuresPerIp),
+        ])
+        const waits = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.retryAfterSeconds]))
+        if (waits.length > 0) {
+          return yield* new TooManyRequests({
+            message: message("tooManyRequests", caller.language),
+            retryAfterSeconds: Math.max(...waits),
+          })
         }
         const found = yield* users.findByEmail(email)
         const ok = yield* passwords.verify(
@@ -71,10 +73,10 @@ export class Auth extends Context.Service<
           credentials.password,
         )
         if (!ok || Option.isNone(found)) {
-          yield* limiter.hit(accountKey, LIMITS.loginFailuresPerAccount)
-          yield* limiter.hit(addressKey, LIMITS.loginFailuresPerIp)
           return yield* new InvalidCredentials({ message: message("invalidCredentials", caller.language) })
         }
+        yield* limiter.reset(accountKey)
+        yield* limiter.release(addressKey)
         const user = found.value
         if (user.email_verified_at === null) {
           return yield* new EmailNotVerified({
@@ -82,7 +84,6 @@ export class Auth extends Context.Service<
             email: user.email,
           })
         }
-        yield* limiter.reset(accountKey)
         const token = yield* secrets.sessionToken
         const now = yield* Clock.currentTimeMillis
         yield* sessions.create({

@@ -1,6 +1,9 @@
 // Subscriptions: the plan list, checkout, the one grant path shared by the Stripe webhook and the
 // local checkout, cancellation, and the clock-driven end of trials and periods. A user's plan
 // (users.plan_id) is always recomputed from their subscriptions, never set by a page visit.
+// A user has at most one open checkout (a new one expires the old) and one live subscription, and
+// gets the trial only if they never had a subscription. A Stripe event is recorded in the same
+// transaction that applies it, so an event that fails to apply is applied when Stripe retries it.
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import type Stripe from "stripe"
 import {
@@ -73,7 +76,7 @@ export class Billing extends Context.Service<
     ) => Effect.Effect<"completed" | "declined" | "closed">
     readonly localCheckout: (
       checkoutId: string,
-    ) => Effect.Effect<Option.Option<{ readonly priceId: string; readonly open: boolean }>>
+    ) => Effect.Effect<Option.Option<{ readonly priceId: string; readonly open: boolean; readonly trial: boolean }>>
     readonly handleStripeEvent: (event: Stripe.Event) => Effect.Effect<"applied" | "duplicate" | "ignored">
     readonly cancel: (userId: number) => Effect.Effect<SubscriptionView, NotCancellable>
     readonly view: (userId: number) => Effect.Effect<SubscriptionView | null>
@@ -89,7 +92,7 @@ export class Billing extends Context.Service<
       const provider = yield* PaymentProvider
       const secrets = yield* Secrets
       const config = yield* ServerConfig
-      const plans = planCatalogue(config)
+      const plans = planCatalogue(config, provider.testMode)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
       const syncPlan = (userId: number) =>
@@ -106,6 +109,48 @@ export class Billing extends Context.Service<
         yield* syncPlan(change.userId)
         return row
       })
+
+      /**
+       * A provider's report of a subscription, inside a transaction that holds the user's row. A live
+       * subscription next to another live one is recorded as canceled: the returned id is ended at
+       * the provider once the transaction has committed.
+       */
+      const applyReported = (change: SubscriptionChange) =>
+        Effect.gen(function* () {
+          yield* repo.lockUser(change.userId)
+          const current = yield* repo.current(change.userId)
+          const second =
+            LIVE.includes(change.status) &&
+            Option.isSome(current) &&
+            LIVE.includes(current.value.status) &&
+            !(
+              current.value.provider === change.provider &&
+              current.value.provider_subscription_id === change.providerSubscriptionId
+            )
+          if (!second) {
+            yield* applySubscription(change)
+            return Option.none<string>()
+          }
+          yield* Effect.logWarning(
+            `User ${change.userId} already has a live subscription; ${change.provider} subscription ${change.providerSubscriptionId} is recorded as canceled and ended.`,
+          )
+          yield* applySubscription({ ...change, status: "canceled" })
+          return Option.some(change.providerSubscriptionId)
+        })
+
+      const endSecondSubscription = (id: Option.Option<string>) =>
+        Option.isNone(id)
+          ? Effect.void
+          : provider
+              .cancelNow(id.value)
+              .pipe(
+                Effect.catchCause((cause) =>
+                  Effect.logError(
+                    `Could not end the second subscription ${id.value} at the provider; end it by hand`,
+                    cause,
+                  ),
+                ),
+              )
 
       const toView = (row: SubscriptionRow): SubscriptionView => {
         const found = findPrice(plans, row.price_id)
@@ -127,28 +172,48 @@ export class Billing extends Context.Service<
         priceId: string,
       ) {
         if (!findPrice(plans, priceId)) return yield* new UnknownPrice()
-        const current = yield* repo.current(user.id)
-        if (Option.isSome(current) && LIVE.includes(current.value.status)) return yield* new AlreadySubscribed()
         const checkoutId = yield* secrets.uuid
-        yield* repo.createCheckout({
-          id: checkoutId,
+        const at = yield* now
+        // One user's checkouts take turns: the new one replaces any open one, atomically.
+        const { replaced, trial } = yield* repo.transaction(
+          Effect.gen(function* () {
+            yield* repo.lockUser(user.id)
+            const current = yield* repo.current(user.id)
+            if (Option.isSome(current) && LIVE.includes(current.value.status)) return yield* new AlreadySubscribed()
+            const replaced = yield* repo.expireOpenCheckouts(user.id, at)
+            const trial = !(yield* repo.hasEverSubscribed(user.id))
+            yield* repo.createCheckout({ id: checkoutId, userId: user.id, provider: provider.kind, priceId, now: at })
+            return { replaced, trial }
+          }),
+        )
+        for (const old of replaced) {
+          if (old.provider === provider.kind && old.provider_session_id)
+            yield* provider
+              .expireCheckout(old.provider_session_id)
+              .pipe(
+                Effect.catchCause((cause) =>
+                  Effect.logWarning(`Could not expire the replaced checkout ${old.provider_session_id}`, cause),
+                ),
+              )
+        }
+        const session = yield* provider.createCheckout({
+          checkoutId,
           userId: user.id,
-          provider: provider.kind,
+          email: user.email,
           priceId,
-          now: yield* now,
+          trial,
         })
-        const session = yield* provider.createCheckout({ checkoutId, userId: user.id, email: user.email, priceId })
         yield* repo.setCheckoutProviderId(checkoutId, session.providerSessionId)
         return session.url
       })
 
       const localCheckout = (checkoutId: string) =>
-        Effect.map(
-          repo.findCheckout(checkoutId),
-          Option.flatMap((c) =>
-            c.provider === "local" ? Option.some({ priceId: c.price_id, open: c.status === "open" }) : Option.none(),
-          ),
-        )
+        Effect.gen(function* () {
+          const found = yield* repo.findCheckout(checkoutId)
+          if (Option.isNone(found) || found.value.provider !== "local") return Option.none()
+          const trial = !(yield* repo.hasEverSubscribed(found.value.user_id))
+          return Option.some({ priceId: found.value.price_id, open: found.value.status === "open", trial })
+        })
 
       const completeLocalCheckout = Effect.fn("Billing.completeLocalCheckout")(function* (
         checkoutId: string,
@@ -156,24 +221,38 @@ export class Billing extends Context.Service<
       ) {
         const checkout = yield* repo.findCheckout(checkoutId)
         if (Option.isNone(checkout) || checkout.value.provider !== "local") return "closed" as const
+        const { user_id: userId, price_id: priceId } = checkout.value
         const at = yield* now
-        const closed = yield* repo.closeCheckout(checkoutId, outcome._tag === "Pay" ? "completed" : "declined", at)
-        if (!closed) return "closed" as const
-        if (outcome._tag === "Decline") return "declined" as const
-        // The same path a provider's webhook takes: a subscription on trial for TRIAL_DAYS.
-        yield* applySubscription({
-          userId: checkout.value.user_id,
-          provider: "local",
-          providerSubscriptionId: `local_${checkoutId}`,
-          priceId: checkout.value.price_id,
-          status: "trialing",
-          trialEndsAt: new Date(at.getTime() + TRIAL_DAYS * DAY_MS),
-          currentPeriodEnd: null,
-          cancelAtPeriodEnd: false,
-          paymentMethod: outcome.card,
-          now: at,
-        })
-        return "completed" as const
+        return yield* repo.transaction(
+          Effect.gen(function* () {
+            yield* repo.lockUser(userId)
+            const current = yield* repo.current(userId)
+            if (outcome._tag === "Pay" && Option.isSome(current) && LIVE.includes(current.value.status)) {
+              yield* repo.closeCheckout(checkoutId, "expired", at)
+              return "closed" as const
+            }
+            const closed = yield* repo.closeCheckout(checkoutId, outcome._tag === "Pay" ? "completed" : "declined", at)
+            if (!closed) return "closed" as const
+            if (outcome._tag === "Decline") return "declined" as const
+            // The same path a provider's webhook takes: a trial for TRIAL_DAYS for a first
+            // subscription, otherwise paid now for the first period.
+            const trial = !(yield* repo.hasEverSubscribed(userId))
+            const interval = findPrice(plans, priceId)?.price.interval ?? "month"
+            yield* applySubscription({
+              userId,
+              provider: "local",
+              providerSubscriptionId: `local_${checkoutId}`,
+              priceId,
+              status: trial ? "trialing" : "active",
+              trialEndsAt: trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : null,
+              currentPeriodEnd: trial ? null : addInterval(at, interval),
+              cancelAtPeriodEnd: false,
+              paymentMethod: outcome.card,
+              now: at,
+            })
+            return "completed" as const
+          }),
+        )
       })
 
       const stripeSubscriptionChange = (
@@ -205,76 +284,93 @@ export class Billing extends Context.Service<
           return Number.isInteger(fromMetadata) && fromMetadata > 0 ? Option.some(fromMetadata) : Option.none<number>()
         })
 
+      /** Applies one verified Stripe event; returns the outcome and a second subscription to end. */
+      const applyStripeEvent = (event: Stripe.Event, at: Date) =>
+        Effect.gen(function* () {
+          const none = Option.none<string>()
+          switch (event.type) {
+            case "checkout.session.completed": {
+              const session = event.data.object
+              const checkout = session.client_reference_id
+                ? yield* repo.findCheckout(session.client_reference_id)
+                : Option.none()
+              const subscriptionId =
+                typeof session.subscription === "string" ? session.subscription : session.subscription?.id
+              if (Option.isNone(checkout) || !subscriptionId) return ["ignored", none] as const
+              yield* repo.closeCheckout(checkout.value.id, "completed", at)
+              const existing = yield* repo.findByProviderId("stripe", subscriptionId)
+              // A subscription event may have arrived first and carries the authoritative dates.
+              if (Option.isSome(existing)) return ["applied", none] as const
+              const trial = !(yield* repo.hasEverSubscribed(checkout.value.user_id))
+              const second = yield* applyReported({
+                userId: checkout.value.user_id,
+                provider: "stripe",
+                providerSubscriptionId: subscriptionId,
+                priceId: checkout.value.price_id,
+                status: trial ? "trialing" : "active",
+                trialEndsAt: trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : null,
+                currentPeriodEnd: null,
+                cancelAtPeriodEnd: false,
+                paymentMethod: null,
+                now: at,
+              })
+              return ["applied", second] as const
+            }
+            case "customer.subscription.created":
+            case "customer.subscription.updated":
+            case "customer.subscription.deleted": {
+              const subscription = event.data.object
+              const userId = yield* userForStripeSubscription(subscription.id, subscription.metadata)
+              if (Option.isNone(userId)) return ["ignored", none] as const
+              const change = stripeSubscriptionChange(subscription, userId.value, at)
+              const second = yield* applyReported(
+                event.type === "customer.subscription.deleted" ? { ...change, status: "canceled" } : change,
+              )
+              return ["applied", second] as const
+            }
+            case "invoice.payment_failed": {
+              const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null }
+              const parent = (
+                invoice as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }
+              ).parent
+              const ref = invoice.subscription ?? parent?.subscription_details?.subscription
+              const subscriptionId = typeof ref === "string" ? ref : ref?.id
+              if (!subscriptionId) return ["ignored", none] as const
+              const existing = yield* repo.findByProviderId("stripe", subscriptionId)
+              if (Option.isNone(existing)) return ["ignored", none] as const
+              const row = existing.value
+              const second = yield* applyReported({
+                userId: row.user_id,
+                provider: "stripe",
+                providerSubscriptionId: subscriptionId,
+                priceId: row.price_id,
+                status: row.status === "canceled" ? "canceled" : "past_due",
+                trialEndsAt: row.trial_ends_at,
+                currentPeriodEnd: row.current_period_end,
+                cancelAtPeriodEnd: row.cancel_at_period_end,
+                paymentMethod: row.payment_method,
+                now: at,
+              })
+              return ["applied", second] as const
+            }
+            default:
+              return ["ignored", none] as const
+          }
+        })
+
       const handleStripeEvent = Effect.fn("Billing.handleStripeEvent")(function* (event: Stripe.Event) {
         const at = yield* now
-        if (!(yield* repo.recordEvent(event.id, event.type, at))) return "duplicate" as const
-        switch (event.type) {
-          case "checkout.session.completed": {
-            const session = event.data.object
-            const checkout = session.client_reference_id
-              ? yield* repo.findCheckout(session.client_reference_id)
-              : Option.none()
-            const subscriptionId =
-              typeof session.subscription === "string" ? session.subscription : session.subscription?.id
-            if (Option.isNone(checkout) || !subscriptionId) return "ignored" as const
-            yield* repo.closeCheckout(checkout.value.id, "completed", at)
-            const existing = yield* repo.findByProviderId("stripe", subscriptionId)
-            // A subscription event may have arrived first and carries the authoritative dates.
-            if (Option.isSome(existing)) return "applied" as const
-            yield* applySubscription({
-              userId: checkout.value.user_id,
-              provider: "stripe",
-              providerSubscriptionId: subscriptionId,
-              priceId: checkout.value.price_id,
-              status: "trialing",
-              trialEndsAt: new Date(at.getTime() + TRIAL_DAYS * DAY_MS),
-              currentPeriodEnd: null,
-              cancelAtPeriodEnd: false,
-              paymentMethod: null,
-              now: at,
-            })
-            return "applied" as const
-          }
-          case "customer.subscription.created":
-          case "customer.subscription.updated":
-          case "customer.subscription.deleted": {
-            const subscription = event.data.object
-            const userId = yield* userForStripeSubscription(subscription.id, subscription.metadata)
-            if (Option.isNone(userId)) return "ignored" as const
-            const change = stripeSubscriptionChange(subscription, userId.value, at)
-            yield* applySubscription(
-              event.type === "customer.subscription.deleted" ? { ...change, status: "canceled" } : change,
-            )
-            return "applied" as const
-          }
-          case "invoice.payment_failed": {
-            const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null }
-            const parent = (
-              invoice as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }
-            ).parent
-            const ref = invoice.subscription ?? parent?.subscription_details?.subscription
-            const subscriptionId = typeof ref === "string" ? ref : ref?.id
-            if (!subscriptionId) return "ignored" as const
-            const existing = yield* repo.findByProviderId("stripe", subscriptionId)
-            if (Option.isNone(existing)) return "ignored" as const
-            const row = existing.value
-            yield* applySubscription({
-              userId: row.user_id,
-              provider: "stripe",
-              providerSubscriptionId: subscriptionId,
-              priceId: row.price_id,
-              status: "past_due",
-              trialEndsAt: row.trial_ends_at,
-              currentPeriodEnd: row.current_period_end,
-              cancelAtPeriodEnd: row.cancel_at_period_end,
-              paymentMethod: row.payment_method,
-              now: at,
-            })
-            return "applied" as const
-          }
-          default:
-            return "ignored" as const
-        }
+        // The event id and its effects commit together: if applying fails, the id is not recorded
+        // either, and Stripe's retry applies the event.
+        const [result, second] = yield* repo.transaction(
+          Effect.gen(function* () {
+            if (!(yield* repo.recordEvent(event.id, event.type, at)))
+              return ["duplicate", Option.none<string>()] as const
+            return yield* applyStripeEvent(event, at)
+          }),
+        )
+        yield* endSecondSubscription(second)
+        return result
       })
 
       const cancel = Effect.fn("Billing.cancel")(function* (userId: number) {

@@ -1,5 +1,7 @@
 // Fixed-window counters kept in the database, so every server process sees the same counts.
-// `hit` counts an attempt and says whether it is over the limit and for how long to wait.
+// `hit` counts an attempt in one atomic statement (insert or increment, returning the count) and
+// says whether it is over the limit and for how long to wait: callers count *before* the expensive
+// check, so parallel requests cannot all pass a limit that was read before any of them was counted.
 import { Clock, Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { ServerConfig } from "../config.ts"
@@ -7,6 +9,8 @@ import { ServerConfig } from "../config.ts"
 export interface Limit {
   readonly max: number
   readonly windowSeconds: number
+  /** Not multiplied by RATE_LIMIT_FACTOR (e.g. "once a day"). */
+  readonly exact?: boolean
 }
 
 export type Verdict = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number }
@@ -18,6 +22,12 @@ export const LIMITS = {
   mailPerAddress: { max: 5, windowSeconds: 15 * 60 },
   mailPerIp: { max: 30, windowSeconds: 60 * 60 },
   registrationsPerIp: { max: 20, windowSeconds: 60 * 60 },
+  /** Wrong four-digit codes per account, across verification, reset and e-mail change. */
+  codeGuessesPerAccount: { max: 10, windowSeconds: 24 * 60 * 60 },
+  /** Codes sent per account. */
+  codesSentPerAccount: { max: 5, windowSeconds: 24 * 60 * 60 },
+  /** The "someone is trying your codes" mail to the owner. */
+  codeAlertPerAccount: { max: 1, windowSeconds: 24 * 60 * 60, exact: true },
 } as const satisfies Record<string, Limit>
 
 export class RateLimiter extends Context.Service<
@@ -28,6 +38,8 @@ export class RateLimiter extends Context.Service<
     /** Reads the count without adding to it. */
     readonly check: (key: string, limit: Limit) => Effect.Effect<Verdict>
     readonly reset: (key: string) => Effect.Effect<void>
+    /** Takes back one counted attempt (a sign-in or code that turned out right). */
+    readonly release: (key: string) => Effect.Effect<void>
   }
 >()("jingluo/server/RateLimiter") {
   static readonly layer = Layer.effect(
@@ -35,7 +47,7 @@ export class RateLimiter extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const { rateLimitFactor } = yield* ServerConfig
-      const maxOf = (limit: Limit) => Math.max(1, Math.round(limit.max * rateLimitFactor))
+      const maxOf = (limit: Limit) => (limit.exact ? limit.max : Math.max(1, Math.round(limit.max * rateLimitFactor)))
 
       const verdict = (hits: number, windowStart: Date, limit: Limit, now: number): Verdict => {
         if (hits <= maxOf(limit)) return { allowed: true }
@@ -71,7 +83,10 @@ export class RateLimiter extends Context.Service<
 
       const reset = (key: string) => sql`DELETE FROM rate_limits WHERE key = ${key}`.pipe(Effect.asVoid, Effect.orDie)
 
-      return RateLimiter.of({ hit, check, reset })
+      const release = (key: string) =>
+        sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0`.pipe(Effect.asVoid, Effect.orDie)
+
+      return RateLimiter.of({ hit, check, reset, release })
     }),
   )
 }

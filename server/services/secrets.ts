@@ -20,11 +20,14 @@ export class Secrets extends Context.Service<
     /** A CODE_LENGTH-digit code from a uniform distribution. */
     readonly code: Effect.Effect<string>
     readonly uuid: Effect.Effect<string>
+    /** 16 random bytes (128 bits), base64url: the single-use token of a link in an e-mail. */
+    readonly linkToken: Effect.Effect<string>
   }
 >()("jingluo/server/Secrets") {
   static readonly layer = Layer.succeed(Secrets, {
     sessionToken: Effect.sync(() => randomBytes(32).toString("base64url")),
     code: Effect.sync(() => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0")),
     uuid: Effect.sync(() => randomUUID()),
+    linkToken: Effect.sync(() => randomBytes(16).toString("base64url")),
   })
 }

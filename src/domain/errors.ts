@@ -48,9 +48,14 @@ export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()
   { httpApiStatus: 422 },
 ) {}
 
+/** A limit was reached; `codesPaused`: the account's one-time codes are paused for the day. */
 export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
   "TooManyRequests",
-  { message: Schema.String, retryAfterSeconds: Schema.Number },
+  {
+    message: Schema.String,
+    retryAfterSeconds: Schema.Number,
+    reason: Schema.optionalKey(Schema.Literal("codesPaused")),
+  },
   { httpApiStatus: 429 },
 ) {}
 
@@ -164,7 +169,9 @@ export const formErrorKey = (error: unknown): string => {
     case "InvalidCredentials":
       return "errors.invalidCredentials"
     case "TooManyRequests":
-      return "errors.tooManyRequests"
+      return typeof error === "object" && error !== null && "reason" in error && error.reason === "codesPaused"
+        ? "errors.codesPaused"
+        : "errors.tooManyRequests"
     case "Offline":
       return "errors.offline"
     case "RequestTimeout":

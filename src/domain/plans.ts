@@ -25,8 +25,17 @@ export const PlanPrice = Schema.Struct({
 })
 export type PlanPrice = typeof PlanPrice.Type
 
-export const Plan = Schema.Struct({ id: Schema.Int, name: Schema.String, prices: Schema.Array(PlanPrice) })
+export const Plan = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  prices: Schema.Array(PlanPrice),
+  /** Paying takes no money: the server runs its built-in checkout (or Stripe test keys). */
+  test_mode: Schema.optionalKey(Schema.Boolean),
+})
 export type Plan = typeof Plan.Type
+
+/** Whether checking out for these plans takes real money; the app says so when it does not. */
+export const isTestMode = (plans: ReadonlyArray<Plan>) => plans.some((plan) => plan.test_mode === true)
 
 /** "£49.99": unit_amt / 100 with two decimals, in pounds (§9). */
 export const formatAmount = (unitAmount: number) => `£${(unitAmount / 100).toFixed(2)}`

@@ -19,6 +19,7 @@ export const MessageKey = {
   codeFormat: "validation.codeFormat",
   codeInvalid: "validation.codeInvalid",
   codeExpired: "validation.codeExpired",
+  linkExpired: "validation.linkExpired",
 } as const
 export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey]
 

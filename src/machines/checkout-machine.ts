@@ -1,15 +1,18 @@
 // Choosing a plan and paying (§2 upgrade modal, §4): the plans load, the first price after sorting
 // is preselected, a card click selects, Continue creates the checkout and leaves for the provider's
-// page. A visitor is sent to sign in first. Sign out asks for confirmation.
+// page. A visitor is sent to sign in first. Sign out asks for confirmation. When the server's
+// payments are a test mode (no money taken), the plans say so and the view shows it.
 import { assign, fromPromise, setup } from "xstate"
 import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.ts"
-import { type Plan, type PlanPrice, preselectedPrice, sortPrices } from "../domain/plans.ts"
+import { isTestMode, type Plan, type PlanPrice, preselectedPrice, sortPrices } from "../domain/plans.ts"
 
 export interface CheckoutContext {
   readonly signedIn: boolean
   readonly prices: ReadonlyArray<PlanPrice>
   readonly selectedPriceId: string | null
   readonly formError: string | null
+  /** Checking out takes no money (the server's built-in checkout). */
+  readonly testMode: boolean
 }
 
 export type CheckoutEvent =
@@ -50,7 +53,13 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: "checkout",
-  context: ({ input }) => ({ signedIn: input.signedIn, prices: [], selectedPriceId: null, formError: null }),
+  context: ({ input }) => ({
+    signedIn: input.signedIn,
+    prices: [],
+    selectedPriceId: null,
+    formError: null,
+    testMode: false,
+  }),
   initial: "loading",
   states: {
     loading: {
@@ -61,7 +70,11 @@ export const checkoutMachine = setup({
           target: "choosing",
           actions: assign(({ event }) => {
             const prices = sortPrices(event.output.flatMap((plan) => plan.prices))
-            return { prices, selectedPriceId: preselectedPrice(prices)?.price_id ?? null }
+            return {
+              prices,
+              selectedPriceId: preselectedPrice(prices)?.price_id ?? null,
+              testMode: isTestMode(event.output),
+            }
           }),
         },
         onError: { target: "failed", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },

@@ -1,14 +1,16 @@
-// E-mail verification (§5): the link in the mail carries the account and its four-digit code and
-// verifies at once; otherwise the code is typed in. A wrong code is cleared (§8); the mail can be
-// sent again. Without an account in the link, the page asks for the address to resend to.
+// E-mail verification (§5): the link in the mail carries the account and a single-use token and
+// verifies at once; otherwise the four-digit code is typed in. A wrong code is cleared (§8); the
+// mail can be sent again. Without an account in the link, the page asks for the address to resend to.
 import { assign, fromPromise, setup } from "xstate"
 import { isEmail } from "../domain/email-rules.ts"
 import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.ts"
 import { MessageKey } from "../domain/validation.ts"
-import { isCode, sanitizeCodeInput } from "../domain/verification-code.ts"
+import { isCode, isLinkToken, sanitizeCodeInput } from "../domain/verification-code.ts"
 
 export interface VerificationContext {
   readonly uuid: string | null
+  /** The link's token, until it has been tried. */
+  readonly token: string | null
   readonly email: string
   readonly code: string
   readonly codeError: string | null
@@ -23,6 +25,10 @@ export type VerificationEvent =
   | { readonly type: "email.change"; readonly value: string }
   | { readonly type: "verification.resend" }
 
+/** A refused link reads "expired or used"; anything else is the failure's own message. */
+const linkFailureKey = (error: unknown) =>
+  failureTag(error) === "ValidationFailed" ? MessageKey.linkExpired : formErrorKey(error)
+
 /** An empty address reads "required", anything else that is not an address "invalid e-mail". */
 const emailErrorKey = (email: string) => (email.trim() === "" ? MessageKey.required : MessageKey.email)
 
@@ -30,7 +36,12 @@ export const emailVerificationMachine = setup({
   types: {
     context: {} as VerificationContext,
     events: {} as VerificationEvent,
-    input: {} as { readonly uuid?: string | null; readonly code?: string | null; readonly email?: string | null },
+    input: {} as {
+      readonly uuid?: string | null
+      readonly code?: string | null
+      readonly token?: string | null
+      readonly email?: string | null
+    },
   },
   actors: {
     verify: fromPromise<{ readonly message: string }, { readonly uuid: string; readonly code: string }>(() =>
@@ -39,8 +50,12 @@ export const emailVerificationMachine = setup({
     resend: fromPromise<{ readonly message: string }, { readonly email: string }>(() =>
       Promise.reject(new Error("resend actor not provided")),
     ),
+    verifyLink: fromPromise<{ readonly message: string }, { readonly token: string }>(() =>
+      Promise.reject(new Error("verifyLink actor not provided")),
+    ),
   },
   guards: {
+    linkHasToken: ({ context }) => context.token !== null,
     linkHasCode: ({ context }) => context.uuid !== null && isCode(context.code),
     hasAccount: ({ context }) => context.uuid !== null,
     codeIsValid: ({ context }) => isCode(context.code),
@@ -51,6 +66,7 @@ export const emailVerificationMachine = setup({
   id: "emailVerification",
   context: ({ input }) => ({
     uuid: input.uuid || null,
+    token: input.token && isLinkToken(input.token) ? input.token : null,
     email: input.email ?? "",
     code: sanitizeCodeInput(input.code ?? ""),
     codeError: null,
@@ -62,6 +78,7 @@ export const emailVerificationMachine = setup({
   states: {
     start: {
       always: [
+        { guard: "linkHasToken", target: "verifyingLink" },
         { guard: "linkHasCode", target: "verifying" },
         { guard: "hasAccount", target: "awaitingCode" },
         { target: "awaitingEmail" },
@@ -109,6 +126,26 @@ export const emailVerificationMachine = setup({
             })),
           },
           { target: "awaitingCode", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
+        ],
+      },
+    },
+    verifyingLink: {
+      tags: ["busy"],
+      invoke: {
+        src: "verifyLink",
+        input: ({ context }) => ({ token: context.token ?? "" }),
+        onDone: { target: "verified" },
+        // A used or expired link: the code from the same mail, or a new mail, still helps.
+        onError: [
+          {
+            guard: "hasAccount",
+            target: "awaitingCode",
+            actions: assign(({ event }) => ({ token: null, formError: linkFailureKey(event.error) })),
+          },
+          {
+            target: "awaitingEmail",
+            actions: assign(({ event }) => ({ token: null, formError: linkFailureKey(event.error) })),
+          },
         ],
       },
     },

@@ -1,22 +1,28 @@
 // Password reset (§3): ask for a code by e-mail, then enter the code with a new password and its
-// confirmation. Opened from the reset mail (?email=…) it starts at the code step.
+// confirmation. Opened from the reset mail's link (?email=…&token=…) only the new password is
+// asked for: the link's single-use token stands in for the code. A link that no longer works
+// falls back to the code step, keeping what was typed.
 import { assign, fromPromise, setup } from "xstate"
 import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.ts"
 import {
   EMPTY_RESET_FORM,
   type ForgotPasswordPayload,
+  type LinkResetPasswordPayload,
   type ResetForm,
   type ResetPasswordPayload,
   validateForgotPasswordForm,
+  validateLinkResetForm,
   validateResetForm,
 } from "../domain/password-reset.ts"
 import { MESSAGE_DELAY_MS } from "../domain/timing.ts"
-import type { FieldErrors } from "../domain/validation.ts"
-import { sanitizeCodeInput } from "../domain/verification-code.ts"
+import { type FieldErrors, MessageKey } from "../domain/validation.ts"
+import { isLinkToken, sanitizeCodeInput } from "../domain/verification-code.ts"
 import { blurField, changeField, type FormContext } from "./form-fields.ts"
 
 export interface PasswordResetContext extends FormContext<ResetForm> {
   readonly notice: string | null
+  /** The token of the mail's link, while the link step is shown. */
+  readonly linkToken: string | null
 }
 
 export type PasswordResetEvent =
@@ -34,13 +40,17 @@ const resetErrors = (form: ResetForm): FieldErrors => {
   const result = validateResetForm(form)
   return result._tag === "Valid" ? {} : result.errors
 }
+const linkErrors = (form: ResetForm, token: string): FieldErrors => {
+  const result = validateLinkResetForm(form, token)
+  return result._tag === "Valid" ? {} : result.errors
+}
 const normalize = (field: keyof ResetForm, value: string) => (field === "code" ? sanitizeCodeInput(value) : value)
 
 export const passwordResetMachine = setup({
   types: {
     context: {} as PasswordResetContext,
     events: {} as PasswordResetEvent,
-    input: {} as { readonly email?: string } | undefined,
+    input: {} as { readonly email?: string; readonly token?: string | null } | undefined,
   },
   actors: {
     requestCode: fromPromise<{ readonly message: string }, ForgotPasswordPayload>(() =>
@@ -49,6 +59,9 @@ export const passwordResetMachine = setup({
     resetPassword: fromPromise<{ readonly message: string }, ResetPasswordPayload>(() =>
       Promise.reject(new Error("resetPassword actor not provided")),
     ),
+    resetPasswordWithLink: fromPromise<{ readonly message: string }, LinkResetPasswordPayload>(() =>
+      Promise.reject(new Error("resetPasswordWithLink actor not provided")),
+    ),
   },
   actions: {
     /** Provided by the wiring: on to /login once the success message has been read. */
@@ -56,6 +69,9 @@ export const passwordResetMachine = setup({
   },
   delays: { messageDelay: MESSAGE_DELAY_MS },
   guards: {
+    hasLinkToken: ({ context }) => context.linkToken !== null,
+    linkResetIsValid: ({ context }) => validateLinkResetForm(context.form, context.linkToken ?? "")._tag === "Valid",
+    isLinkRefused: ({ event }) => failureFieldErrors((event as { error?: unknown }).error).token !== undefined,
     emailIsValid: ({ context }) => validateForgotPasswordForm({ email: context.form.email })._tag === "Valid",
     resetIsValid: ({ context }) => validateResetForm(context.form)._tag === "Valid",
     isFieldFailure: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
@@ -67,10 +83,63 @@ export const passwordResetMachine = setup({
     errors: {},
     formError: null,
     notice: null,
+    linkToken: input?.token && isLinkToken(input.token) ? input.token : null,
   }),
   initial: "start",
   states: {
-    start: { always: [{ guard: "emailIsValid", target: "codeSent" }, { target: "requesting" }] },
+    start: {
+      always: [
+        { guard: "hasLinkToken", target: "linkStep" },
+        { guard: "emailIsValid", target: "codeSent" },
+        { target: "requesting" },
+      ],
+    },
+    linkStep: {
+      on: {
+        "field.change": { actions: assign(({ context, event }) => changeField(context, event.field, event.value)) },
+        "field.blur": {
+          actions: assign(({ context, event }) => ({
+            errors: blurField(context, event.field, linkErrors(context.form, context.linkToken ?? "")),
+          })),
+        },
+        "form.submit": [
+          { guard: "linkResetIsValid", target: "resettingWithLink" },
+          {
+            actions: assign(({ context }) => ({
+              errors: linkErrors(context.form, context.linkToken ?? ""),
+              formError: null,
+            })),
+          },
+        ],
+      },
+    },
+    resettingWithLink: {
+      tags: ["busy"],
+      invoke: {
+        src: "resetPasswordWithLink",
+        input: ({ context }) => {
+          const result = validateLinkResetForm(context.form, context.linkToken ?? "")
+          if (result._tag === "Invalid") throw new Error("submitting an invalid reset form")
+          return result.value
+        },
+        onDone: { target: "done" },
+        onError: [
+          // The link is used or expired: the code from the same mail (or a new one) still works,
+          // and the new password typed so far stays.
+          {
+            guard: "isLinkRefused",
+            target: "start",
+            actions: assign({ linkToken: null, errors: {}, formError: MessageKey.linkExpired, notice: null }),
+          },
+          {
+            guard: "isFieldFailure",
+            target: "linkStep",
+            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error), formError: null })),
+          },
+          { target: "linkStep", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
+        ],
+      },
+    },
     requesting: {
       on: {
         "field.change": { actions: assign(({ context, event }) => changeField(context, event.field, event.value)) },

@@ -206,6 +206,7 @@ describe("formErrorKey", () => {
   it.each([
     [new InvalidCredentials({ message: "x" }), "errors.invalidCredentials"],
     [new TooManyRequests({ message: "x", retryAfterSeconds: 1 }), "errors.tooManyRequests"],
+    [new TooManyRequests({ message: "x", retryAfterSeconds: 1, reason: "codesPaused" }), "errors.codesPaused"],
     [new Offline({}), "errors.offline"],
     [new RequestTimeout({}), "errors.timeout"],
     [new ValidationFailed({ message: "x", errors: {} }), "errors.checkFields"],

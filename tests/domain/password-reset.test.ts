@@ -4,6 +4,7 @@ import {
   type ResetForm,
   ResetPasswordPayload,
   validateForgotPasswordForm,
+  validateLinkResetForm,
   validateResetForm,
 } from "../../src/domain/password-reset.ts"
 import { PASSWORD_MIN_LENGTH } from "../../src/domain/password-rules.ts"
@@ -94,5 +95,28 @@ describe("ResetPasswordPayload as the server decodes it", () => {
       _tag: "Invalid",
       errors: { confirmPassword: MessageKey.passwordMismatch },
     })
+  })
+})
+
+describe("validateLinkResetForm (reset through the mail's link)", () => {
+  const TOKEN = "AbCdEfGhIjKlMnOpQrSt_-"
+  it("needs no e-mail and no code: the token stands in for both", () => {
+    expect(
+      validateLinkResetForm({ ...EMPTY_RESET_FORM, password: PASSWORD, confirmPassword: PASSWORD }, TOKEN),
+    ).toEqual({
+      _tag: "Valid",
+      value: { token: TOKEN, password: PASSWORD, confirmPassword: PASSWORD },
+    })
+  })
+  it("checks the new password and its confirmation like the code form", () => {
+    const result = validateLinkResetForm({ ...EMPTY_RESET_FORM, password: "short", confirmPassword: "other" }, TOKEN)
+    expect(result).toEqual({
+      _tag: "Invalid",
+      errors: { password: MessageKey.passwordMin, confirmPassword: MessageKey.passwordMismatch },
+    })
+  })
+  it("refuses a token that is not 128 bits in base64url as an expired link", () => {
+    const result = validateLinkResetForm({ ...VALID }, "1234")
+    expect(result._tag === "Invalid" && result.errors.token).toBe(MessageKey.linkExpired)
   })
 })

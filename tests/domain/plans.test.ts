@@ -12,6 +12,7 @@ import {
   formatPrice,
   isBestValue,
   isProPlan,
+  isTestMode,
   monthlyEquivalent,
   NOT_CANCELLED,
   PAYMENT_PATHS,
@@ -291,5 +292,15 @@ describe("billing state of a signed-in user", () => {
       migratedUser: 0,
       cancelled: NOT_CANCELLED,
     })
+  })
+})
+
+describe("isTestMode", () => {
+  const plan = { id: PLAN_ID_PRO, name: "Pro", prices: [] }
+  it("is on only when the server marks its plans as taking no money", () => {
+    expect(isTestMode([])).toBe(false)
+    expect(isTestMode([plan])).toBe(false)
+    expect(isTestMode([{ ...plan, test_mode: false }])).toBe(false)
+    expect(isTestMode([{ ...plan, test_mode: true }])).toBe(true)
   })
 })

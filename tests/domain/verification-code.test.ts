@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { MessageKey } from "../../src/domain/validation.ts"
-import { CODE_LENGTH, Code, isCode, sanitizeCodeInput } from "../../src/domain/verification-code.ts"
+import { CODE_LENGTH, Code, isCode, isLinkToken, sanitizeCodeInput } from "../../src/domain/verification-code.ts"
 import { decodedValue, fieldError } from "./support.ts"
 
 const codeError = fieldError(Code)
@@ -69,5 +69,13 @@ describe("sanitizeCodeInput", () => {
 
   it("always yields a valid code from pasted text that holds CODE_LENGTH digits", () => {
     expect(isCode(sanitizeCodeInput(`Your code: ${digits(CODE_LENGTH)}.`))).toBe(true)
+  })
+})
+
+describe("isLinkToken", () => {
+  it("accepts 22 base64url characters (128 bits), nothing else", () => {
+    expect(isLinkToken("AbCdEfGhIjKlMnOpQrSt_-")).toBe(true)
+    for (const value of ["", "1234", "AbCdEfGhIjKlMnOpQrSt_", "AbCdEfGhIjKlMnOpQrSt_-x", "AbCdEfGhIjKlMnOpQrSt+/"])
+      expect(isLinkToken(value)).toBe(false)
   })
 })

@@ -70,6 +70,7 @@ describe("checkout machine", () => {
         prices: [],
         selectedPriceId: null,
         formError: null,
+        testMode: false,
       })
       expect(loadPlans.inputs).toHaveLength(1)
     })
@@ -103,6 +104,14 @@ describe("checkout machine", () => {
       const { actor } = await startChoosing(true, split)
       expect(actor.getSnapshot().context.prices).toEqual([yearly, monthly])
       expect(actor.getSnapshot().context.selectedPriceId).toBe(yearly.price_id)
+    })
+
+    it("learns from the plans whether checking out takes money", async () => {
+      expect((await startChoosing()).actor.getSnapshot().context.testMode).toBe(false)
+      const live = [{ ...plans[0]!, test_mode: false }]
+      expect((await startChoosing(true, live)).actor.getSnapshot().context.testMode).toBe(false)
+      const test = [{ ...plans[0]!, test_mode: true }]
+      expect((await startChoosing(true, test)).actor.getSnapshot().context.testMode).toBe(true)
     })
 
     it("selects nothing when no plan has a price", async () => {

@@ -9,18 +9,27 @@ import { pendingActor } from "./support/pending-actor.ts"
 const UUID = "u-7"
 const EMAIL = "ann@example.com"
 const CODE = "1234567890".slice(0, CODE_LENGTH)
+const TOKEN = "AbCdEfGhIjKlMnOpQrSt_-"
 
-type Input = { readonly uuid?: string | null; readonly code?: string | null; readonly email?: string | null }
+type Input = {
+  readonly uuid?: string | null
+  readonly code?: string | null
+  readonly token?: string | null
+  readonly email?: string | null
+}
 
 const start = (input: Input) => {
   const verify = pendingActor<{ readonly message: string }, { readonly uuid: string; readonly code: string }>()
+  const verifyLink = pendingActor<{ readonly message: string }, { readonly token: string }>()
   const resend = pendingActor<{ readonly message: string }, { readonly email: string }>()
   const actor = createActor(
-    emailVerificationMachine.provide({ actors: { verify: verify.logic, resend: resend.logic } }),
+    emailVerificationMachine.provide({
+      actors: { verify: verify.logic, verifyLink: verifyLink.logic, resend: resend.logic },
+    }),
     { input },
   )
   actor.start()
-  return { actor, verify, resend }
+  return { actor, verify, verifyLink, resend }
 }
 
 /** Opened from a link with the account but no code: the code is typed in. */
@@ -68,6 +77,7 @@ describe("email verification machine", () => {
       const { actor } = startAwaitingCode()
       expect(actor.getSnapshot().context).toEqual({
         uuid: UUID,
+        token: null,
         email: EMAIL,
         code: "",
         codeError: null,
@@ -277,6 +287,11 @@ describe("email verification machine", () => {
 
     it.each([
       ["TooManyRequests", new TooManyRequests({ message: "x", retryAfterSeconds: 60 }), "errors.tooManyRequests"],
+      [
+        "paused codes",
+        new TooManyRequests({ message: "x", retryAfterSeconds: 86_400, reason: "codesPaused" }),
+        "errors.codesPaused",
+      ],
       ["Offline", new Offline(), "errors.offline"],
       ["RequestTimeout", new RequestTimeout(), "errors.timeout"],
       ["an unknown failure", new Error("boom"), "errors.generic"],
@@ -287,6 +302,75 @@ describe("email verification machine", () => {
 
       expect(actor.getSnapshot().value).toBe("awaitingCode")
       expect(actor.getSnapshot().context).toMatchObject({ code: CODE, codeError: null, formError: key })
+    })
+  })
+
+  describe("verifyingLink", () => {
+    const startVerifyingLink = (input: Input = { uuid: UUID, token: TOKEN, email: EMAIL }) => {
+      const started = start(input)
+      expect(started.actor.getSnapshot().value).toBe("verifyingLink")
+      return started
+    }
+
+    it("verifies with the link's token at once, before any code, and is busy", () => {
+      const { actor, verify, verifyLink } = startVerifyingLink({ uuid: UUID, token: TOKEN, code: CODE, email: EMAIL })
+      expect(actor.getSnapshot().hasTag("busy")).toBe(true)
+      expect(verifyLink.inputs).toEqual([{ token: TOKEN }])
+      expect(verify.inputs).toHaveLength(0)
+    })
+
+    it("ignores a token that is not a link token", () => {
+      const { actor, verifyLink } = start({ uuid: UUID, token: "1234", email: EMAIL })
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(verifyLink.inputs).toHaveLength(0)
+    })
+
+    it("ignores code edits, submit and resend while the link is checked", () => {
+      const { actor, verify, resend } = startVerifyingLink()
+      actor.send({ type: "code.change", value: CODE })
+      actor.send({ type: "code.submit" })
+      actor.send({ type: "verification.resend" })
+      expect(actor.getSnapshot().value).toBe("verifyingLink")
+      expect(verify.inputs).toHaveLength(0)
+      expect(resend.inputs).toHaveLength(0)
+    })
+
+    it("is verified and stops on success", async () => {
+      const { actor, verifyLink } = startVerifyingLink()
+      verifyLink.resolve({ message: "Verified" })
+      await waitFor(actor, (s) => !s.matches("verifyingLink"))
+      expect(actor.getSnapshot().value).toBe("verified")
+      expect(actor.getSnapshot().status).toBe("done")
+    })
+
+    it("falls back to the code when the link was used or has expired", async () => {
+      const { actor, verifyLink, verify } = startVerifyingLink()
+      verifyLink.reject(new ValidationFailed({ message: "x", errors: { token: MessageKey.linkExpired } }))
+      await waitFor(actor, (s) => !s.matches("verifyingLink"))
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context).toMatchObject({ token: null, formError: MessageKey.linkExpired })
+      actor.send({ type: "code.change", value: CODE })
+      actor.send({ type: "code.submit" })
+      expect(verify.inputs).toEqual([{ uuid: UUID, code: CODE }])
+    })
+
+    it("asks for the address to resend to when the refused link had no account", async () => {
+      const { actor, verifyLink } = startVerifyingLink({ token: TOKEN })
+      verifyLink.reject(new ValidationFailed({ message: "x", errors: { token: MessageKey.linkExpired } }))
+      await waitFor(actor, (s) => !s.matches("verifyingLink"))
+      expect(actor.getSnapshot().value).toBe("awaitingEmail")
+      expect(actor.getSnapshot().context.formError).toBe(MessageKey.linkExpired)
+    })
+
+    it.each([
+      ["Offline", new Offline(), "errors.offline"],
+      ["RequestTimeout", new RequestTimeout(), "errors.timeout"],
+    ])("shows the form message for %s", async (_, error, key) => {
+      const { actor, verifyLink } = startVerifyingLink()
+      verifyLink.reject(error)
+      await waitFor(actor, (s) => !s.matches("verifyingLink"))
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context.formError).toBe(key)
     })
   })
 

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, SimulatedClock, waitFor } from "xstate"
 import { Offline, RequestTimeout, TooManyRequests, ValidationFailed } from "../../src/domain/errors.ts"
-import type { ForgotPasswordPayload, ResetForm, ResetPasswordPayload } from "../../src/domain/password-reset.ts"
+import type {
+  ForgotPasswordPayload,
+  LinkResetPasswordPayload,
+  ResetForm,
+  ResetPasswordPayload,
+} from "../../src/domain/password-reset.ts"
 import { PASSWORD_MIN_LENGTH } from "../../src/domain/password-rules.ts"
 import { MESSAGE_DELAY_MS } from "../../src/domain/timing.ts"
 import { MessageKey } from "../../src/domain/validation.ts"
@@ -14,20 +19,27 @@ const CODE = "1234567890".slice(0, CODE_LENGTH)
 const PASSWORD = `a1${"b".repeat(PASSWORD_MIN_LENGTH - 2)}`
 const VALID_RESET: ResetForm = { email: EMAIL, code: CODE, password: PASSWORD, confirmPassword: PASSWORD }
 
-const start = (input?: { readonly email?: string }) => {
+const TOKEN = "AbCdEfGhIjKlMnOpQrSt_-"
+
+const start = (input?: { readonly email?: string; readonly token?: string }) => {
   const requestCode = pendingActor<{ readonly message: string }, ForgotPasswordPayload>()
   const resetPassword = pendingActor<{ readonly message: string }, ResetPasswordPayload>()
+  const resetPasswordWithLink = pendingActor<{ readonly message: string }, LinkResetPasswordPayload>()
   const goToLogin = vi.fn()
   const clock = new SimulatedClock()
   const actor = createActor(
     passwordResetMachine.provide({
-      actors: { requestCode: requestCode.logic, resetPassword: resetPassword.logic },
+      actors: {
+        requestCode: requestCode.logic,
+        resetPassword: resetPassword.logic,
+        resetPasswordWithLink: resetPasswordWithLink.logic,
+      },
       actions: { goToLogin },
     }),
     { input, clock },
   )
   actor.start()
-  return { actor, requestCode, resetPassword, goToLogin, clock }
+  return { actor, requestCode, resetPassword, resetPasswordWithLink, goToLogin, clock }
 }
 
 type Actor = ReturnType<typeof start>["actor"]
@@ -71,6 +83,7 @@ describe("password reset machine", () => {
         errors: {},
         formError: null,
         notice: null,
+        linkToken: null,
       })
     })
 
@@ -413,6 +426,98 @@ describe("password reset machine", () => {
       expect(actor.getSnapshot().value).toBe("codeSent")
       expect(actor.getSnapshot().context.formError).toBe(key)
       expect(actor.getSnapshot().context.form).toEqual(VALID_RESET)
+    })
+  })
+
+  describe("linkStep", () => {
+    const startAtLink = (email: string = EMAIL) => {
+      const started = start({ email, token: TOKEN })
+      expect(started.actor.getSnapshot().value).toBe("linkStep")
+      return started
+    }
+
+    it("opens at the new password when the mail's link carries a token", () => {
+      const { actor } = startAtLink()
+      expect(actor.getSnapshot().context.linkToken).toBe(TOKEN)
+      expect(actor.getSnapshot().hasTag("busy")).toBe(false)
+    })
+
+    it("ignores a token that is not a link token", () => {
+      expect(start({ email: EMAIL, token: "1234" }).actor.getSnapshot().value).toBe("codeSent")
+    })
+
+    it("asks only for the password and its confirmation", () => {
+      const { actor, resetPasswordWithLink } = startAtLink()
+      actor.send({ type: "form.submit" })
+      expect(actor.getSnapshot().value).toBe("linkStep")
+      expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(["confirmPassword", "password"])
+      fill(actor, { password: PASSWORD, confirmPassword: `${PASSWORD}x` })
+      actor.send({ type: "field.blur", field: "confirmPassword" })
+      expect(actor.getSnapshot().context.errors).toEqual({ confirmPassword: MessageKey.passwordMismatch })
+      expect(resetPasswordWithLink.inputs).toHaveLength(0)
+    })
+
+    it("sends the token with the new password and is done on success", async () => {
+      const { actor, resetPasswordWithLink, resetPassword } = startAtLink()
+      fill(actor, { password: PASSWORD, confirmPassword: PASSWORD })
+      actor.send({ type: "form.submit" })
+      expect(actor.getSnapshot().value).toBe("resettingWithLink")
+      expect(actor.getSnapshot().hasTag("busy")).toBe(true)
+      expect(resetPasswordWithLink.inputs).toEqual([{ token: TOKEN, password: PASSWORD, confirmPassword: PASSWORD }])
+      actor.send({ type: "form.submit" })
+      expect(resetPasswordWithLink.inputs).toHaveLength(1)
+      resetPasswordWithLink.resolve({ message: "Changed" })
+      await waitFor(actor, (s) => !s.matches("resettingWithLink"))
+      expect(actor.getSnapshot().value).toBe("done")
+      expect(resetPassword.inputs).toHaveLength(0)
+    })
+
+    it("falls back to the code step when the link was used or expired, keeping the new password", async () => {
+      const { actor, resetPasswordWithLink } = startAtLink()
+      fill(actor, { password: PASSWORD, confirmPassword: PASSWORD })
+      actor.send({ type: "form.submit" })
+      resetPasswordWithLink.reject(new ValidationFailed({ message: "x", errors: { token: MessageKey.linkExpired } }))
+      await waitFor(actor, (s) => !s.matches("resettingWithLink"))
+      const { value, context } = actor.getSnapshot()
+      expect(value).toBe("codeSent")
+      expect(context).toMatchObject({ linkToken: null, formError: MessageKey.linkExpired, errors: {} })
+      expect(context.form).toEqual({ email: EMAIL, code: "", password: PASSWORD, confirmPassword: PASSWORD })
+    })
+
+    it("asks for the address when a refused link came without one", async () => {
+      const { actor, resetPasswordWithLink } = start({ token: TOKEN })
+      fill(actor, { password: PASSWORD, confirmPassword: PASSWORD })
+      actor.send({ type: "form.submit" })
+      resetPasswordWithLink.reject(new ValidationFailed({ message: "x", errors: { token: MessageKey.linkExpired } }))
+      await waitFor(actor, (s) => !s.matches("resettingWithLink"))
+      expect(actor.getSnapshot().value).toBe("requesting")
+      expect(actor.getSnapshot().context.formError).toBe(MessageKey.linkExpired)
+    })
+
+    it("shows the server's password messages at their fields and stays on the link step", async () => {
+      const { actor, resetPasswordWithLink } = startAtLink()
+      fill(actor, { password: PASSWORD, confirmPassword: PASSWORD })
+      actor.send({ type: "form.submit" })
+      resetPasswordWithLink.reject(
+        new ValidationFailed({ message: "x", errors: { password: MessageKey.passwordCharacters } }),
+      )
+      await waitFor(actor, (s) => !s.matches("resettingWithLink"))
+      expect(actor.getSnapshot().value).toBe("linkStep")
+      expect(actor.getSnapshot().context.errors).toEqual({ password: MessageKey.passwordCharacters })
+    })
+
+    it.each([
+      ["Offline", new Offline(), "errors.offline"],
+      ["RequestTimeout", new RequestTimeout(), "errors.timeout"],
+    ])("stays on the link step with the form message for %s", async (_, error, key) => {
+      const { actor, resetPasswordWithLink } = startAtLink()
+      fill(actor, { password: PASSWORD, confirmPassword: PASSWORD })
+      actor.send({ type: "form.submit" })
+      resetPasswordWithLink.reject(error)
+      await waitFor(actor, (s) => !s.matches("resettingWithLink"))
+      expect(actor.getSnapshot().value).toBe("linkStep")
+      expect(actor.getSnapshot().context.formError).toBe(key)
+      expect(actor.getSnapshot().context.form.password).toBe(PASSWORD)
     })
   })
 

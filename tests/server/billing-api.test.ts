@@ -39,6 +39,8 @@ describe.each(DATABASES)("billing on %s (local checkout)", (kind) => {
       {
         id: PLAN_ID_PRO,
         name: "Pro",
+        // The built-in checkout takes no money; the app says so.
+        test_mode: true,
         prices: [
           { price_id: "pro-yearly", interval: "year", unit_amt: PRO_YEARLY_AMOUNT, currency: "gbp" },
           { price_id: "pro-monthly", interval: "month", unit_amt: PRO_MONTHLY_AMOUNT, currency: "gbp" },

@@ -1,32 +1,42 @@
 // One-time codes against the database with a controlled clock: single use, valid for
-// CODE_TTL_MINUTES, at most CODE_MAX_ATTEMPTS tries, and a new code replaces the old one.
+// CODE_TTL_MINUTES, at most CODE_MAX_ATTEMPTS tries, a new code replaces the old one; the link
+// token works alone and once; and each account's daily budget of codes sent and wrong guesses.
 import { assert, describe, it, layer } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
+import { readSettings, ServerConfig } from "../../server/config.ts"
 import { CodesRepo } from "../../server/repositories/codes-repo.ts"
-import { OneTimeCodes } from "../../server/services/one-time-codes.ts"
+import { type CodeOwner, type IssuedCode, OneTimeCodes } from "../../server/services/one-time-codes.ts"
+import { LIMITS, RateLimiter } from "../../server/services/rate-limiter.ts"
 import { Secrets } from "../../server/services/secrets.ts"
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES } from "../../src/domain/verification-code.ts"
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, isLinkToken } from "../../src/domain/verification-code.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
 const Codes = OneTimeCodes.layer.pipe(
-  Layer.provideMerge(Layer.mergeAll(CodesRepo.layer, Secrets.layer)),
+  Layer.provideMerge(Layer.mergeAll(CodesRepo.layer, Secrets.layer, RateLimiter.layer)),
   Layer.provideMerge(TestDatabase),
+  Layer.provide(ServerConfig.layer({ ...readSettings({}), rateLimitFactor: 1 })),
 )
 
 const wrongFor = (code: string) => (code === "0000" ? "1111" : "0000")
+const user = (userId: number): CodeOwner => ({ _tag: "User", userId })
+const issued = (code: Option.Option<IssuedCode>) => Option.getOrThrow(code)
 
 layer(Codes, { timeout: 60_000 })("one-time codes", (it) => {
   it.effect("a code is accepted once and then no more", () =>
     Effect.gen(function* () {
       const codes = yield* OneTimeCodes
       const userId = yield* insertUser("once@example.com")
-      const code = yield* codes.issue(userId, "verify-email")
+      const { code, token } = issued(yield* codes.issue(userId, "verify-email"))
       assert.match(code, /^\d{4}$/)
-      const redeemed = yield* codes.redeem(userId, "verify-email", code)
-      assert.strictEqual(redeemed.targetEmail, null)
-      const again = yield* Effect.flip(codes.redeem(userId, "verify-email", code))
-      assert.strictEqual(again.reason, "expired")
+      assert.isTrue(isLinkToken(token))
+      const redeemed = yield* codes.redeem(user(userId), "verify-email", code)
+      assert.deepStrictEqual(redeemed, { userId, targetEmail: null })
+      const again = yield* Effect.flip(codes.redeem(user(userId), "verify-email", code))
+      assert.strictEqual(again._tag === "CodeRejected" && again.reason, "expired")
+      // The code and its link are one: using either uses both.
+      const link = yield* Effect.flip(codes.redeemLink("verify-email", token))
+      assert.strictEqual(link.reason, "expired")
     }),
   )
 
@@ -34,30 +44,34 @@ layer(Codes, { timeout: 60_000 })("one-time codes", (it) => {
     Effect.gen(function* () {
       const codes = yield* OneTimeCodes
       const userId = yield* insertUser("ttl@example.com")
-      const first = yield* codes.issue(userId, "reset-password")
+      const first = issued(yield* codes.issue(userId, "reset-password"))
       yield* TestClock.adjust(`${CODE_TTL_MINUTES * 60 - 1} seconds`)
-      yield* codes.redeem(userId, "reset-password", first)
+      yield* codes.redeem(user(userId), "reset-password", first.code)
 
-      const second = yield* codes.issue(userId, "reset-password")
+      const second = issued(yield* codes.issue(userId, "reset-password"))
       yield* TestClock.adjust(`${CODE_TTL_MINUTES} minutes`)
-      const late = yield* Effect.flip(codes.redeem(userId, "reset-password", second))
-      assert.strictEqual(late.reason, "expired")
+      const late = yield* Effect.flip(codes.redeem(user(userId), "reset-password", second.code))
+      assert.strictEqual(late._tag === "CodeRejected" && late.reason, "expired")
+      const lateLink = yield* Effect.flip(codes.redeemLink("reset-password", second.token))
+      assert.strictEqual(lateLink.reason, "expired")
     }),
   )
 
-  it.effect("wrong tries count; the last allowed wrong try expires the code", () =>
+  it.effect("wrong tries count; the last allowed wrong try expires the code, but not its link", () =>
     Effect.gen(function* () {
       const codes = yield* OneTimeCodes
       const userId = yield* insertUser("tries@example.com")
-      const code = yield* codes.issue(userId, "verify-email")
+      const { code, token } = issued(yield* codes.issue(userId, "verify-email"))
       for (let attempt = 1; attempt < CODE_MAX_ATTEMPTS; attempt++) {
-        const wrong = yield* Effect.flip(codes.redeem(userId, "verify-email", wrongFor(code)))
-        assert.strictEqual(wrong.reason, "invalid")
+        const wrong = yield* Effect.flip(codes.redeem(user(userId), "verify-email", wrongFor(code)))
+        assert.strictEqual(wrong._tag === "CodeRejected" && wrong.reason, "invalid")
       }
-      const last = yield* Effect.flip(codes.redeem(userId, "verify-email", wrongFor(code)))
-      assert.strictEqual(last.reason, "expired")
-      const right = yield* Effect.flip(codes.redeem(userId, "verify-email", code))
-      assert.strictEqual(right.reason, "expired")
+      const last = yield* Effect.flip(codes.redeem(user(userId), "verify-email", wrongFor(code)))
+      assert.strictEqual(last._tag === "CodeRejected" && last.reason, "expired")
+      const right = yield* Effect.flip(codes.redeem(user(userId), "verify-email", code))
+      assert.strictEqual(right._tag === "CodeRejected" && right.reason, "expired")
+      // Guessing the code cannot take the owner's link away.
+      assert.deepStrictEqual(yield* codes.redeemLink("verify-email", token), { userId, targetEmail: null })
     }),
   )
 
@@ -65,15 +79,28 @@ layer(Codes, { timeout: 60_000 })("one-time codes", (it) => {
     Effect.gen(function* () {
       const codes = yield* OneTimeCodes
       const userId = yield* insertUser("replace@example.com")
-      const verify = yield* codes.issue(userId, "verify-email")
-      const oldReset = yield* codes.issue(userId, "reset-password")
-      const newReset = yield* codes.issue(userId, "reset-password")
-      if (oldReset !== newReset) {
-        const old = yield* Effect.flip(codes.redeem(userId, "reset-password", oldReset))
-        assert.strictEqual(old.reason, "invalid")
+      const verify = issued(yield* codes.issue(userId, "verify-email"))
+      const oldReset = issued(yield* codes.issue(userId, "reset-password"))
+      const newReset = issued(yield* codes.issue(userId, "reset-password"))
+      const oldLink = yield* Effect.flip(codes.redeemLink("reset-password", oldReset.token))
+      assert.strictEqual(oldLink.reason, "expired")
+      if (oldReset.code !== newReset.code) {
+        const old = yield* Effect.flip(codes.redeem(user(userId), "reset-password", oldReset.code))
+        assert.strictEqual(old._tag === "CodeRejected" && old.reason, "invalid")
       }
-      yield* codes.redeem(userId, "reset-password", newReset)
-      yield* codes.redeem(userId, "verify-email", verify)
+      yield* codes.redeem(user(userId), "reset-password", newReset.code)
+      yield* codes.redeem(user(userId), "verify-email", verify.code)
+    }),
+  )
+
+  it.effect("a link token is checked for its purpose and its shape", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const userId = yield* insertUser("purpose@example.com")
+      const { token } = issued(yield* codes.issue(userId, "reset-password"))
+      assert.strictEqual((yield* Effect.flip(codes.redeemLink("verify-email", token))).reason, "expired")
+      assert.strictEqual((yield* Effect.flip(codes.redeemLink("reset-password", "short"))).reason, "expired")
+      assert.deepStrictEqual(yield* codes.redeemLink("reset-password", token), { userId, targetEmail: null })
     }),
   )
 
@@ -81,9 +108,48 @@ layer(Codes, { timeout: 60_000 })("one-time codes", (it) => {
     Effect.gen(function* () {
       const codes = yield* OneTimeCodes
       const userId = yield* insertUser("change@example.com")
-      const code = yield* codes.issue(userId, "change-email", "new@example.com")
-      const redeemed = yield* codes.redeem(userId, "change-email", code)
+      const { code } = issued(yield* codes.issue(userId, "change-email", "new@example.com"))
+      const redeemed = yield* codes.redeem(user(userId), "change-email", code)
       assert.strictEqual(redeemed.targetEmail, "new@example.com")
+    }),
+  )
+
+  it.effect("an account gets LIMITS.codesSentPerAccount codes a day, then none until the day is over", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const userId = yield* insertUser("budget@example.com")
+      for (let i = 0; i < LIMITS.codesSentPerAccount.max; i++)
+        assert.isTrue(Option.isSome(yield* codes.issue(userId, i % 2 === 0 ? "reset-password" : "verify-email")))
+      assert.isTrue(Option.isNone(yield* codes.issue(userId, "change-email", "x@example.com")))
+      yield* TestClock.adjust("24 hours")
+      assert.isTrue(Option.isSome(yield* codes.issue(userId, "reset-password")))
+    }),
+  )
+
+  it.effect("wrong guesses across all kinds of code share one budget; right codes do not spend it", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const userId = yield* insertUser("guesses@example.com")
+      const kinds = ["verify-email", "reset-password", "change-email"] as const
+      const live = new Map<string, string>()
+      for (const kind of kinds) live.set(kind, issued(yield* codes.issue(userId, kind, "t@example.com")).code)
+      // A right code on the way costs nothing.
+      const right = live.get("verify-email")!
+      yield* codes.redeem(user(userId), "verify-email", right)
+      for (let guess = 0; guess < LIMITS.codeGuessesPerAccount.max; guess++) {
+        const kind = guess % 2 === 0 ? "reset-password" : "change-email"
+        const failure = yield* Effect.flip(codes.redeem(user(userId), kind, wrongFor(live.get(kind)!)))
+        assert.strictEqual(failure._tag, "CodeRejected")
+      }
+      // Over budget: even the right code is not checked until the day is over.
+      const paused = yield* Effect.flip(codes.redeem(user(userId), "change-email", live.get("change-email")!))
+      assert.strictEqual(paused._tag, "CodesPaused")
+      assert.isAbove(paused._tag === "CodesPaused" ? paused.retryAfterSeconds : 0, 23 * 3600)
+      // An identifier without an account runs out just the same, so the answers cannot tell them apart.
+      const nobody: CodeOwner = { _tag: "Nobody", key: "email:none@example.com" }
+      for (let guess = 0; guess < LIMITS.codeGuessesPerAccount.max; guess++)
+        assert.strictEqual((yield* Effect.flip(codes.redeem(nobody, "reset-password", "1234")))._tag, "CodeRejected")
+      assert.strictEqual((yield* Effect.flip(codes.redeem(nobody, "reset-password", "1234")))._tag, "CodesPaused")
     }),
   )
 })
@@ -93,6 +159,7 @@ describe("codes are four digits", () => {
     Effect.gen(function* () {
       const secrets = yield* Secrets
       for (let i = 0; i < 500; i++) assert.match(yield* secrets.code, /^\d{4}$/)
+      for (let i = 0; i < 50; i++) assert.isTrue(isLinkToken(yield* secrets.linkToken))
     }).pipe(Effect.provide(Secrets.layer)),
   )
 })

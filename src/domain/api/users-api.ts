@@ -1,12 +1,14 @@
-// §7 "User": registration, sign-in and sign-out, e-mail verification, password reset, dashboard.
+// §7 "User": registration, sign-in and sign-out, e-mail verification, password reset, dashboard;
+// plus the two e-mail links (verification, reset) that carry a single-use token instead of a code.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Email } from "../email-rules.ts"
 import { EmailNotVerified, Forbidden, InvalidCredentials, TooManyRequests, ValidationFailed } from "../errors.ts"
-import { ForgotPasswordPayload, ResetPasswordPayload } from "../password-reset.ts"
+import { ForgotPasswordPayload, LinkResetPasswordPayload, ResetPasswordPayload } from "../password-reset.ts"
 import { RegisterPayload, RegisterResponse } from "../registration.ts"
 import { LoginPayload } from "../sign-in.ts"
 import { SignedInUser, UserData } from "../user.ts"
+import { LinkToken } from "../verification-code.ts"
 import { Authentication, MessageResponse } from "./middleware.ts"
 
 const Token = Schema.String.check(Schema.isMaxLength(200))
@@ -48,6 +50,18 @@ export class UsersApi extends HttpApiGroup.make("users")
       params: { uuid: Token, code: Token },
       success: MessageResponse,
       error: [ValidationFailed, TooManyRequests],
+    }),
+    /** The link in the verification mail: its 128-bit token alone verifies, no code needed. */
+    HttpApiEndpoint.post("verifyEmailLink", "/verify-email-link", {
+      payload: Schema.Struct({ token: LinkToken }),
+      success: MessageResponse,
+      error: ValidationFailed,
+    }),
+    /** The link in the reset mail: its token and a new password. */
+    HttpApiEndpoint.post("resetPasswordLink", "/password/reset-link", {
+      payload: LinkResetPasswordPayload,
+      success: MessageResponse,
+      error: ValidationFailed,
     }),
     HttpApiEndpoint.get("dashboard", "/dashboard", { success: UserData }).middleware(Authentication),
   )

@@ -1,5 +1,6 @@
 // The two plan cards (§2): yearly first, each labelled Pro with its price in pounds and currency
 // code and a radio; a best-value badge on yearly; Continue starts checkout; Sign out asks first.
+// When the server takes no money (its built-in checkout), a notice above the cards says so.
 import { useSelector } from "@xstate/react"
 import { Label, Radio, RadioGroup } from "react-aria-components/RadioGroup"
 import { useTranslation } from "react-i18next"
@@ -19,6 +20,7 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
   const failed = useSelector(actor, (s) => s.matches("failed"))
   const creating = useSelector(actor, (s) => s.matches("creating") || s.matches("leaving"))
   const confirmingSignOut = useSelector(actor, (s) => s.matches("confirmingSignOut"))
+  const testMode = useSelector(actor, (s) => s.context.testMode)
 
   if (loading) {
     return (
@@ -42,6 +44,11 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
 
   return (
     <div className="plan-chooser">
+      {testMode ? (
+        <p className="test-mode-notice" role="note">
+          <strong>{t("user:billing.testModeTitle")}</strong> {t("user:billing.testModeText")}
+        </p>
+      ) : null}
       <RadioGroup
         className="plan-cards"
         value={selected}

@@ -1,4 +1,5 @@
-// /resetpassword: request a code by e-mail, then set a new password with it (§3).
+// /resetpassword: request a code by e-mail, then set a new password with it (§3); from the mail's
+// link (?token=…) only the new password is asked for.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
@@ -15,18 +16,21 @@ export const ResetPasswordPage = () => {
   const { t } = useTranslation(["user", "common"])
   usePageTitle(t("user:reset.title"))
   const { machines } = useAppServices()
-  const actor = useActorRef(machines.passwordReset, { input: { email: useQueryParam("email") ?? "" } })
+  const actor = useActorRef(machines.passwordReset, {
+    input: { email: useQueryParam("email") ?? "", token: useQueryParam("token") },
+  })
   const context = useSelector(actor, (s) => s.context)
   const requesting = useSelector(actor, (s) => s.matches("requesting") || s.matches("sendingCode"))
   const sending = useSelector(actor, (s) => s.matches("sendingCode"))
   const resending = useSelector(actor, (s) => s.matches("resendingCode"))
-  const resetting = useSelector(actor, (s) => s.matches("resetting"))
+  const resetting = useSelector(actor, (s) => s.matches("resetting") || s.matches("resettingWithLink"))
+  const viaLink = useSelector(actor, (s) => s.matches("linkStep") || s.matches("resettingWithLink"))
   const done = useSelector(actor, (s) => s.matches("done") || s.matches("redirected"))
   const formRef = useFocusFirstInvalid(context.errors)
   const stepHeading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
-    if (!requesting) stepHeading.current?.focus()
-  }, [requesting])
+    if (!requesting && !viaLink) stepHeading.current?.focus()
+  }, [requesting, viaLink])
   const fieldError = (field: keyof ResetForm) =>
     context.errors[field] ? t(`common:${context.errors[field]}`) : undefined
   const change = (field: keyof ResetForm) => (value: string) => actor.send({ type: "field.change", field, value })
@@ -57,7 +61,40 @@ export const ResetPasswordPage = () => {
         }}
       >
         <FormMessage kind="error">{context.formError ? t(`common:${context.formError}`) : null}</FormMessage>
-        {requesting ? (
+        {viaLink ? (
+          <>
+            <h2>{t("user:reset.linkStep")}</h2>
+            <p className="lead">{t("user:reset.linkText")}</p>
+            <TextField
+              label={t("user:fields.newPassword")}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={context.form.password}
+              onChange={change("password")}
+              onBlur={blur("password")}
+              description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
+              errorMessage={fieldError("password")}
+              isRequired
+            />
+            <TextField
+              label={t("user:fields.confirmPassword")}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={context.form.confirmPassword}
+              onChange={change("confirmPassword")}
+              onBlur={blur("confirmPassword")}
+              errorMessage={fieldError("confirmPassword")}
+              isRequired
+            />
+            <div className="button-row">
+              <Button type="submit" isPending={resetting}>
+                {t("user:reset.submit")}
+              </Button>
+            </div>
+          </>
+        ) : requesting ? (
           <>
             <p className="lead">{t("user:reset.requestText")}</p>
             <TextField

@@ -1,5 +1,5 @@
-// /verify-email: the link from the verification mail verifies at once; the four-digit code can also
-// be typed in, and the mail sent again.
+// /verify-email: the link from the verification mail (account and token) verifies at once; the
+// four-digit code can also be typed in, and the mail sent again.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
@@ -16,10 +16,11 @@ export const VerifyEmailPage = () => {
   const { machines } = useAppServices()
   const uuid = useQueryParam("user")
   const code = useQueryParam("code")
+  const token = useQueryParam("token")
   const email = useQueryParam("email")
-  const actor = useActorRef(machines.emailVerification, { input: { uuid, code, email } })
+  const actor = useActorRef(machines.emailVerification, { input: { uuid, code, token, email } })
   const context = useSelector(actor, (s) => s.context)
-  const verifying = useSelector(actor, (s) => s.matches("verifying"))
+  const verifying = useSelector(actor, (s) => s.matches("verifying") || s.matches("verifyingLink"))
   const resending = useSelector(actor, (s) => s.matches("resending"))
   const verified = useSelector(actor, (s) => s.matches("verified"))
   const withAccount = context.uuid !== null

@@ -1,16 +1,21 @@
 // A server for one test file: the real routes, services and SQL over a fresh copy of the prepared
 // database (PGlite, or a new PostgreSQL database cloned from the template), with captured mail.
-// Requests go through a web handler, so no port is opened.
+// Requests go through a web handler, so no port is opened, unless `listen` asks for a real Node
+// HTTP server on 127.0.0.1. Queued mail is delivered after each request, as the worker would.
 import { randomBytes } from "node:crypto"
 import { readFileSync } from "node:fs"
+import { createServer } from "node:http"
+import { NodeHttpServer } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { Cause, Effect, Layer, Logger, ManagedRuntime, Redacted } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { AppRoutes, makeServices } from "../../../server/app.ts"
 import { readSettings, ServerConfig, type ServerSettings } from "../../../server/config.ts"
 import { pgliteLayer } from "../../../server/db/pglite-client.ts"
-import { Mail, type OutgoingMail } from "../../../server/services/mail.ts"
+import { MailTransport, type OutgoingMail } from "../../../server/services/mail.ts"
+import { MailQueue } from "../../../server/services/mail-queue.ts"
+import type { PaymentProvider } from "../../../server/services/payment-provider.ts"
 import { adminUrl, PGLITE_DUMP, POSTGRES_TEMPLATE } from "./paths.ts"
 
 export type DatabaseKind = "pglite" | "postgres"
@@ -64,34 +69,72 @@ export interface TestServer {
     query: string,
     params?: ReadonlyArray<unknown>,
   ) => Promise<ReadonlyArray<A>>
+  /** Delivers the queued mail that is due, as the background worker does. */
+  readonly deliverMail: () => Promise<number>
+  /** Every line the server logged (with `logs: true`). */
+  readonly logs: Array<string>
+  /** `http://127.0.0.1:<port>` of the real HTTP server (with `listen: true`). */
+  readonly origin: string | undefined
   readonly close: () => Promise<void>
+}
+
+export interface TestServerOptions {
+  /** Mail transport; captured into `mails` by default. */
+  readonly mail?: "capture" | "real"
+  readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
+  readonly logs?: boolean
+  readonly listen?: boolean
 }
 
 export const startTestServer = async (
   kind: DatabaseKind,
   overrides: Partial<ServerSettings> = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> => {
   const mails: Array<OutgoingMail> = []
+  const logs: Array<string> = []
   const database = await withDatabase(kind)
   const config = ServerConfig.layer(testSettings(overrides))
   const services = makeServices({
     database: database.layer as Layer.Layer<SqlClient.SqlClient>,
-    mail: Mail.layerCapture(mails),
+    mail: options.mail === "real" ? MailTransport.layer : MailTransport.layerCapture(mails),
+    ...(options.payments ? { payments: options.payments } : {}),
   }).pipe(Layer.provide(config))
+  const logger = options.logs
+    ? Logger.layer([
+        Logger.make(({ message, cause }) => {
+          const parts = (Array.isArray(message) ? message : [message]).map((part) =>
+            typeof part === "string" ? part : JSON.stringify(part),
+          )
+          logs.push([...parts, cause.reasons.length > 0 ? Cause.pretty(cause) : ""].join(" "))
+        }),
+      ])
+    : Layer.empty
   // One runtime holds the services, so the web handler and `sql` share the same database.
-  const runtime = ManagedRuntime.make(Layer.mergeAll(services, config))
+  const runtime = ManagedRuntime.make(Layer.mergeAll(services, config, logger))
   const context = await runtime.context()
-  const { handler, dispose } = HttpRouter.toWebHandler(
-    AppRoutes.pipe(Layer.provide(Layer.succeedContext(context)), Layer.provide(HttpServer.layerServices)),
-    { disableLogger: true },
-  )
-  const request: TestServer["request"] = (path, init = {}) => {
+  const routes = AppRoutes.pipe(Layer.provide(Layer.succeedContext(context)))
+  const { handler, dispose } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(HttpServer.layerServices)), {
+    disableLogger: true,
+  })
+  const listening = options.listen
+    ? ManagedRuntime.make(
+        HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
+          Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+        ),
+      )
+    : undefined
+  const address = listening ? (await listening.runPromise(HttpServer.HttpServer)).address : undefined
+  const deliverMail = () => runtime.runPromise(Effect.flatMap(MailQueue, (queue) => queue.deliverDue))
+  const request: TestServer["request"] = async (path, init = {}) => {
     const headers = new Headers(init.headers)
     if (init.json !== undefined) headers.set("content-type", "application/json")
     if (init.token) headers.set("authorization", `Bearer ${init.token}`)
     if (init.locale) headers.set("locale", init.locale)
     const body = init.json !== undefined ? JSON.stringify(init.json) : init.body
-    return handler(new Request(`http://app.test${path}`, { ...init, headers, body }))
+    const response = await handler(new Request(`http://app.test${path}`, { ...init, headers, body }))
+    await deliverMail()
+    return response
   }
   return {
     kind,
@@ -101,7 +144,11 @@ export const startTestServer = async (
       runtime.runPromise(
         Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(query, params as Array<unknown>)),
       ) as never,
+    deliverMail,
+    logs,
+    origin: address && "port" in address ? `http://127.0.0.1:${address.port}` : undefined,
     close: async () => {
+      await listening?.dispose()
       await dispose()
       await runtime.dispose()
       await database.drop()

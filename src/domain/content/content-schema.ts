@@ -157,6 +157,7 @@ export const ExtraPointsFile = Schema.Struct({
 export type ExtraPoint = (typeof ExtraPointsFile.Type)["points"][number]
 
 export const VESSEL_IDS = ["chong", "ren", "du", "dai", "yin-qiao", "yang-qiao", "yin-wei", "yang-wei"] as const
+export type VesselId = (typeof VESSEL_IDS)[number]
 
 export const Vessel = Schema.Struct({
   id: Schema.Literals(VESSEL_IDS),

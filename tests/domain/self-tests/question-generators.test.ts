@@ -1,0 +1,233 @@
+// The question generators over the whole knowledge base: for random seeds, pools (everything, the
+// free content of a Standard learner, point groups, small pools) and both difficulties, every
+// question has four distinct options of which exactly one is right by an answer key built straight
+// from the content files, shows no point outside the pool, and the same seed gives the same test.
+import { Schema } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { loadContent } from "../../../server/content/load-content.ts"
+import { VESSEL_IDS, type VesselId } from "../../../src/domain/content/content-schema.ts"
+import {
+  isRightAnswer,
+  OPTION_COUNT,
+  optionKey,
+  QUESTION_KINDS,
+  Question,
+  type Question as QuestionType,
+} from "../../../src/domain/tests/question.ts"
+import { generateQuestions, KIND_BUILDERS } from "../../../src/domain/tests/question-generators.ts"
+import { DISTRACTOR_COUNT } from "../../../src/domain/tests/question-kit.ts"
+import { SEED_MAX } from "../../../src/domain/tests/seeded-random.ts"
+import { learnerTestPool, makeTestPool, type TestPool } from "../../../src/domain/tests/test-content.ts"
+import {
+  TEST_DIFFICULTY_BEGINNER,
+  TEST_DIFFICULTY_EXPERT,
+  type TestDifficulty,
+} from "../../../src/domain/tests/test-settings.ts"
+import { kindsFor, TEST_TYPE_IDS, type TestTypeId } from "../../../src/domain/tests/test-types.ts"
+import { makeOracle } from "./oracle.ts"
+
+const content = loadContent()
+const oracle = makeOracle(content)
+const free = content.access.free
+const ALL_CODES = [...content.channels.flatMap((c) => c.points), ...content.extraPoints].map((p) => p.code)
+/** What access.json declares free, read directly: the points of the free channels, no extra points. */
+const FREE_CODES = new Set(
+  content.channels.filter((c) => free.channels.includes(c.code)).flatMap((c) => c.points.map((p) => p.code)),
+)
+const proPool = learnerTestPool(content, free, true)
+const standardPool = learnerTestPool(content, free, false)
+const DIFFICULTIES: ReadonlyArray<TestDifficulty> = [TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT]
+
+const encodeDecode = (question: QuestionType) =>
+  Schema.decodeUnknownSync(Question)(JSON.parse(JSON.stringify(Schema.encodeSync(Question)(question))))
+
+/** Every rule a generated question must follow; throws with the question on the first broken one. */
+const checkQuestion = (question: QuestionType, pool: TestPool, type: TestTypeId, difficulty: TestDifficulty) => {
+  const where = JSON.stringify(question)
+  const { prompt, options, answer } = question
+  expect(kindsFor(type, difficulty), where).toContain(prompt.kind)
+  expect(encodeDecode(question), where).toEqual(question)
+
+  // Never a point the learner may not open: in the prompt, the options, the explanation.
+  for (const group of oracle.pointsOf(question)) {
+    expect(
+      group.some((code) => pool.points.has(code)),
+      `${where}\nshows ${group.join("/")} outside the pool`,
+    ).toBe(true)
+  }
+  if (prompt.vessel) expect(pool.vessels.has(prompt.vessel), where).toBe(true)
+  const about = question.explanation.points[0]
+  if (about !== undefined) expect(pool.focus.has(about), `${where}\nis not about a focus point`).toBe(true)
+
+  if (answer._tag === "Typed") {
+    expect(prompt.kind, where).toBe("type-pinyin")
+    expect(difficulty, where).toBe(TEST_DIFFICULTY_EXPERT)
+    expect(options, where).toHaveLength(0)
+    const pinyin = oracle.point(prompt.point ?? "").pinyin
+    expect(answer.accepted, where).toEqual([pinyin])
+    expect(isRightAnswer(question, { _tag: "Typed", text: pinyin }), where).toBe(true)
+    expect(
+      isRightAnswer(question, { _tag: "Typed", text: pinyin.normalize("NFD").replace(/\p{M}/gu, "") }),
+      where,
+    ).toBe(true)
+    return
+  }
+
+  expect(options, where).toHaveLength(OPTION_COUNT)
+  expect(new Set(options.map(optionKey)).size, `${where}\nhas repeated options`).toBe(OPTION_COUNT)
+  const right = options.map((option) => oracle.satisfies(prompt, option))
+  expect(right.filter(Boolean), `${where}\nmust have exactly one right option, has ${right}`).toHaveLength(1)
+  expect(right.indexOf(true), where).toBe(answer.index)
+  options.forEach((_, index) => {
+    expect(isRightAnswer(question, { _tag: "Choice", index }), where).toBe(index === answer.index)
+  })
+
+  // Texts of points in the same body area are never wrong options for clinical and needling texts:
+  // neighbouring points share local actions and local dangers whether or not their texts say so.
+  if (["action-of-point", "indication-of-point", "caution-of-point"].includes(prompt.kind)) {
+    const asked = oracle.point(prompt.point ?? "")
+    options.forEach((option, index) => {
+      if (index === answer.index || option._tag !== "Text") return
+      const owner = oracle.point(option.ref.point)
+      expect(
+        owner.bodyAreas.some((area) => asked.bodyAreas.includes(area)),
+        `${where}\nwrong option from the same body area`,
+      ).toBe(false)
+    })
+  }
+}
+
+const checkTest = (
+  questions: ReadonlyArray<QuestionType>,
+  pool: TestPool,
+  type: TestTypeId,
+  difficulty: TestDifficulty,
+  count: number,
+) => {
+  expect(questions.length).toBeLessThanOrEqual(count)
+  for (const question of questions) checkQuestion(question, pool, type, difficulty)
+  // One question per focus point.
+  const about = questions.map((q) => q.explanation.points[0]).filter((code) => code !== undefined)
+  expect(new Set(about).size).toBe(about.length)
+}
+
+const codes = (min: number, max: number) => fc.subarray(ALL_CODES, { minLength: min, maxLength: max })
+const vessels = fc.subarray([...VESSEL_IDS] as Array<VesselId>)
+
+/** The pools the server builds: everything, free content, point groups of Pro and Standard learners, small pools. */
+const poolArbitrary: fc.Arbitrary<TestPool> = fc.oneof(
+  fc.constant(proPool),
+  fc.constant(standardPool),
+  codes(1, 30).map((group) => learnerTestPool(content, free, true, group)),
+  codes(1, 30).map((group) => learnerTestPool(content, free, false, group)),
+  fc.tuple(codes(1, 12), vessels).map(([points, vesselIds]) => makeTestPool(content, { points, vessels: vesselIds })),
+)
+
+const seedArbitrary = fc.integer({ min: 0, max: SEED_MAX })
+const difficultyArbitrary = fc.constantFrom(...DIFFICULTIES)
+
+describe("question generators over all content (property-based)", () => {
+  it("builds a question for every kind", () => {
+    expect(Object.keys(KIND_BUILDERS).sort()).toEqual([...QUESTION_KINDS].sort())
+    expect(DISTRACTOR_COUNT).toBe(OPTION_COUNT - 1)
+  })
+
+  it.each(TEST_TYPE_IDS)(
+    "%s: one right answer among four distinct options, only points of the pool",
+    (type) => {
+      fc.assert(
+        fc.property(
+          poolArbitrary,
+          difficultyArbitrary,
+          seedArbitrary,
+          fc.integer({ min: 1, max: 12 }),
+          (pool, difficulty, seed, count) => {
+            const questions = generateQuestions(type, content, pool, { difficulty, seed, count })
+            checkTest(questions, pool, type, difficulty, count)
+          },
+        ),
+        { numRuns: 50 },
+      )
+    },
+    60_000,
+  )
+
+  it("the same seed gives the same questions", () => {
+    // A fresh copy of the content and of the pool: nothing may depend on object identity or set order.
+    const copy = structuredClone(content)
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TEST_TYPE_IDS),
+        poolArbitrary,
+        difficultyArbitrary,
+        seedArbitrary,
+        (type, pool, difficulty, seed) => {
+          const options = { difficulty, seed, count: 8 }
+          const again = makeTestPool(copy, {
+            points: [...pool.points].reverse(),
+            focus: [...pool.focus].reverse(),
+            vessels: [...pool.vessels].reverse(),
+          })
+          expect(generateQuestions(type, copy, again, options)).toEqual(generateQuestions(type, content, pool, options))
+        },
+      ),
+      { numRuns: 30 },
+    )
+  }, 60_000)
+
+  it("different seeds give different tests", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TEST_TYPE_IDS),
+        difficultyArbitrary,
+        seedArbitrary,
+        seedArbitrary,
+        (type, difficulty, a, b) => {
+          fc.pre(a !== b)
+          const first = generateQuestions(type, content, proPool, { difficulty, seed: a, count: 8 })
+          const second = generateQuestions(type, content, proPool, { difficulty, seed: b, count: 8 })
+          expect(first).toHaveLength(8)
+          expect(second).not.toEqual(first)
+        },
+      ),
+      { numRuns: 30 },
+    )
+  }, 60_000)
+})
+
+describe("every point of the knowledge base, every test type", () => {
+  it.each(TEST_TYPE_IDS.flatMap((type) => DIFFICULTIES.map((difficulty) => [type, difficulty] as const)))(
+    "%s at difficulty %s asks about every point it can, correctly",
+    (type, difficulty) => {
+      const questions = generateQuestions(type, content, proPool, {
+        difficulty,
+        seed: 20_240_601,
+        count: ALL_CODES.length,
+      })
+      checkTest(questions, proPool, type, difficulty, ALL_CODES.length)
+      // Only classification skips points (those in no category) and channel pathways the extra points.
+      expect(questions.length).toBeGreaterThan(type === "classification-test" ? 100 : 300)
+    },
+    60_000,
+  )
+
+  it.each(TEST_TYPE_IDS.flatMap((type) => DIFFICULTIES.map((difficulty) => [type, difficulty] as const)))(
+    "%s at difficulty %s shows a Standard learner only the free points",
+    (type, difficulty) => {
+      for (const seed of [1, 2, 3]) {
+        const questions = generateQuestions(type, content, standardPool, { difficulty, seed, count: ALL_CODES.length })
+        expect(questions.length).toBeGreaterThan(0)
+        for (const question of questions) {
+          for (const group of oracle.pointsOf(question)) {
+            expect(
+              group.some((code) => FREE_CODES.has(code)),
+              JSON.stringify(question),
+            ).toBe(true)
+          }
+          expect(question.prompt.vessel).toBeUndefined()
+        }
+      }
+    },
+  )
+})

@@ -107,20 +107,28 @@ export const pointsOffTheBody = (resolved: ResolvedView, inside: ReadonlySet<str
     .map((p) => `${viewIdOf(resolved)}: ${label(p)} lies outside the body outline`)
 }
 
-/** Points not inside the region of every body area their point lists. */
+/**
+ * Points not inside the region of every body area their point lists. The sites of a series (Jiaji
+ * from T1 to L5, Baxie) each lie in one of the series' areas.
+ */
 export const regionProblems = (
   resolved: ResolvedView,
   areasOf: ReadonlyMap<string, ReadonlyArray<string>>,
 ): ReadonlyArray<string> => {
   const problems: string[] = []
+  const inside = (p: PointInstance, area: string) =>
+    resolved.regions.some((r) => r.area === area && pointInPolygon(p.position, r.polygon))
   for (const p of resolved.points) {
-    for (const area of areasOf.get(p.code) ?? []) {
-      const regions = resolved.regions.filter((r) => r.area === area)
-      if (regions.length === 0)
+    const areas = areasOf.get(p.code) ?? []
+    for (const area of areas)
+      if (!resolved.regions.some((r) => r.area === area))
         problems.push(`${viewIdOf(resolved)}: ${label(p)} is in ${area}, which has no region here`)
-      else if (!regions.some((r) => pointInPolygon(p.position, r.polygon)))
-        problems.push(`${viewIdOf(resolved)}: ${label(p)} lies outside its ${area} region`)
-    }
+    if (p.site !== undefined) {
+      if (!areas.some((area) => inside(p, area)))
+        problems.push(`${viewIdOf(resolved)}: ${label(p)} lies in none of its regions (${areas.join(", ")})`)
+    } else
+      for (const area of areas)
+        if (!inside(p, area)) problems.push(`${viewIdOf(resolved)}: ${label(p)} lies outside its ${area} region`)
   }
   return problems
 }
@@ -139,6 +147,10 @@ export const midlineProblems = (resolved: ResolvedView, isMidline: (code: string
         problems.push(`${viewIdOf(resolved)}: ${label(p)} is ${(p.position[0] - m).toFixed(1)} off the midline`)
     } else if (m !== null && !placement.unpaired && Math.abs(p.position[0] - m) < 0.3 * cunAt(resolved, p)) {
       problems.push(`${viewIdOf(resolved)}: paired point ${label(p)} lies on the midline`)
+    } else if (m !== null && !placement.unpaired && p.position[0] > m) {
+      // Placements describe the near side, drawn left of the midline; one drawn right of it would
+      // be labelled with the wrong side.
+      problems.push(`${viewIdOf(resolved)}: paired point ${label(p)} is placed across the midline`)
     }
   }
   return problems

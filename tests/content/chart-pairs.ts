@@ -176,7 +176,7 @@ export const TEXT_PAIRS: ReadonlyArray<CunPair> = [
   pair("GB-35", "GB-36", { distal: 0 }, "GB-36 level with GB-35"),
   pair("GB-34", "EX-LE6", { distal: 2 }, "Dannang 2 cun below GB-34"),
   pair("popliteal-crease", "GB-32", { proximal: 7 }, "GB-32 7 cun above the popliteal crease (WHO)"),
-  pair("GB-20", "GV-16", { up: 0 }, "GB-20 roughly level with GV-16"),
+  pair("GB-20", "GV-16", { front: 0 }, "GB-20 roughly level with GV-16"),
   // Liver
   pair("medial-malleolus", "LR-5", { proximal: 5 }, "LR-5 5 cun above the medial malleolus"),
   pair("medial-malleolus", "LR-6", { proximal: 7 }, "LR-6 7 cun above the medial malleolus"),
@@ -203,8 +203,8 @@ export const TEXT_PAIRS: ReadonlyArray<CunPair> = [
   pair("CV-22", "CV-16", { down: 9 }, "9 cun from the suprasternal notch to the sternocostal angle"),
   pair("CV-20", "CV-19", { down: 1.6 }, "one intercostal space from CV-20 to CV-19"),
   // Governing vessel
-  pair("GV-16", "GV-17", { up: 1.5 }, "GV-17 1.5 cun above GV-16"),
-  pair("GV-17", "GV-18", { up: 1.5 }, "GV-18 1.5 cun above GV-17"),
+  pair("GV-16", "GV-17", { front: 1.5 }, "GV-17 1.5 cun above GV-16, toward the vertex"),
+  pair("GV-17", "GV-18", { front: 1.5 }, "GV-18 1.5 cun above GV-17, toward the vertex"),
   pair("GV-20", "GV-21", { front: 1.5 }, "GV-21 1.5 cun in front of GV-20"),
   pair("GV-20", "GV-19", { back: 1.5 }, "GV-19 1.5 cun behind GV-20"),
   pair("GV-24", "GV-20", { back: 4.5 }, "GV-20 5 cun behind the hairline, GV-24 0.5"),

@@ -100,7 +100,9 @@ const lineArt = (resolved: ResolvedView, u: number) =>
         ? `<path d="${p.d}" fill="none" stroke="#1d1d1f" stroke-width="${n(1.6 * u)}" stroke-linejoin="round" stroke-linecap="round"/>`
         : p.kind === "feature"
           ? `<path d="${p.d}" fill="none" stroke="#55595f" stroke-width="${n(0.9 * u)}" stroke-linecap="round"/>`
-          : `<path d="${p.d}" fill="none" stroke="#9aa0a6" stroke-width="${n(0.7 * u)}" stroke-dasharray="${n(4 * u)} ${n(3 * u)}"/>`,
+          : p.kind === "cut"
+            ? `<path d="${p.d}" fill="none" stroke="#c8ccd0" stroke-width="${n(0.6 * u)}"/>`
+            : `<path d="${p.d}" fill="none" stroke="#9aa0a6" stroke-width="${n(0.7 * u)}" stroke-dasharray="${n(4 * u)} ${n(3 * u)}"/>`,
     )
     .join("\n")
 

@@ -53,6 +53,7 @@ const LIMB_TURNS: ReadonlySet<string> = new Set([
   "ST-39>ST-40",
   "BL-39>BL-40",
   "GB-30>GB-31",
+  "BL-61>BL-62",
 ])
 
 const range = (channel: string, from: number, to: number) =>

@@ -37,7 +37,7 @@ export interface ResolvedRegion {
 }
 
 export interface ChartPath {
-  readonly kind: "outline" | "feature" | "guide"
+  readonly kind: "outline" | "feature" | "guide" | "cut"
   readonly d: string
 }
 
@@ -241,10 +241,10 @@ export const chartPaths = (view: ChartView): ReadonlyArray<ChartPath> =>
     d: s.circle ? circlePath(s.circle[0], s.circle[1], s.circle[2]) : smoothPath(s.points, s.closed),
   }))
 
-/** The body's outline strokes as sampled polylines. */
+/** The body's outline strokes (and the cuts that close them) as sampled polylines. */
 export const outlinePolylines = (view: ChartView): ReadonlyArray<ReadonlyArray<Point2>> =>
   expandStrokes(view)
-    .filter((s) => s.kind === "outline" && !s.circle)
+    .filter((s) => (s.kind === "outline" || s.kind === "cut") && !s.circle)
     .map((s) => smoothPolyline(s.points, s.closed))
 
 /** The position of a point instance on the near side (mirrored copies reflected back). */

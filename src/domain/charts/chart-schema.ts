@@ -126,8 +126,10 @@ export type Placement = typeof Placement.Type
  * (midline, spine line) are drawn dashed and faint. `mirror` draws it again across the midline;
  * `symmetric` says the points are one half of a curve that continues through their mirror images
  * in reverse order (the head, the whole outline), so both halves join smoothly on the midline.
+ * A cut is where a detailed view crops the body (the base of the neck in a head view): drawn
+ * faintly, it closes the outline.
  */
-export const StrokeKind = Schema.Literals(["outline", "feature", "guide"])
+export const StrokeKind = Schema.Literals(["outline", "feature", "guide", "cut"])
 export const Stroke = Schema.Union([
   Schema.Struct({
     kind: StrokeKind,

@@ -7,12 +7,14 @@ import { describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
 import { alongScale } from "../../src/domain/charts/chart-frames.ts"
 import { standardMeasure } from "../../src/domain/charts/chart-measures.ts"
+import { chartPathways } from "../../src/domain/charts/chart-pathways.ts"
 import { resolveView } from "../../src/domain/charts/chart-resolve.ts"
 import {
   CHART_VIEW_IDS,
   chartFileName,
   MAX_VIEW_GZIP_BYTES,
   PATHWAYS_FILE,
+  type Placement,
 } from "../../src/domain/charts/chart-schema.ts"
 import { CHANNEL_CODES, POINT_COUNTS } from "../../src/domain/content/content-schema.ts"
 import {
@@ -32,7 +34,7 @@ import {
   regionProblems,
 } from "./chart-helpers.ts"
 import { TEXT_PAIRS } from "./chart-pairs.ts"
-import { allPoints } from "./content-helpers.ts"
+import { allPoints, standardPoints } from "./content-helpers.ts"
 
 const content = loadContent()
 const views = loadChartViews()
@@ -53,6 +55,7 @@ const LIMB_TURNS: ReadonlySet<string> = new Set([
   "ST-39>ST-40",
   "BL-39>BL-40",
   "GB-30>GB-31",
+  "BL-60>BL-61",
   "BL-61>BL-62",
 ])
 
@@ -75,7 +78,7 @@ const COURSE_LEGS: ReadonlyArray<CourseLeg> = [
   { view: "body-back", codes: range("BL", 36, 40), direction: "down" },
   { view: "body-back", codes: range("BL", 55, 60), direction: "down" },
   { view: "body-side", codes: range("GB", 22, 30).filter((c) => c !== "GB-23"), direction: "down" },
-  { view: "head-front", codes: range("GV", 28, 22), direction: "up" },
+  { view: "head-front", codes: range("GV", 27, 20), direction: "up" },
   { view: "head-side", codes: ["GV-16", "GV-17", "GV-18", "GV-19", "GV-20"], direction: "up" },
   { view: "head-side", codes: range("GB", 15, 18), direction: "left" },
   { view: "head-side", codes: range("BL", 3, 8), direction: "left" },
@@ -95,6 +98,60 @@ describe("chart files", () => {
   it.each(views.map((v) => v.id))("%s is at most 60 KB gzipped", (id) => {
     const bytes = gzipSync(JSON.stringify(readChartJson(chartFileName(id)))).length
     expect(bytes).toBeLessThanOrEqual(MAX_VIEW_GZIP_BYTES)
+  })
+})
+
+describe("coverage", () => {
+  const placed = new Set(resolved.flatMap((r) => r.points.map((p) => p.code)))
+
+  it("has a file for every view", () => {
+    expect(views.map((v) => v.id)).toEqual([...CHART_VIEW_IDS])
+  })
+
+  it("draws all 361 standard points on at least one view", () => {
+    expect(
+      standardPoints(content)
+        .filter((p) => !placed.has(p.code))
+        .map((p) => p.code),
+    ).toEqual([])
+  })
+
+  it("draws all 48 extra points on at least one view", () => {
+    expect(content.extraPoints).toHaveLength(48)
+    expect(content.extraPoints.filter((p) => !placed.has(p.code)).map((p) => p.code)).toEqual([])
+  })
+
+  it("places only points of the knowledge base", () => {
+    expect([...placed].filter((code) => !areasOf.has(code))).toEqual([])
+  })
+
+  it("draws every channel's pathway through all of its points, on some view", () => {
+    for (const code of CHANNEL_CODES) {
+      const drawn = new Set(
+        resolved.flatMap((r) =>
+          chartPathways(r, pathways)
+            .filter((p) => p.id === code)
+            .flatMap((p) => p.stops.map((s) => s.code)),
+        ),
+      )
+      expect(POINT_COUNTS[code] - drawn.size, code).toBe(0)
+    }
+  })
+
+  it("draws every extraordinary vessel through all of its points, on some view", () => {
+    for (const vessel of content.vessels) {
+      const drawn = new Set(
+        resolved.flatMap((r) =>
+          chartPathways(r, pathways)
+            .filter((p) => p.id === vessel.id)
+            .flatMap((p) => p.stops.map((s) => s.code)),
+        ),
+      )
+      expect(
+        vessel.points.filter((code) => !drawn.has(code)),
+        vessel.id,
+      ).toEqual([])
+    }
   })
 })
 
@@ -169,6 +226,11 @@ describe("distances from the location texts", () => {
   it.each(resolved.map((r) => [r.view.id, r] as const))("%s: every placement holds when measured back", (_, r) => {
     expect(distanceProblems(r, placementPairs(r.view)).problems).toEqual([])
   })
+
+  it("measures every pair of the texts on at least one view", () => {
+    const measured = new Set(resolved.flatMap((r) => [...distanceProblems(r, TEXT_PAIRS).measuredPairs]))
+    expect(TEXT_PAIRS.filter((pair) => !measured.has(pair)).map((pair) => `${pair.a}→${pair.b}`)).toEqual([])
+  })
 })
 
 describe("order along the channels", () => {
@@ -212,7 +274,72 @@ describe("order along the channels", () => {
     COURSE_LEGS.map((leg) => [`${leg.view}: ${leg.codes[0]}…${leg.codes.at(-1)} ${leg.direction}`, leg] as const),
   )("%s", (_, leg) => {
     const r = byView(leg.view)
-    if (!r) return
-    expect(courseProblems(r, leg).problems).toEqual([])
+    expect(r).toBeDefined()
+    expect(courseProblems(r!, leg).problems).toEqual([])
+  })
+})
+
+/** A copy of a view file with one placement changed, resolved again. */
+const withPlacement = (id: string, code: string, change: (p: Placement) => Placement) => {
+  const view = views.find((v) => v.id === id)!
+  return resolveView({ ...view, points: view.points.map((p) => (p.code === code ? change(p) : p)) })
+}
+
+describe("the checks catch misplaced points", () => {
+  it("a point moved 2 cun breaks the distances of the texts", () => {
+    const moved = withPlacement("body-front", "ST-36", (p) => ({ ...p, distal: (p.distal ?? 0) + 2 }))
+    expect(distanceProblems(moved, TEXT_PAIRS).problems.join("\n")).toContain("ST-35→ST-36")
+  })
+
+  it("a point moved across its frame by 2 cun breaks the distances too", () => {
+    const moved = withPlacement("body-back", "BL-23", (p) => ({ ...p, lateral: 3.5 }))
+    expect(distanceProblems(moved, TEXT_PAIRS).problems.join("\n")).toContain("GV-4→BL-23")
+  })
+
+  it("a Governing vessel point pushed off the midline is caught", () => {
+    const moved = withPlacement("body-back", "GV-4", (p) => ({ ...p, lateral: 0.5 }))
+    expect(midlineProblems(moved, isMidline).join("\n")).toMatch(/GV-4:left is -?\d+(\.\d)? off the midline/)
+  })
+
+  it("two points swapped along a channel break its order", () => {
+    const view = views.find((v) => v.id === "body-front")!
+    const lu6 = view.points.find((p) => p.code === "LU-6")!
+    const lu7 = view.points.find((p) => p.code === "LU-7")!
+    const swapped = resolveView({
+      ...view,
+      points: view.points.map((p) =>
+        p.code === "LU-6" ? { ...lu7, code: "LU-6" } : p.code === "LU-7" ? { ...lu6, code: "LU-7" } : p,
+      ),
+    })
+    expect(limbOrderProblems(swapped, LIMB_TURNS).problems.join("\n")).toContain("LU-7 does not follow LU-6")
+  })
+
+  it("a point carried out of its body area is caught", () => {
+    const moved = withPlacement("body-front", "HT-7", (p) => ({ ...p, proximal: 14 }))
+    expect(regionProblems(moved, areasOf).join("\n")).toContain("HT-7:right lies outside its forearm-wrist region")
+  })
+
+  it("a point placed off the body is caught", () => {
+    const moved = withPlacement("body-front", "LU-1", (p) => ({ ...p, lateral: 12 }))
+    expect(pointsOffTheBody(moved).join("\n")).toContain("LU-1:right lies outside the body outline")
+  })
+
+  it("a mirror image that does not mirror is caught", () => {
+    const front = byView("body-front")!
+    const shifted = {
+      ...front,
+      points: front.points.map((p) =>
+        p.key === "ST-25:left" ? { ...p, position: [p.position[0] + 6, p.position[1]] as const } : p,
+      ),
+    }
+    expect(mirrorProblems(shifted).join("\n")).toContain("ST-25:right and ST-25:left do not mirror each other")
+  })
+
+  it("a frame that does not use the standard measure is caught", () => {
+    const view = views.find((v) => v.id === "body-front")!
+    const frames = view.frames.map((f) =>
+      f.id === "forearm" ? { ...f, stations: f.stations.map((s, i) => (i === 1 ? { ...s, cun: 10 } : s)) } : f,
+    )
+    expect(proportionProblems({ ...view, frames }).problems.join("\n")).toContain("standard is 12")
   })
 })

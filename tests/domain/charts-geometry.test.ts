@@ -86,6 +86,20 @@ describe("plane geometry", () => {
     expect(smoothPath(points, true).endsWith("Z")).toBe(true)
   })
 
+  it("draws an open symmetric half from its outer end through the midline, whichever way it is listed", () => {
+    const half: ReadonlyArray<Point2> = [
+      [100, 0],
+      [80, 10],
+    ]
+    const expected = [
+      [80, 10],
+      [100, 0],
+      [120, 10],
+    ]
+    expect(symmetricPoints(half, 100, false)).toEqual(expected)
+    expect(symmetricPoints([...half].reverse(), 100, false)).toEqual(expected)
+  })
+
   it("joins a symmetric half with its mirror image, the midline points drawn once", () => {
     expect(
       symmetricPoints(

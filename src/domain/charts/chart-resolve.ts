@@ -201,6 +201,8 @@ export const symmetricPoints = (
   closed: boolean,
 ): ReadonlyArray<Point2> => {
   const onMidline = (p: Point2) => Math.abs(p[0] - midline) < 0.01
+  // An open half is drawn from its outer end to the midline, whichever way it was listed.
+  if (!closed && onMidline(half[0]!) && !onMidline(half[half.length - 1]!)) half = [...half].reverse()
   let other = half.map((p) => mirrorPoint(p, midline)).reverse()
   if (onMidline(half[half.length - 1]!)) other = other.slice(1)
   if (closed && onMidline(half[0]!)) other = other.slice(0, -1)

@@ -167,6 +167,7 @@ export const TEXT_PAIRS: ReadonlyArray<CunPair> = [
   pair("axilla", "GB-22", { down: 3 }, "GB-22 3 cun below the apex of the axilla"),
   pair("GB-22", "SP-21", { down: 3 }, "SP-21 classically 3 cun below GB-22"),
   pair("CV-8", "GB-26", { down: 0 }, "GB-26 level with the umbilicus"),
+  pair("CV-4", "GB-27", { down: 0 }, "GB-27 3 cun below the umbilicus"),
   pair("LR-13", "GB-26", { front: 0 }, "GB-26 directly below LR-13", { views: ["body-side"] }),
   pair("ankle-line", "GB-35", { proximal: 7 }, "GB-35 7 cun above the lateral malleolus"),
   pair("ankle-line", "GB-36", { proximal: 7 }, "GB-36 7 cun above the lateral malleolus"),

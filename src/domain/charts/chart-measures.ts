@@ -60,6 +60,18 @@ export const PROPORTIONAL_CUN: ReadonlyArray<ProportionalMeasure> = [
     what: "lower border of the medial condyle of the tibia to the prominence of the medial malleolus",
   },
   { from: "malleolus-lateral", to: "sole", cun: 3, what: "prominence of the lateral malleolus to the sole" },
+  {
+    from: "middle-pip-crease",
+    to: "middle-dip-crease",
+    cun: 1,
+    what: "middle-finger cun: between the creases at the two ends of the middle finger's middle phalanx",
+  },
+  {
+    from: "index-pip-radial",
+    to: "little-pip-ulnar",
+    cun: 3,
+    what: "four fingers held together, measured across the middle finger's middle joint",
+  },
 ]
 
 /** The standard measure between two landmarks (in either order), if there is one. */

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
 import { alongScale } from "../../src/domain/charts/chart-frames.ts"
 import { standardMeasure } from "../../src/domain/charts/chart-measures.ts"
+import { pointGroup, stepAlongChannel, viewsForPoint } from "../../src/domain/charts/chart-navigation.ts"
 import { chartPathways } from "../../src/domain/charts/chart-pathways.ts"
 import { resolveView } from "../../src/domain/charts/chart-resolve.ts"
 import {
@@ -341,5 +342,44 @@ describe("the checks catch misplaced points", () => {
       f.id === "forearm" ? { ...f, stations: f.stations.map((s, i) => (i === 1 ? { ...s, cun: 10 } : s)) } : f,
     )
     expect(proportionProblems({ ...view, frames }).problems.join("\n")).toContain("standard is 12")
+  })
+})
+
+describe("moving through the charts", () => {
+  it("steps from LU-1 to LU-11 on the front view, point by point on one side, and back again", () => {
+    const front = byView("body-front")!
+    const walked = ["LU-1:right"]
+    for (let next = stepAlongChannel(front, walked[0]!, 1); next; next = stepAlongChannel(front, next.key, 1))
+      walked.push(next.key)
+    expect(walked).toEqual(Array.from({ length: 11 }, (_, i) => `LU-${i + 1}:right`))
+    let back = stepAlongChannel(front, "LU-11:right", -1)
+    for (let n = 10; n > 1; n--) back = stepAlongChannel(front, back!.key, -1)
+    expect(back?.key).toBe("LU-1:right")
+  })
+
+  it("walks every channel on every view without leaving its side", () => {
+    for (const r of resolved)
+      for (const p of r.points.filter((q) => q.site === undefined)) {
+        const next = stepAlongChannel(r, p.key, 1)
+        if (!next) continue
+        expect(pointGroup(next.code).group, `${r.view.id} ${p.key}`).toBe(pointGroup(p.code).group)
+        expect(next.side === p.side || next.side === "midline" || p.side === "midline", `${r.view.id} ${p.key}`).toBe(
+          true,
+        )
+        expect(pointGroup(next.code).number, `${r.view.id} ${p.key}`).toBeGreaterThanOrEqual(pointGroup(p.code).number)
+      }
+  })
+
+  it("shows a hand point on a hand view with a whole-body view beside it, and a back point on the back", () => {
+    expect(viewsForPoint(resolved, "LI-4").map((v) => v.view)).toEqual(["hand-back", "body-back"])
+    expect(viewsForPoint(resolved, "PC-6")[0]?.view).toBe("hand-palm")
+    expect(viewsForPoint(resolved, "ST-36").map((v) => v.view)).toEqual(["foot-outer", "body-front"])
+    expect(viewsForPoint(resolved, "GV-20")[0]?.view).toBe("head-side")
+    expect(viewsForPoint(resolved, "BL-23")).toEqual([{ view: "body-back", key: "BL-23:left" }])
+    expect(viewsForPoint(resolved, "KI-1")).toEqual([{ view: "foot-sole", key: "KI-1:right" }])
+  })
+
+  it("offers every point at least one view", () => {
+    for (const p of allPoints(content)) expect(viewsForPoint(resolved, p.code).length, p.code).toBeGreaterThan(0)
   })
 })

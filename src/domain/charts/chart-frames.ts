@@ -112,14 +112,21 @@ export const toView = (f: BuiltFrame, at: CunPosition): Point2 => {
  * Seen edge-on, left and right of the midline look alike, so `across` comes back non-negative.
  */
 export const toCun = (f: BuiltFrame, p: Point2): CunPosition => {
-  let best = { along: f.cuns[0]!, across: 0, error: Number.POSITIVE_INFINITY }
-  // Start from the nearest point of the axis, tried on every segment so a bend cannot trap it.
+  // Start from the nearest points of the axis: the two closest segments, so a bend cannot trap the
+  // search and a long curved axis (the scalp) does not cost a search per segment.
+  const starts: Array<{ along: number; distance: number }> = []
   for (let i = 0; i + 1 < f.stations.length; i++) {
     const a = f.stations[i]!
     const ab = sub(f.stations[i + 1]!, a)
     const t = dot(sub(p, a), ab) / dot(ab, ab)
-    const along = f.cuns[i]! + t * (f.cuns[i + 1]! - f.cuns[i]!)
-    const guess = refine(f, p, { along, across: initialAcross(f, p, along) })
+    const clamped = i === 0 || i + 2 === f.stations.length ? t : Math.max(0, Math.min(1, t))
+    const foot = add(a, scale(ab, Math.max(0, Math.min(1, t))))
+    starts.push({ along: f.cuns[i]! + clamped * (f.cuns[i + 1]! - f.cuns[i]!), distance: distance(p, foot) })
+  }
+  starts.sort((x, y) => x.distance - y.distance)
+  let best = { along: f.cuns[0]!, across: 0, error: Number.POSITIVE_INFINITY }
+  for (const start of starts.slice(0, 2)) {
+    const guess = refine(f, p, { along: start.along, across: initialAcross(f, p, start.along) })
     if (guess.error < best.error) best = guess
   }
   return { along: best.along, across: best.across }
@@ -143,7 +150,7 @@ const refine = (f: BuiltFrame, p: Point2, start: CunPosition) => {
   const limit = f.frame.wrap ? (f.frame.wrap.radius * Math.PI) / 2 : Number.POSITIVE_INFINITY
   const residual = (a: number, l: number) => sub(toView(f, { along: a, across: l }), p)
   let r = residual(along, across)
-  for (let k = 0; k < 40 && Math.hypot(r[0], r[1]) > 1e-9; k++) {
+  for (let k = 0; k < 40 && Math.hypot(r[0], r[1]) > 1e-7; k++) {
     const h = 1e-4
     const da = scale(sub(residual(along + h, across), r), 1 / h)
     // Seen edge-on the inset is flat at the midline, so step outward to get a usable slope.

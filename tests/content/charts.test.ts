@@ -168,6 +168,12 @@ describe("midlines and mirroring", () => {
     expect(mirrorProblems(r)).toEqual([])
   })
 
+  it("puts Jinjin under the left side of the tongue and Yuye under the right", () => {
+    const mouth = byView("mouth")!
+    expect(mouth.points.find((p) => p.code === "EX-HN12")?.side).toBe("left")
+    expect(mouth.points.find((p) => p.code === "EX-HN13")?.side).toBe("right")
+  })
+
   it("draws the Conception vessel on the front and the Governing vessel on the back midline", () => {
     const front = byView("body-front")!
     const back = byView("body-back")

@@ -5,26 +5,25 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { chromium } from "@playwright/test"
-import { Schema } from "effect"
+import { decodeChartView, decodePathways } from "../src/domain/charts/chart-content.ts"
 import { toView } from "../src/domain/charts/chart-frames.ts"
 import { centroid, type Point2 } from "../src/domain/charts/chart-geometry.ts"
 import { chartPathways } from "../src/domain/charts/chart-pathways.ts"
 import { chartPaths, type ResolvedView, resolveView } from "../src/domain/charts/chart-resolve.ts"
-import { ChartView, PathwaysFile } from "../src/domain/charts/chart-schema.ts"
 
 const root = resolve(import.meta.dirname, "..")
 const chartsDir = join(root, "content", "charts")
 const outDir = join(root, ".tmp", "charts")
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(chartsDir, file), "utf8"))
-const pathways = Schema.decodeUnknownSync(PathwaysFile)(readJson("pathways.json")).pathways
+const pathways = decodePathways(readJson("pathways.json"))
 const args = process.argv.slice(2)
 const zoomAt = args.indexOf("--zoom")
 const zoom = zoomAt >= 0 ? (args[zoomAt + 1] ?? "").split(",").map(Number) : undefined
 const only = args.filter((a, i) => !a.startsWith("--") && (zoomAt < 0 || i !== zoomAt + 1))
 const views = readdirSync(chartsDir)
   .filter((f) => f.endsWith(".json") && f !== "pathways.json")
-  .map((f) => Schema.decodeUnknownSync(ChartView)(readJson(f), { errors: "all" }))
+  .map((f) => decodeChartView(readJson(f), f))
   .filter((v) => only.length === 0 || only.includes(v.id))
 
 const COLORS: Record<string, string> = {

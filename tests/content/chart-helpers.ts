@@ -3,8 +3,8 @@
 // broken data and see it fail.
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { Schema } from "effect"
 import { CONTENT_DIR } from "../../server/content/load-content.ts"
+import { decodeChartView, decodePathways } from "../../src/domain/charts/chart-content.ts"
 import { alongScale, toCun } from "../../src/domain/charts/chart-frames.ts"
 import { type Point2, pointInPolygon } from "../../src/domain/charts/chart-geometry.ts"
 import { standardMeasure } from "../../src/domain/charts/chart-measures.ts"
@@ -17,13 +17,12 @@ import {
 } from "../../src/domain/charts/chart-resolve.ts"
 import {
   CHART_VIEW_IDS,
-  ChartView,
+  type ChartView,
   type ChartViewId,
   chartFileName,
   DIRECTIONS,
   type Direction,
   PATHWAYS_FILE,
-  PathwaysFile,
 } from "../../src/domain/charts/chart-schema.ts"
 
 export const CHARTS_DIR = join(CONTENT_DIR, "charts")
@@ -33,10 +32,10 @@ export const readChartJson = (file: string): unknown => JSON.parse(readFileSync(
 /** Every view file present, decoded, in the order of CHART_VIEW_IDS. */
 export const loadChartViews = (): ReadonlyArray<ChartView> =>
   CHART_VIEW_IDS.filter((id) => existsSync(join(CONTENT_DIR, chartFileName(id)))).map((id) =>
-    Schema.decodeUnknownSync(ChartView)(readChartJson(chartFileName(id)), { errors: "all" }),
+    decodeChartView(readChartJson(chartFileName(id)), chartFileName(id)),
   )
 
-export const loadPathways = () => Schema.decodeUnknownSync(PathwaysFile)(readChartJson(PATHWAYS_FILE)).pathways
+export const loadPathways = () => decodePathways(readChartJson(PATHWAYS_FILE))
 
 /** The JSON files present in content/charts/. */
 export const chartFilesOnDisk = () => readdirSync(CHARTS_DIR).filter((f) => f.endsWith(".json"))

@@ -2,6 +2,7 @@
 // from the drawing to cun), resolving placements (mirroring, references, errors), pathways that
 // break over long gaps, and moving along a channel or choosing the best view.
 import { describe, expect, it } from "vitest"
+import { decodeChartView, decodePathways } from "../../src/domain/charts/chart-content.ts"
 import {
   alongScale,
   buildFrame,
@@ -432,5 +433,23 @@ describe("moving around a chart", () => {
     expect(viewsForPoint([body, detail], "KI-1").map((v) => v.view)).toEqual(["foot-inner", "body-front"])
     expect(viewsForPoint([body], "KI-1")).toEqual([{ view: "body-front", key: "KI-1:right" }])
     expect(viewsForPoint([body], "LU-1")).toEqual([])
+  })
+})
+
+describe("decoding chart files", () => {
+  it("accepts a valid view and names a broken one in the error", () => {
+    const view = testView([place({ code: "KI-1", at: "top" })])
+    expect(decodeChartView(JSON.parse(JSON.stringify(view))).id).toBe("body-front")
+    expect(() => decodeChartView({ ...view, nearSide: "middle" }, "charts/body-front.json")).toThrow(
+      /charts\/body-front.json does not match/,
+    )
+    expect(() => decodeChartView({ ...view, points: [{ code: "LU-99x", frame: "trunk" }] })).toThrow(ChartDataError)
+  })
+
+  it("decodes the pathways and refuses an unknown channel", () => {
+    expect(decodePathways({ pathways: [{ id: "LU", kind: "channel", strokes: [["LU-1", "LU-2"]] }] })).toHaveLength(1)
+    expect(() => decodePathways({ pathways: [{ id: "XX", kind: "channel", strokes: [["LU-1", "LU-2"]] }] })).toThrow(
+      /pathways.json does not match/,
+    )
   })
 })

@@ -1,146 +1,311 @@
-// `npm run bench`: measures what tests must not time — the size of the built app, how long a cold
-// server start takes (migrate + seed on a fresh embedded database), and API latency under a small
-// sequential and concurrent load. Prints a table; nothing here passes or fails.
-import { spawn, spawnSync } from "node:child_process"
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
-import { createServer } from "node:net"
+// `npm run bench`: measures what tests must not time, on the built app served by the real server
+// (`server/main.ts`, fresh embedded database): the JS and CSS each route group downloads,
+// compression on the wire, Lighthouse's mobile performance, content answers against a bare Node
+// server sending the same bytes (and a CPU profile of where the time goes), server memory idle and
+// under 200 simulated learners, cold start and single-call latency. Prints detail sections, then
+// one table of what | measured | goal | met?. It measures only: a missed goal never fails it.
+import { spawnSync } from "node:child_process"
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
-import { gzipSync } from "node:zlib"
+import { type Account, createAccount, jsonPost } from "./bench/accounts.ts"
+import { fetchRaw, header, wireAnswer } from "./bench/compression.ts"
+import { measureLatency } from "./bench/latency.ts"
+import { readCatalogue, runLearners } from "./bench/learners.ts"
+import { runLighthouse } from "./bench/lighthouse.ts"
+import { indexReferences, measureRoutes, printRouteLoads } from "./bench/route-js.ts"
+import { type RunningServer, startServer } from "./bench/server.ts"
+import { load, profileUnderLoad, recordAnswer, sameAnswer, startBareServer } from "./bench/throughput.ts"
+import { heading, kb, mb, ms, printTable, processMemory, type Row, row, section, sleep } from "./bench/util.ts"
 
 const root = resolve(import.meta.dirname, "..")
+const distDir = join(root, "dist")
+const rows: Array<Row> = []
+const benchStarted = performance.now()
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => done(typeof address === "object" && address ? address.port : 3900))
-    })
-  })
+const JS_GOAL_BYTES = 150_000
+const ROUTE_GROUPS = [
+  { name: "home", path: "/" },
+  { name: "login", path: "/login" },
+  { name: "point", path: "/point/lu-9-taiyuan" },
+  { name: "channel", path: "/book/pages/channels/lung-channel" },
+  { name: "pricing", path: "/pricing" },
+]
+const LIGHTHOUSE_PAGES = [
+  { name: "home", path: "/" },
+  { name: "point", path: "/point/lu-9-taiyuan" },
+  { name: "Lung channel", path: "/book/pages/channels/lung-channel" },
+  { name: "login", path: "/login" },
+]
+const CONTENT_PATH = "/api/point/lu-9-taiyuan"
+const LEARNERS = 200
+const LEARNER_SECONDS = 20
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-const percentile = (values: Array<number>, p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-}
-
-// 1. The built app.
-console.log("Building the app…")
-spawnSync(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "error"], {
+// 1. The production build, as `npm start` serves it.
+heading("Build (npm run build)")
+const npm = process.env.npm_execpath
+const build = spawnSync(npm ? process.execPath : "npm", [...(npm ? [npm] : []), "run", "--silent", "build"], {
   cwd: root,
   stdio: "inherit",
 })
-const assets = join(root, "dist", "assets")
-const files = readdirSync(assets).filter((f) => /\.(js|css)$/.test(f))
-const sizes = files.map((f) => {
-  const content = readFileSync(join(assets, f))
-  return { file: f, raw: statSync(join(assets, f)).size, gzip: gzipSync(content).length }
-})
-const entry = readFileSync(join(root, "dist", "index.html"), "utf8")
-const initial = sizes.filter((s) => entry.includes(s.file))
-console.log("\nBundle (dist/assets)")
-for (const s of sizes.sort((a, b) => b.gzip - a.gzip))
-  console.log(`  ${s.file.padEnd(34)} ${kib(s.raw).padStart(11)} raw ${kib(s.gzip).padStart(10)} gzip`)
-console.log(
-  `  loaded by index.html: ${kib(initial.reduce((n, s) => n + s.raw, 0))} raw, ${kib(initial.reduce((n, s) => n + s.gzip, 0))} gzip`,
-)
+if (build.status !== 0) {
+  console.error("The build failed: there is nothing to measure.")
+  process.exit(1)
+}
 
-// 2. Cold start: fresh data directory, migrations and the full content seed.
-const port = await freePort()
+// 2. The real server on a fresh data directory. The profile hook stays idle until the CPU profile.
 const dataDir = mkdtempSync(join(tmpdir(), "jingluo-bench-"))
-const started = performance.now()
-const server = spawn(process.execPath, [join(root, "server", "main.ts")], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_FACTOR: "1000",
-  },
-  stdio: "ignore",
-})
-const base = `http://127.0.0.1:${port}`
-for (;;) {
-  const ok = await fetch(`${base}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  )
-  if (ok) break
-  await new Promise((r) => setTimeout(r, 50))
+const scratch = mkdtempSync(join(tmpdir(), "jingluo-bench-profile-"))
+const profilePath = join(scratch, "server.cpuprofile")
+const cleanUp = () => {
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(scratch, { recursive: true, force: true })
 }
-const coldStartMs = performance.now() - started
-console.log(`\nCold start (migrate + seed 361 points, fresh PGlite): ${coldStartMs.toFixed(0)} ms`)
+process.once("exit", cleanUp)
 
-// 3. Latency.
-const measure = async (label: string, n: number, concurrency: number, call: () => Promise<Response>) => {
-  const times: Array<number> = []
-  let next = 0
-  const worker = async () => {
-    while (next < n) {
-      next++
-      const t = performance.now()
-      const response = await call()
-      await response.arrayBuffer()
-      times.push(performance.now() - t)
-    }
+let server: RunningServer
+heading("Cold start and idle memory")
+try {
+  server = await startServer(root, dataDir, {
+    nodeArgs: ["--import", join(root, "scripts", "bench", "profile-hook.ts")],
+    env: { BENCH_CPU_PROFILE: profilePath },
+  })
+} catch (error) {
+  console.error(`The server did not start: ${error instanceof Error ? error.message : String(error)}`)
+  cleanUp()
+  process.exit(1)
+}
+const base = server.base
+console.log(`  cold start (migrations + full content seed, fresh PGlite): ${ms(server.startMs)}`)
+rows.push(row("cold start: migrate + seed, fresh PGlite", `${(server.startMs / 1000).toFixed(1)} s`))
+// Idle: nothing has asked anything yet; a few seconds let the seed's garbage be collected.
+await sleep(5000)
+const idle = processMemory(server.pid)
+if (idle !== undefined) {
+  console.log(`  RSS idle after seed: ${mb(idle.rss)} (VmRSS); peak so far ${mb(idle.hwm)} (VmHWM, during the seed)`)
+  rows.push(row("server RSS idle after seed", mb(idle.rss), "≤ 400 MB", (idle.rss * 1024) / 1e6 <= 400))
+}
+
+// Accounts for the signed-in rows: free members and Pro members, made as a person makes them.
+const accounts = await section("Bench accounts", rows, async () => {
+  const free: Array<Account> = []
+  const pro: Array<Account> = []
+  for (let i = 0; i < 3; i++) free.push(await createAccount(base, dataDir, `bench-free-${i}@example.com`, false))
+  for (let i = 0; i < 2; i++) pro.push(await createAccount(base, dataDir, `bench-pro-${i}@example.com`, true))
+  console.log(`  ${free.length} free and ${pro.length} Pro accounts, signed in`)
+  return { free, pro }
+})
+
+// 3. JS and CSS per route group, as Chromium downloads them.
+await section("JS and CSS per route (Chromium, cold cache)", rows, async () => {
+  const loads = await measureRoutes(base, ROUTE_GROUPS)
+  printRouteLoads(loads)
+  for (const l of loads)
+    rows.push(
+      row(
+        `JS for ${l.route.path}`,
+        `${kb(l.js.gzip)} gzip · ${kb(l.js.raw)} raw · ${kb(l.js.wire)} wire · CSS ${kb(l.css.gzip)} gzip`,
+        "≤ 150 kB gzip",
+        l.js.gzip <= JS_GOAL_BYTES,
+      ),
+    )
+  const index = indexReferences(distDir)
+  console.log("  referenced by dist/index.html:")
+  for (const f of index.files)
+    console.log(`      ${f.path.padEnd(40)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`)
+  rows.push(
+    row(
+      "JS referenced by index.html",
+      `${kb(index.js.gzip)} gzip · ${kb(index.js.raw)} raw · CSS ${kb(index.css.gzip)} gzip`,
+      "≤ 150 kB gzip",
+      index.js.gzip <= JS_GOAL_BYTES,
+    ),
+  )
+})
+
+// 4. Compression on the wire for a client that takes brotli and gzip.
+await section("Compression (Accept-Encoding: br, gzip)", rows, async () => {
+  const index = indexReferences(distDir)
+  const mainJs = [...index.files].filter((f) => !f.css).sort((a, b) => b.raw - a.raw)[0]
+  if (mainJs === undefined) throw new Error("dist/index.html references no script")
+  const answers = [
+    { label: `main JS (${mainJs.path})`, answer: await wireAnswer(base, mainJs.path, "*/*") },
+    { label: "/api/channel-menus", answer: await wireAnswer(base, "/api/channel-menus", "application/json") },
+  ]
+  const shell = await wireAnswer(base, "/", "text/html")
+  for (const { label, answer } of [...answers, { label: "index.html", answer: shell }])
+    console.log(
+      `  ${label.padEnd(42)} ${String(answer.status)} ${answer.encoding.padEnd(5)} ${kb(answer.wire).padStart(10)} on the wire, ${kb(answer.decoded).padStart(10)} decoded; Vary: ${answer.vary}; Cache-Control: ${answer.cacheControl}`,
+    )
+  // Content answers and index.html are meant to revalidate cheaply: does a repeat answer 304?
+  for (const path of [CONTENT_PATH, "/"]) {
+    const first = await fetchRaw(base, path, { accept: path === "/" ? "text/html" : "application/json" })
+    const etag = header(first.rawHeaders, "etag")
+    const again =
+      etag === undefined
+        ? undefined
+        : await fetchRaw(base, path, { accept: path === "/" ? "text/html" : "application/json", "if-none-match": etag })
+    console.log(
+      `  ${`${path} revalidation`.padEnd(42)} ETag: ${etag ?? "none"}; If-None-Match answers ${again?.status ?? "—"}`,
+    )
   }
-  const t0 = performance.now()
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  const seconds = (performance.now() - t0) / 1000
-  console.log(
-    `  ${label.padEnd(44)} n=${String(n).padEnd(4)} c=${String(concurrency).padEnd(3)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(6)} ms  ${(n / seconds).toFixed(0).padStart(5)} req/s`,
-  )
-}
-
-const json = (body: unknown) => ({
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
+  for (const { label, answer } of answers)
+    rows.push(
+      row(
+        `compression: ${label}`,
+        `${answer.encoding}, ${kb(answer.wire)} on the wire (${kb(answer.decoded)} raw)`,
+        "br or gzip",
+        answer.encoding === "br" || answer.encoding === "gzip",
+      ),
+    )
 })
-const email = "bench@example.com"
-await fetch(
-  `${base}/api/register`,
-  json({
-    email,
-    firstName: "Ben",
-    lastName: "Ch",
-    password: "lotus7root",
-    confirmPassword: "lotus7root",
-    termsChecked: true,
-    promotional: false,
-  }),
-)
-const outbox = join(dataDir, "outbox")
-const mail = readFileSync(join(outbox, readdirSync(outbox)[0]!), "utf8")
-  .replace(/=\r?\n/g, "")
-  .replace(/=3D/g, "=")
-const link = /user=([0-9a-f-]+)&code=(\d{4})/.exec(mail)!
-await fetch(`${base}/api/verify-email/${link[1]}/${link[2]}`)
-const login = (await (await fetch(`${base}/api/login`, json({ email, password: "lotus7root" }))).json()) as {
-  token: string
-}
 
-console.log("\nAPI latency (127.0.0.1, embedded PGlite)")
-await measure("GET /api/health", 300, 1, () => fetch(`${base}/api/health`))
-await measure("GET /api/quote-of-the-day", 300, 1, () => fetch(`${base}/api/quote-of-the-day`))
-await measure("GET /api/quote-of-the-day (concurrent)", 600, 16, () => fetch(`${base}/api/quote-of-the-day`))
-await measure("GET /api/dashboard (bearer session)", 300, 4, () =>
-  fetch(`${base}/api/dashboard`, { headers: { authorization: `Bearer ${login.token}` } }),
-)
-await measure("POST /api/login (argon2id verify)", 40, 2, () =>
-  fetch(`${base}/api/login`, json({ email, password: "lotus7root" })),
-)
-await measure("POST /api/register 422 (validation only)", 300, 4, () =>
-  fetch(`${base}/api/register`, json({ email: "x" })),
-)
-await measure("GET /api/channel-menus (visitor)", 100, 4, () => fetch(`${base}/api/channel-menus`))
-await measure("GET /api/point/lu-9-taiyuan", 300, 4, () => fetch(`${base}/api/point/lu-9-taiyuan`))
-await measure("GET /api/point/st-36-zusanli (403 locked)", 300, 4, () => fetch(`${base}/api/point/st-36-zusanli`))
-await measure("GET /api/channels/lung-channel", 200, 4, () => fetch(`${base}/api/channels/lung-channel`))
-await measure("GET / (app shell)", 300, 4, () => fetch(`${base}/`, { headers: { accept: "text/html" } }))
+// 5. Lighthouse, mobile preset.
+await section("Lighthouse mobile performance (simulated mid-range phone, slow 4G)", rows, async () => {
+  const runs = await runLighthouse(base, LIGHTHOUSE_PAGES)
+  for (const r of runs) {
+    if ("error" in r) {
+      rows.push(row(`Lighthouse ${r.name}`, `not measured: ${r.error.slice(0, 60)}`, "≥ 0.95"))
+      continue
+    }
+    console.log(
+      `  ${`${r.name} (${r.path})`.padEnd(46)} score ${r.score.toFixed(2)}  FCP ${(r.fcpMs / 1000).toFixed(1)} s  LCP ${(r.lcpMs / 1000).toFixed(1)} s  SI ${(r.speedIndexMs / 1000).toFixed(1)} s  TBT ${ms(r.tbtMs)}  CLS ${r.cls.toFixed(3)}`,
+    )
+    console.log(`      LCP element: ${r.lcpElement}${r.lcpParts.length > 0 ? ` (${r.lcpParts.join(", ")})` : ""}`)
+    for (const shift of r.shifts) console.log(`      layout shift ${shift}`)
+    console.log(
+      `      ${r.requests} requests; to other hosts: ${r.otherHosts.length === 0 ? "none" : r.otherHosts.join(", ")}`,
+    )
+    for (const warning of r.warnings) console.log(`      warning: ${warning}`)
+    rows.push(
+      row(`Lighthouse ${r.name}: performance`, r.score.toFixed(2), "≥ 0.95 (aim 0.98)", r.score >= 0.95),
+      row(`Lighthouse ${r.name}: LCP`, `${(r.lcpMs / 1000).toFixed(1)} s`, "≤ 1.5 s", r.lcpMs <= 1500),
+      row(`Lighthouse ${r.name}: CLS`, r.cls.toFixed(3), "≤ 0.02", r.cls <= 0.02),
+      row(`Lighthouse ${r.name}: TBT`, ms(r.tbtMs)),
+    )
+  }
+})
 
-server.kill("SIGTERM")
-rmSync(dataDir, { recursive: true, force: true })
+// 6. Single calls: sign-in (argon2id), the dashboard, and the rows the bench always had.
+await section("API latency (127.0.0.1, fetch)", rows, async () => {
+  const member = accounts?.free[0]
+  if (member === undefined) throw new Error("no bench account")
+  const bearer = { headers: { authorization: `Bearer ${member.token}` } }
+  await measureLatency("GET /api/health", 300, 1, () => fetch(`${base}/api/health`))
+  await measureLatency("GET /api/quote-of-the-day", 300, 1, () => fetch(`${base}/api/quote-of-the-day`))
+  await measureLatency("GET /api/quote-of-the-day (concurrent)", 600, 16, () => fetch(`${base}/api/quote-of-the-day`))
+  const dashboard = await measureLatency("GET /api/dashboard (bearer session)", 300, 4, () =>
+    fetch(`${base}/api/dashboard`, bearer),
+  )
+  const login = await measureLatency("POST /api/login (argon2id verify)", 40, 2, () =>
+    fetch(`${base}/api/login`, jsonPost({ email: member.email, password: "lotus7root" })),
+  )
+  await measureLatency("POST /api/register 422 (validation only)", 300, 4, () =>
+    fetch(`${base}/api/register`, jsonPost({ email: "x" })),
+  )
+  await measureLatency("GET /api/channel-menus (visitor)", 100, 4, () => fetch(`${base}/api/channel-menus`))
+  await measureLatency(`GET ${CONTENT_PATH}`, 300, 4, () => fetch(`${base}${CONTENT_PATH}`))
+  await measureLatency("GET /api/point/st-36-zusanli (403 locked)", 300, 4, () =>
+    fetch(`${base}/api/point/st-36-zusanli`),
+  )
+  await measureLatency("GET /api/channels/lung-channel", 200, 4, () => fetch(`${base}/api/channels/lung-channel`))
+  await measureLatency("GET / (app shell)", 300, 4, () => fetch(`${base}/`, { headers: { accept: "text/html" } }))
+  rows.push(
+    row("sign-in (argon2id verify), c=2", `p50 ${ms(login.p50)}, p95 ${ms(login.p95)}`),
+    row("GET /api/dashboard, c=4", `p50 ${ms(dashboard.p50)}, p95 ${ms(dashboard.p95)}`),
+  )
+})
+
+// 7. A content answer against a bare node:http server sending the same bytes, then a CPU profile.
+await section(`Content answers vs bare Node (autocannon, 50 connections, ${CONTENT_PATH})`, rows, async () => {
+  const recorded = await recordAnswer(base, CONTENT_PATH)
+  const bare = await startBareServer(recorded)
+  try {
+    const identical = await sameAnswer(bare.base, CONTENT_PATH, recorded)
+    console.log(
+      `  answer: ${recorded.status}, ${recorded.body.length} bytes${recorded.chunked ? " (chunked)" : ""}, ${recorded.headers.length} headers; bare server sends the same: ${identical ? "yes" : "NO"}`,
+    )
+    await load(`${base}${CONTENT_PATH}`, 2) // warm-up, not counted
+    const real = await load(`${base}${CONTENT_PATH}`, 10)
+    const floor = await load(`${bare.base}${CONTENT_PATH}`, 10)
+    const ratio = real.requestsPerSecond / floor.requestsPerSecond
+    for (const [label, r] of [
+      ["Jingluo server", real],
+      ["bare node:http", floor],
+    ] as const)
+      console.log(
+        `  ${label.padEnd(16)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${ms(r.p50).padStart(7)}  p99 ${ms(r.p99).padStart(7)}  ${r.total} answers, ${r.non2xx} not 2xx, ${r.errors} errors`,
+      )
+    console.log(`  ratio: ${ratio.toFixed(2)}× the bare server`)
+    rows.push(
+      row(
+        `${CONTENT_PATH} vs bare node:http, c=50`,
+        `${real.requestsPerSecond.toFixed(0)} vs ${floor.requestsPerSecond.toFixed(0)} req/s = ${ratio.toFixed(2)}×`,
+        "≥ 0.3×",
+        ratio >= 0.3,
+      ),
+      row(`${CONTENT_PATH} p99, c=50`, `${ms(real.p99)} (bare ${ms(floor.p99)})`, "≤ 25 ms", real.p99 <= 25),
+    )
+  } finally {
+    bare.stop()
+  }
+
+  heading(`CPU profile of the server under the same load (10 s, ${CONTENT_PATH})`)
+  const { result, summary } = await profileUnderLoad(root, server.pid, profilePath, `${base}${CONTENT_PATH}`, 10)
+  console.log(
+    `  ${result.requestsPerSecond.toFixed(0)} req/s while profiled; ${summary.seconds.toFixed(1)} s of samples; idle ${(summary.idleShare * 100).toFixed(0)}%, garbage collection ${(summary.gcShare * 100).toFixed(0)}%`,
+  )
+  console.log("  top 10 functions by self time:")
+  for (const f of summary.topFunctions)
+    console.log(`    ${`${(f.share * 100).toFixed(1)}%`.padStart(6)}  ${f.name.slice(0, 40).padEnd(40)} ${f.where}`)
+  console.log("  top 10 packages and files by self time:")
+  for (const f of summary.topFiles) console.log(`    ${`${(f.share * 100).toFixed(1)}%`.padStart(6)}  ${f.where}`)
+  rows.push(
+    row(
+      "CPU under that load: top places",
+      summary.topFiles
+        .slice(0, 3)
+        .map((f) => `${f.where} ${(f.share * 100).toFixed(0)}%`)
+        .join(", "),
+    ),
+  )
+})
+
+// 8. Memory under 200 simulated learners.
+await section(`Server memory under ${LEARNERS} simulated learners (${LEARNER_SECONDS} s)`, rows, async () => {
+  const catalogue = await readCatalogue(base, distDir, accounts?.pro[0]?.token)
+  console.log(
+    `  walking ${catalogue.points.length} points, ${catalogue.channels.length} channels, ${catalogue.bodyAreas.length} body areas, ${catalogue.bookPages.length} book pages`,
+  )
+  let peak = 0
+  const sampler = setInterval(() => {
+    const memory = processMemory(server.pid)
+    if (memory !== undefined) peak = Math.max(peak, memory.rss)
+  }, 200)
+  const result = await runLearners(base, catalogue, accounts ?? { free: [], pro: [] }, {
+    learners: LEARNERS,
+    seconds: LEARNER_SECONDS,
+  }).finally(() => clearInterval(sampler))
+  const after = processMemory(server.pid)
+  console.log(
+    `  ${result.requests} answers in ${result.seconds.toFixed(1)} s (${(result.requests / result.seconds).toFixed(0)}/s), p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${result.failures} failed requests`,
+  )
+  for (const [endpoint, e] of [...result.byEndpoint.entries()].sort((a, b) => b[1].count - a[1].count))
+    console.log(
+      `    ${endpoint.padEnd(32)} ${String(e.count).padStart(6)}  ${[...e.statuses.entries()].map(([s, n]) => `${s}×${n}`).join(" ")}`,
+    )
+  console.log(
+    `  RSS: peak ${mb(peak)} sampled every 200 ms under load; ${after ? `${mb(after.rss)} after; VmHWM ${mb(after.hwm)} (the process's lifetime peak, start-up included)` : ""}`,
+  )
+  rows.push(row(`server RSS under ${LEARNERS} learners, peak`, mb(peak), "≤ 600 MB", (peak * 1024) / 1e6 <= 600))
+})
+
+await server.stop()
+cleanUp()
+
+const loadAverage = existsSync("/proc/loadavg")
+  ? `, load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`
+  : ""
+heading(`Summary (${((performance.now() - benchStarted) / 1000).toFixed(0)} s${loadAverage})`)
+printTable(rows)
+process.exit(0)

@@ -1,0 +1,150 @@
+// What the browser downloads to render each route group: every script and stylesheet response of
+// a cold load in Chromium (fresh context, so nothing cached), raw, gzip (zlib, so figures compare
+// whatever the server sends) and as transferred; plus what index.html references by itself.
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { gzipSync } from "node:zlib"
+import { chromium } from "@playwright/test"
+import playwrightConfig from "../../playwright.config.ts"
+import { kb } from "./util.ts"
+
+export interface RouteGroup {
+  readonly name: string
+  readonly path: string
+}
+
+export interface Download {
+  readonly url: string
+  readonly type: "script" | "stylesheet"
+  readonly raw: number
+  readonly gzip: number
+  /** Encoded body bytes on the wire (compressed when the server compressed it). */
+  readonly wire: number
+  readonly encoding: string
+}
+
+export interface RouteLoad {
+  readonly route: RouteGroup
+  readonly downloads: ReadonlyArray<Download>
+  readonly apiCalls: ReadonlyArray<string>
+  readonly js: { raw: number; gzip: number; wire: number }
+  readonly css: { raw: number; gzip: number; wire: number }
+}
+
+const sum = (downloads: ReadonlyArray<Download>) => ({
+  raw: downloads.reduce((n, d) => n + d.raw, 0),
+  gzip: downloads.reduce((n, d) => n + d.gzip, 0),
+  wire: downloads.reduce((n, d) => n + d.wire, 0),
+})
+
+/** The same Chromium and flags as the browser tests (playwright.config.ts). */
+export const launchOptions = () => ({
+  ...playwrightConfig.use?.launchOptions,
+  executablePath: playwrightConfig.use?.launchOptions?.executablePath ?? "/usr/bin/chromium",
+})
+
+export const measureRoutes = async (base: string, routes: ReadonlyArray<RouteGroup>): Promise<Array<RouteLoad>> => {
+  const browser = await chromium.launch(launchOptions())
+  try {
+    const loads: Array<RouteLoad> = []
+    for (const route of routes) {
+      const context = await browser.newContext({ baseURL: base })
+      const page = await context.newPage()
+      const pending: Array<Promise<Download | undefined>> = []
+      const apiCalls: Array<string> = []
+      page.on("request", (request) => {
+        const url = new URL(request.url())
+        if (url.pathname.startsWith("/api/")) apiCalls.push(`${request.method()} ${url.pathname}`)
+      })
+      page.on("response", (response) => {
+        const type = response.request().resourceType()
+        if (type !== "script" && type !== "stylesheet") return
+        pending.push(
+          (async () => {
+            try {
+              const body = await response.body()
+              const sizes = await response.request().sizes()
+              return {
+                url: new URL(response.url()).pathname,
+                type,
+                raw: body.length,
+                gzip: gzipSync(body).length,
+                wire: sizes.responseBodySize,
+                encoding: (await response.headerValue("content-encoding")) ?? "none",
+              }
+            } catch {
+              // A response that arrives as the page closes has no body to read.
+              return undefined
+            }
+          })(),
+        )
+      })
+      let inFlight = 0
+      let lastActivity = Date.now()
+      const busy = () => {
+        inFlight++
+        lastActivity = Date.now()
+      }
+      const done = () => {
+        inFlight--
+        lastActivity = Date.now()
+      }
+      page.on("request", busy)
+      page.on("requestfinished", done)
+      page.on("requestfailed", done)
+      await page.goto(route.path, { waitUntil: "load" })
+      // Rendered: the page shows a heading (a lazy route has loaded its chunk and its data)…
+      await page
+        .locator("h1, h2")
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(() => undefined)
+      // …and the network has been quiet for 1.5 s, so late chunks and translations are counted.
+      const deadline = Date.now() + 30_000
+      while ((inFlight > 0 || Date.now() - lastActivity < 1500) && Date.now() < deadline) await page.waitForTimeout(100)
+      page.removeAllListeners()
+      const downloads = (await Promise.all(pending)).filter((d): d is Download => d !== undefined)
+      loads.push({
+        route,
+        downloads,
+        apiCalls,
+        js: sum(downloads.filter((d) => d.type === "script")),
+        css: sum(downloads.filter((d) => d.type === "stylesheet")),
+      })
+      await context.close()
+    }
+    return loads
+  } finally {
+    await browser.close()
+  }
+}
+
+/** The scripts and stylesheets `dist/index.html` itself references (entry, modulepreloads, CSS). */
+export const indexReferences = (distDir: string) => {
+  const html = readFileSync(join(distDir, "index.html"), "utf8")
+  const paths = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.(?:js|mjs|css))"/g)].map((m) => m[1]!)
+  const files = [...new Set(paths)].map((path) => {
+    const body = readFileSync(join(distDir, path.replace(/^\//, "")))
+    return { path, css: path.endsWith(".css"), raw: body.length, gzip: gzipSync(body).length }
+  })
+  const js = files.filter((f) => !f.css)
+  const css = files.filter((f) => f.css)
+  return {
+    files,
+    js: { raw: js.reduce((n, f) => n + f.raw, 0), gzip: js.reduce((n, f) => n + f.gzip, 0) },
+    css: { raw: css.reduce((n, f) => n + f.raw, 0), gzip: css.reduce((n, f) => n + f.gzip, 0) },
+  }
+}
+
+export const printRouteLoads = (loads: ReadonlyArray<RouteLoad>) => {
+  for (const load of loads) {
+    console.log(
+      `  ${load.route.name} (${load.route.path}): JS ${kb(load.js.raw)} raw, ${kb(load.js.gzip)} gzip, ${kb(load.js.wire)} on the wire; CSS ${kb(load.css.raw)} raw, ${kb(load.css.gzip)} gzip`,
+    )
+    for (const d of [...load.downloads].sort((a, b) => b.raw - a.raw))
+      console.log(
+        `      ${d.url.padEnd(40)} ${kb(d.raw).padStart(10)} raw ${kb(d.gzip).padStart(10)} gzip ${kb(d.wire).padStart(10)} wire (${d.encoding})`,
+      )
+    console.log(`      API calls: ${load.apiCalls.length === 0 ? "none" : load.apiCalls.join(", ")}`)
+  }
+}

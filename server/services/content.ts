@@ -69,15 +69,22 @@ const SECTION_TITLES: Record<MenuSection["id"], Record<SelectableLanguage, strin
     de: "Leitbahnverläufe und Punkte",
     es: "Trayectos de los canales y puntos",
   },
-  pointGroups: { en: "Point groups", de: "Punktgruppen", es: "Grupos de puntos" },
-  bodyAreas: { en: "Body areas", de: "Körperregionen", es: "Zonas del cuerpo" },
+  categories: { en: "Point categories", de: "Punktkategorien", es: "Categorías de puntos" },
+  bodyAreas: { en: "Body areas", de: "Körperregionen", es: "Regiones del cuerpo" },
 }
 
-const EXTRA_POINTS_TITLE: Record<SelectableLanguage, string> = {
-  en: "Extra points",
-  de: "Extrapunkte",
-  es: "Puntos extra",
+const EXTRA_POINTS_TITLE: Record<SelectableLanguage, (count: number) => string> = {
+  en: (count) => `All ${count} extra points`,
+  de: (count) => `Alle ${count} Extrapunkte`,
+  es: (count) => `Los ${count} puntos extra`,
 }
+
+/**
+ * A vessel's menu label, "Rèn Mài · Conception Vessel": its pinyin first and the name without its
+ * "(Ren Mai)", so that Ren and Du as extraordinary vessels never read like the CV and GV channels
+ * listed above them.
+ */
+const vesselLabel = (pinyin: string, name: string) => `${pinyin} · ${name.replace(/\s*\([^)]*\)\s*$/, "")}`
 
 export class Content extends Context.Service<
   Content,
@@ -184,7 +191,7 @@ export class Content extends Context.Service<
         const byCode = snapshot.briefByCode
         const pointsOf = (codes: ReadonlyArray<string>) => codes.flatMap((code) => byCode.get(code) ?? [])
         const entry = (
-          fields: Pick<MenuEntry, "id" | "name" | "title" | "slug" | "itemType" | "menuType" | "channel_id">,
+          fields: Pick<MenuEntry, "id" | "name" | "title" | "slug" | "itemType" | "menuType" | "group" | "channel_id">,
           open: boolean,
           listed: () => ReadonlyArray<MenuPoint>,
         ): MenuEntry => ({ ...fields, permission: open, points: open ? listed() : [], children: [] })
@@ -200,6 +207,7 @@ export class Content extends Context.Service<
                 slug: c.slug,
                 itemType: "channel",
                 menuType: "channels",
+                group: "channels",
                 channel_id: c.code,
               },
               canOpen(caller.viewer, c),
@@ -211,10 +219,11 @@ export class Content extends Context.Service<
               {
                 id: v.id,
                 name: v.data.pinyin,
-                title: pick(v.data.name, caller.language),
+                title: vesselLabel(v.data.pinyin, pick(v.data.name, caller.language)),
                 slug: v.slug,
                 itemType: "vessel",
                 menuType: "channels",
+                group: "vessels",
                 channel_id: null,
               },
               canOpen(caller.viewer, v),
@@ -225,10 +234,11 @@ export class Content extends Context.Service<
             {
               id: "extra-points",
               name: "EX",
-              title: EXTRA_POINTS_TITLE[caller.language],
+              title: EXTRA_POINTS_TITLE[caller.language](extras.length),
               slug: "extra-points",
               itemType: "extra-points",
               menuType: "channels",
+              group: "extraPoints",
               channel_id: null,
             },
             extras.some((p) => canOpen(caller.viewer, p)),
@@ -245,7 +255,8 @@ export class Content extends Context.Service<
               title: pick(c.data.name, caller.language),
               slug: c.slug,
               itemType: "group",
-              menuType: "pointGroups",
+              menuType: "categories",
+              group: "categories",
               channel_id: null,
             },
             canOpen(caller.viewer, c),
@@ -264,6 +275,7 @@ export class Content extends Context.Service<
               slug: a.slug,
               itemType: "body-area",
               menuType: "bodyAreas",
+              group: "bodyAreas",
               channel_id: null,
             },
             canOpen(caller.viewer, a),
@@ -287,7 +299,7 @@ export class Content extends Context.Service<
         })
         return [
           section("channels", channelEntries),
-          section("pointGroups", groupEntries),
+          section("categories", groupEntries),
           section("bodyAreas", areaEntries),
         ]
       })

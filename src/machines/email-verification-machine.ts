@@ -15,6 +15,8 @@ export interface VerificationContext {
   readonly emailError: string | null
   readonly formError: string | null
   readonly notice: string | null
+  /** Submits turned back with a field error; the view focuses the invalid field when it grows. */
+  readonly rejectedSubmits: number
 }
 
 export type VerificationEvent =
@@ -57,6 +59,7 @@ export const emailVerificationMachine = setup({
     emailError: null,
     formError: null,
     notice: null,
+    rejectedSubmits: 0,
   }),
   initial: "start",
   states: {
@@ -74,12 +77,22 @@ export const emailVerificationMachine = setup({
         },
         "code.submit": [
           { guard: "codeIsValid", target: "verifying" },
-          { actions: assign({ codeError: MessageKey.codeFormat }) },
+          {
+            actions: assign(({ context }) => ({
+              codeError: MessageKey.codeFormat,
+              rejectedSubmits: context.rejectedSubmits + 1,
+            })),
+          },
         ],
         "email.change": { actions: assign(({ event }) => ({ email: event.value, emailError: null })) },
         "verification.resend": [
           { guard: "emailIsValid", target: "resending" },
-          { actions: assign(({ context }) => ({ emailError: emailErrorKey(context.email) })) },
+          {
+            actions: assign(({ context }) => ({
+              emailError: emailErrorKey(context.email),
+              rejectedSubmits: context.rejectedSubmits + 1,
+            })),
+          },
         ],
       },
     },
@@ -88,7 +101,12 @@ export const emailVerificationMachine = setup({
         "email.change": { actions: assign(({ event }) => ({ email: event.value, emailError: null, formError: null })) },
         "verification.resend": [
           { guard: "emailIsValid", target: "resending" },
-          { actions: assign(({ context }) => ({ emailError: emailErrorKey(context.email) })) },
+          {
+            actions: assign(({ context }) => ({
+              emailError: emailErrorKey(context.email),
+              rejectedSubmits: context.rejectedSubmits + 1,
+            })),
+          },
         ],
       },
     },
@@ -102,10 +120,11 @@ export const emailVerificationMachine = setup({
           {
             guard: "isFieldFailure",
             target: "awaitingCode",
-            actions: assign(({ event }) => ({
+            actions: assign(({ context, event }) => ({
               code: "",
               codeError: failureFieldErrors(event.error).code ?? MessageKey.codeInvalid,
               formError: null,
+              rejectedSubmits: context.rejectedSubmits + 1,
             })),
           },
           { target: "awaitingCode", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },

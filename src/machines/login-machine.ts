@@ -5,7 +5,7 @@ import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.t
 import { EMPTY_LOGIN_FORM, type LoginForm, type LoginPayload, validateLoginForm } from "../domain/sign-in.ts"
 import type { SignedInUser } from "../domain/user.ts"
 import type { FieldErrors } from "../domain/validation.ts"
-import { blurField, changeField, type FormContext } from "./form-fields.ts"
+import { blurField, changeField, type FormContext, rejectSubmit } from "./form-fields.ts"
 
 export interface LoginContext extends FormContext<LoginForm> {
   readonly unverifiedEmail: string | null
@@ -50,6 +50,7 @@ export const loginMachine = setup({
     form: { ...EMPTY_LOGIN_FORM, email: input?.email ?? "" },
     errors: {},
     formError: null,
+    rejectedSubmits: 0,
     unverifiedEmail: null,
     notice: null,
   }),
@@ -70,7 +71,7 @@ export const loginMachine = setup({
         },
         "form.submit": [
           { guard: "formIsValid", target: "submitting" },
-          { actions: assign(({ context }) => ({ errors: validErrors(context.form), formError: null })) },
+          { actions: assign(({ context }) => rejectSubmit(context, validErrors(context.form))) },
         ],
       },
     },
@@ -92,7 +93,7 @@ export const loginMachine = setup({
           {
             guard: "isFieldFailure",
             target: "editing",
-            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error), formError: null })),
+            actions: assign(({ context, event }) => rejectSubmit(context, failureFieldErrors(event.error))),
           },
           {
             target: "editing",
@@ -117,7 +118,7 @@ export const loginMachine = setup({
         "verification.resend": "resending",
         "form.submit": [
           { guard: "formIsValid", target: "submitting" },
-          { target: "editing", actions: assign(({ context }) => ({ errors: validErrors(context.form) })) },
+          { target: "editing", actions: assign(({ context }) => rejectSubmit(context, validErrors(context.form))) },
         ],
       },
     },

@@ -13,7 +13,7 @@ import {
 import { MESSAGE_DELAY_MS } from "../domain/timing.ts"
 import type { FieldErrors } from "../domain/validation.ts"
 import { sanitizeCodeInput } from "../domain/verification-code.ts"
-import { blurField, changeField, type FormContext } from "./form-fields.ts"
+import { blurField, changeField, type FormContext, rejectSubmit } from "./form-fields.ts"
 
 export interface PasswordResetContext extends FormContext<ResetForm> {
   readonly notice: string | null
@@ -66,6 +66,7 @@ export const passwordResetMachine = setup({
     form: { ...EMPTY_RESET_FORM, email: input?.email ?? "" },
     errors: {},
     formError: null,
+    rejectedSubmits: 0,
     notice: null,
   }),
   initial: "start",
@@ -81,7 +82,7 @@ export const passwordResetMachine = setup({
         },
         "form.submit": [
           { guard: "emailIsValid", target: "sendingCode" },
-          { actions: assign(({ context }) => ({ errors: requestErrors(context.form), formError: null })) },
+          { actions: assign(({ context }) => rejectSubmit(context, requestErrors(context.form))) },
         ],
       },
     },
@@ -95,7 +96,7 @@ export const passwordResetMachine = setup({
           {
             guard: "isFieldFailure",
             target: "requesting",
-            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error), formError: null })),
+            actions: assign(({ context, event }) => rejectSubmit(context, failureFieldErrors(event.error))),
           },
           { target: "requesting", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
         ],
@@ -116,7 +117,7 @@ export const passwordResetMachine = setup({
         },
         "form.submit": [
           { guard: "resetIsValid", target: "resetting" },
-          { actions: assign(({ context }) => ({ errors: resetErrors(context.form), formError: null })) },
+          { actions: assign(({ context }) => rejectSubmit(context, resetErrors(context.form))) },
         ],
         "code.resend": "resendingCode",
         "email.edit": { target: "requesting", actions: assign({ notice: null, formError: null, errors: {} }) },
@@ -152,9 +153,8 @@ export const passwordResetMachine = setup({
             actions: assign(({ context, event }) => {
               const errors = failureFieldErrors(event.error)
               return {
-                errors,
+                ...rejectSubmit(context, errors),
                 form: errors.code ? { ...context.form, code: "" } : context.form,
-                formError: null,
                 notice: null,
               }
             }),

@@ -166,6 +166,16 @@ export const App = () => {
     window.scrollTo({ top: 0 })
   }, [location])
 
+  const channelButton = useRef<HTMLButtonElement>(null)
+  const mobileButton = useRef<HTMLButtonElement>(null)
+  /** Closing the menu from inside (Escape, Back at the first column) hands focus back to its button. */
+  const closeMenu = () => {
+    setMenuOpen(false)
+    // The narrow header hides the channel button inside its menu button; focus the one on screen.
+    const visible = [channelButton.current, mobileButton.current].find((b) => b?.checkVisibility?.() ?? b !== null)
+    visible?.focus()
+  }
+
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -176,12 +186,16 @@ export const App = () => {
         onLogout={() => logout.send({ type: "logout.request" })}
         menuOpen={menuOpen}
         onToggleMenu={() => setMenuOpen((open) => !open)}
+        channelButtonRef={channelButton}
+        mobileButtonRef={mobileButton}
+        panel={
+          menuOpen ? (
+            <div className="drilldown-panel" id="channel-menu">
+              <DrillDownMenu onClose={() => setMenuOpen(false)} onDismiss={closeMenu} />
+            </div>
+          ) : null
+        }
       />
-      {menuOpen ? (
-        <div className="drilldown-panel" id="channel-menu">
-          <DrillDownMenu onClose={() => setMenuOpen(false)} />
-        </div>
-      ) : null}
       <main id="main" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Routes />

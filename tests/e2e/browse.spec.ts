@@ -8,11 +8,23 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
 })
 
+const MENU = "Channels, point categories and body areas"
+
+/** Opens the drill-down by mouse: from the header, or through the menu button on a narrow screen. */
 const openMenu = async (page: Page) => {
-  await page.getByRole("button", { name: "Channel points" }).click()
-  const menu = page.getByRole("navigation", { name: "Channels, point groups and body areas" })
+  if ((page.viewportSize()?.width ?? 1280) > 764) await page.getByRole("button", { name: "Channel points" }).click()
+  else {
+    await page.getByRole("button", { name: "Menu" }).click()
+    await page.getByRole("menuitem", { name: "Channel points" }).click()
+  }
+  const menu = page.getByRole("navigation", { name: MENU })
   await expect(menu).toBeVisible()
   return menu
+}
+
+const openMenuByTap = async (page: Page) => {
+  await page.getByRole("button", { name: "Menu" }).tap()
+  await page.getByRole("menuitem", { name: "Channel points" }).tap()
 }
 
 const becomePro = async (page: Page) => {
@@ -29,7 +41,7 @@ test("a Standard user browses LU → LU-9 through the drill-down menu", async ({
   await menu.getByRole("option", { name: "Channel pathways and points" }).click()
   await expect(menu.getByRole("listbox", { name: "Channel pathways and points" })).toBeVisible()
   await menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ }).click()
-  const points = menu.getByRole("listbox", { name: "Lung Channel of Hand Taiyin" })
+  const points = menu.getByRole("listbox", { name: "LU Lung Channel of Hand Taiyin" })
   await expect(points.getByRole("option")).toHaveCount(11)
   await expectAccessible(page)
   await points.getByRole("option", { name: /LU-9/ }).click()
@@ -43,6 +55,135 @@ test("a Standard user browses LU → LU-9 through the drill-down menu", async ({
   await expectAccessible(page)
   await page.getByRole("link", { name: /LU-10/ }).click()
   await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-10")
+})
+
+test("every item opens on click whatever is already open: sections, sibling channels, a locked one", async ({
+  page,
+}) => {
+  await signIn(page, await createVerifiedUser(page))
+  const menu = await openMenu(page)
+  await menu.getByRole("option", { name: "Channel pathways and points" }).click()
+  await expect(menu.getByRole("listbox", { name: "Channel pathways and points" })).toBeVisible()
+  await menu.getByRole("option", { name: "Body areas" }).click()
+  await expect(menu.getByRole("listbox", { name: "Body areas" })).toBeVisible()
+  await expect(menu.getByRole("listbox", { name: "Channel pathways and points" })).toHaveCount(0)
+  await menu.getByRole("option", { name: "Point categories" }).click()
+  await expect(menu.getByRole("listbox", { name: "Point categories" })).toBeVisible()
+  await menu.getByRole("option", { name: "Channel pathways and points" }).click()
+  await menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ }).click()
+  await expect(menu.getByRole("listbox", { name: "LU Lung Channel of Hand Taiyin" })).toBeVisible()
+  await menu.getByRole("option", { name: /Large Intestine Channel of Hand Yangming/ }).click()
+  await expect(menu.getByRole("listbox", { name: "LI Large Intestine Channel of Hand Yangming" })).toBeVisible()
+  await expect(menu.getByRole("option", { name: /LI-4 / })).toBeVisible()
+  await menu.getByRole("option", { name: /Stomach Channel of Foot Yangming/ }).click()
+  const dialog = page.getByRole("dialog", { name: "This is part of Jingluo Pro" })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole("button", { name: "Close" }).click()
+  await menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ }).click()
+  await menu.getByRole("option", { name: /LU-7 / }).click()
+  await expect(page).toHaveURL(/\/point\/lu-7-lieque$/)
+})
+
+test("every item opens with Enter whatever is already open, siblings included", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.getByRole("button", { name: "Channel points" }).focus()
+  await page.keyboard.press("Enter")
+  const menu = page.getByRole("navigation", { name: MENU })
+  await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeFocused()
+  // Back to the sections column without closing the open one (past the column's "All channels"
+  // link), then a sibling section.
+  await page.keyboard.press("Shift+Tab")
+  await expect(menu.getByRole("link", { name: "All channels" })).toBeFocused()
+  await page.keyboard.press("Shift+Tab")
+  await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
+  await page.keyboard.press("ArrowDown")
+  await page.keyboard.press("ArrowDown")
+  await expect(menu.getByRole("option", { name: "Body areas" })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(menu.getByRole("listbox", { name: "Body areas" })).toBeVisible()
+  await page.keyboard.press("Shift+Tab")
+  await page.keyboard.press("Shift+Tab")
+  await page.keyboard.press("Home")
+  await page.keyboard.press("Enter")
+  await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(menu.getByRole("option", { name: /LU-1 / })).toBeFocused()
+  await page.keyboard.press("Shift+Tab")
+  await page.keyboard.press("Shift+Tab")
+  await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeFocused()
+  await page.keyboard.press("ArrowDown")
+  await page.keyboard.press("Enter")
+  await expect(menu.getByRole("listbox", { name: "LI Large Intestine Channel of Hand Yangming" })).toBeVisible()
+  await expect(menu.getByRole("option", { name: /LI-1 / })).toBeFocused()
+  await page.keyboard.press("Shift+Tab")
+  await page.keyboard.press("Shift+Tab")
+  await page.keyboard.press("ArrowDown")
+  await expect(menu.getByRole("option", { name: /Stomach Channel of Foot Yangming/ })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(page.getByRole("dialog", { name: "This is part of Jingluo Pro" })).toBeVisible()
+})
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, viewport: { width: 375, height: 812 } })
+  test("a tap opens sibling items whatever is already open", async ({ page }) => {
+    await signIn(page, await createVerifiedUser(page))
+    await openMenuByTap(page)
+    const menu = page.getByRole("navigation", { name: MENU })
+    await menu.getByRole("option", { name: "Channel pathways and points" }).tap()
+    await menu.getByRole("button", { name: "Back" }).tap()
+    await menu.getByRole("option", { name: "Body areas" }).tap()
+    await expect(menu.getByRole("listbox", { name: "Body areas" })).toBeVisible()
+    await menu.getByRole("button", { name: "Back" }).tap()
+    await menu.getByRole("option", { name: "Channel pathways and points" }).tap()
+    await menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ }).tap()
+    await menu.getByRole("button", { name: "Back" }).tap()
+    await menu.getByRole("option", { name: /Large Intestine Channel of Hand Yangming/ }).tap()
+    await expect(menu.getByRole("listbox", { name: "LI Large Intestine Channel of Hand Yangming" })).toBeVisible()
+  })
+})
+
+for (const width of [1280, 375]) {
+  test(`a Pro user reaches GV, the vessels and the extra points by mouse at ${width} px`, async ({ page }) => {
+    await signIn(page, await createVerifiedUser(page))
+    await becomePro(page)
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 812 })
+    const menu = await openMenu(page)
+    await menu.getByRole("option", { name: "Channel pathways and points" }).click()
+    const channels = menu.getByRole("listbox", { name: "Channel pathways and points" })
+    await channels.getByRole("option", { name: /^GV Governing Vessel/ }).click()
+    await expect(menu.getByRole("listbox", { name: /^GV Governing Vessel/ })).toBeVisible()
+    if (width < 600) await menu.getByRole("button", { name: "Back" }).click()
+    await channels.getByRole("option", { name: /Yang Linking Vessel/ }).click()
+    await expect(menu.getByRole("listbox", { name: /Yang Linking Vessel/ })).toBeVisible()
+    if (width < 600) await menu.getByRole("button", { name: "Back" }).click()
+    await channels.getByRole("option", { name: /All 48 extra points/ }).click()
+    const extras = menu.getByRole("listbox", { name: /All 48 extra points/ })
+    await expect(extras.getByRole("option")).toHaveCount(48)
+    await extras.getByRole("option").last().click()
+    await expect(page).toHaveURL(/\/point\/ex-/)
+  })
+}
+
+test("the focused item stays in view while the keyboard walks a long column", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.setViewportSize({ width: 1280, height: 700 })
+  await page.getByRole("button", { name: "Channel points" }).focus()
+  await page.keyboard.press("Enter")
+  const menu = page.getByRole("navigation", { name: MENU })
+  await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeFocused()
+  await page.keyboard.press("End")
+  const last = menu.getByRole("option", { name: /All 48 extra points/ })
+  await expect(last).toBeFocused()
+  await expect(last).toBeInViewport()
+  const box = (await last.boundingBox())!
+  const panel = (await page.locator(".drilldown-panel").boundingBox())!
+  expect(box.y + box.height).toBeLessThanOrEqual(panel.y + panel.height)
+  await page.keyboard.press("Home")
+  await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeInViewport()
 })
 
 test("a Pro channel shows the badge and opens the lite upgrade modal for a Standard user", async ({ page }) => {
@@ -89,10 +230,10 @@ test("the drill-down menu works with the keyboard alone", async ({ page }) => {
   await signIn(page, await createVerifiedUser(page))
   await page.getByRole("button", { name: "Channel points" }).focus()
   await page.keyboard.press("Enter")
-  const menu = page.getByRole("navigation", { name: "Channels, point groups and body areas" })
+  const menu = page.getByRole("navigation", { name: MENU })
   await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
   await page.keyboard.press("ArrowDown")
-  await expect(menu.getByRole("option", { name: "Point groups" })).toBeFocused()
+  await expect(menu.getByRole("option", { name: "Point categories" })).toBeFocused()
   await page.keyboard.press("ArrowUp")
   await page.keyboard.press("ArrowRight")
   await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeFocused()

@@ -74,6 +74,7 @@ describe("email verification machine", () => {
         emailError: null,
         formError: null,
         notice: null,
+        rejectedSubmits: 0,
       })
     })
 
@@ -108,6 +109,7 @@ describe("email verification machine", () => {
 
       expect(actor.getSnapshot().value).toBe("awaitingCode")
       expect(actor.getSnapshot().context.codeError).toBe(MessageKey.codeFormat)
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(1)
       expect(verify.inputs).toHaveLength(0)
     })
 
@@ -167,6 +169,7 @@ describe("email verification machine", () => {
 
       expect(actor.getSnapshot().value).toBe("awaitingCode")
       expect(actor.getSnapshot().context.emailError).toBe(key)
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(1)
       expect(resend.inputs).toHaveLength(0)
     })
   })
@@ -263,6 +266,7 @@ describe("email verification machine", () => {
         code: "",
         codeError: MessageKey.codeExpired,
         formError: null,
+        rejectedSubmits: 1,
       })
     })
 

@@ -77,6 +77,7 @@ describe("login machine", () => {
         form: { email: "", password: "" },
         errors: {},
         formError: null,
+        rejectedSubmits: 0,
         unverifiedEmail: null,
         notice: null,
       })
@@ -135,7 +136,10 @@ describe("login machine", () => {
       const snapshot = actor.getSnapshot()
       expect(snapshot.value).toBe("editing")
       expect(snapshot.context.errors).toEqual({ email: MessageKey.required, password: MessageKey.required })
+      expect(snapshot.context.rejectedSubmits).toBe(1)
       expect(login.inputs).toHaveLength(0)
+      actor.send({ type: "form.submit" })
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(2)
     })
 
     it("rejects an address that does not match the e-mail pattern", () => {
@@ -187,11 +191,12 @@ describe("login machine", () => {
       expect(actor.getSnapshot().context.errors).toEqual({})
     })
 
-    it("shows the message of the blurred field only", () => {
+    it("shows the message of the blurred field only, and counts no turned-back submit", () => {
       const { actor } = start()
       fill(actor, { email: "ann" })
       actor.send({ type: "field.blur", field: "email" })
       expect(actor.getSnapshot().context.errors).toEqual({ email: MessageKey.email })
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(0)
     })
 
     it("clears the blurred field's message once it is valid", () => {
@@ -276,6 +281,7 @@ describe("login machine", () => {
       expect(context.errors).toEqual({ email: MessageKey.email })
       expect(context.form).toEqual(VALID)
       expect(context.formError).toBeNull()
+      expect(context.rejectedSubmits).toBe(1)
     })
 
     it("shows Invalid credentials and clears the password but not the e-mail", async () => {
@@ -343,6 +349,7 @@ describe("login machine", () => {
           form: { email: VALID.email, password: "" },
           errors: {},
           formError: null,
+          rejectedSubmits: 0,
           unverifiedEmail: VALID.email,
           notice: null,
         },

@@ -48,9 +48,29 @@ describe.each(DATABASES)("content API on %s", (kind) => {
       expect(status).toBe(200)
       const sections = body as unknown as Array<{
         id: string
-        children: Array<{ id: string; itemType: string; permission: boolean; points: Array<Json> }>
+        title: string
+        children: Array<{
+          id: string
+          title: string
+          itemType: string
+          group: string
+          permission: boolean
+          points: Array<Json>
+        }>
       }>
-      expect(sections.map((s) => s.id)).toEqual(["channels", "pointGroups", "bodyAreas"])
+      expect(sections.map((s) => s.id)).toEqual(["channels", "categories", "bodyAreas"])
+      // One name for the categories, the pages' name; "point groups" are the user's own.
+      expect(sections.map((s) => s.title)).toEqual(["Channel pathways and points", "Point categories", "Body areas"])
+      // Channels, vessels and extra points each under their own heading, in that order.
+      expect([...new Set(sections[0]!.children.map((c) => c.group))]).toEqual(["channels", "vessels", "extraPoints"])
+      // No two entries of a section read the same (Ren and Du are a channel and a vessel).
+      for (const section of sections) {
+        const titles = section.children.map((c) => c.title)
+        expect(new Set(titles).size, section.id).toBe(titles.length)
+      }
+      const vessels = sections[0]!.children.filter((c) => c.itemType === "vessel").map((c) => c.title)
+      expect(vessels).toContain("Rèn Mài · Conception Vessel")
+      expect(vessels).toContain("Dū Mài · Governing Vessel")
       const channels = sections[0]!.children.filter((c) => c.itemType === "channel")
       expect(channels).toHaveLength(14)
       for (const entry of sections.flatMap((s) => s.children)) {

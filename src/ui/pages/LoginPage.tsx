@@ -6,7 +6,7 @@ import { useAppServices } from "../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { TextField } from "../components/TextField.tsx"
-import { useFocusFirstInvalid, usePageTitle, useQueryParam } from "../page-hooks.ts"
+import { useFocusFirstInvalid, usePageTitle, useQueryParam, validateOnBlur } from "../page-hooks.ts"
 
 export const LoginPage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -20,7 +20,7 @@ export const LoginPage = () => {
   const busy = useSelector(actor, (s) => s.matches("submitting"))
   const resending = useSelector(actor, (s) => s.matches("resending"))
   const unverified = useSelector(actor, (s) => s.matches("unverified") || s.matches("resending"))
-  const formRef = useFocusFirstInvalid(errors)
+  const formRef = useFocusFirstInvalid(useSelector(actor, (s) => s.context.rejectedSubmits))
   const fieldError = (field: string) => (errors[field] ? t(`common:${errors[field]}`) : undefined)
 
   return (
@@ -44,7 +44,7 @@ export const LoginPage = () => {
             autoComplete="email"
             value={form.email}
             onChange={(value) => actor.send({ type: "field.change", field: "email", value })}
-            onBlur={() => actor.send({ type: "field.blur", field: "email" })}
+            onBlur={validateOnBlur(() => actor.send({ type: "field.blur", field: "email" }))}
             errorMessage={fieldError("email")}
             isRequired
           />

@@ -8,7 +8,7 @@ import { useAppServices } from "../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { TextField } from "../components/TextField.tsx"
-import { usePageTitle, useQueryParam } from "../page-hooks.ts"
+import { useFocusFirstInvalid, usePageTitle, useQueryParam } from "../page-hooks.ts"
 
 export const VerifyEmailPage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -23,6 +23,7 @@ export const VerifyEmailPage = () => {
   const resending = useSelector(actor, (s) => s.matches("resending"))
   const verified = useSelector(actor, (s) => s.matches("verified"))
   const withAccount = context.uuid !== null
+  const sectionRef = useFocusFirstInvalid<HTMLElement>(context.rejectedSubmits)
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (verified) headingRef.current?.focus()
@@ -43,7 +44,7 @@ export const VerifyEmailPage = () => {
   }
 
   return (
-    <section className="panel">
+    <section className="panel" ref={sectionRef}>
       <h1>{t("user:verify.title")}</h1>
       {verifying ? (
         <p role="status">

@@ -51,5 +51,6 @@ export const signIn = async (page: Page, email: string, password = PASSWORD) => 
   await page.getByRole("textbox", { name: "E-mail" }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByRole("button", { name: "Log in" }).click()
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible()
+  await expect(page).not.toHaveURL(/\/login/)
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toHaveCount(0)
 }

@@ -12,7 +12,7 @@ import { passwordResetMail, verificationMail } from "../mail/templates.ts"
 import { SessionsRepo } from "../repositories/sessions-repo.ts"
 import { type UserRow, UsersRepo } from "../repositories/users-repo.ts"
 import { Mail } from "./mail.ts"
-import { type CodeRejected, OneTimeCodes } from "./one-time-codes.ts"
+import { CodeRejected, OneTimeCodes } from "./one-time-codes.ts"
 import { Passwords } from "./passwords.ts"
 import { LIMITS, RateLimiter } from "./rate-limiter.ts"
 import { Secrets } from "./secrets.ts"
@@ -109,7 +109,14 @@ export class Accounts extends Context.Service<
 
       const verifyEmail = Effect.fn("Accounts.verifyEmail")(function* (uuid: string, code: string) {
         const user = yield* users.findByUuid(uuid)
-        if (Option.isNone(user)) return yield* codes.redeem(-1, "verify-email", code).pipe(Effect.asVoid)
+        // An unknown account reads like a wrong code ("invalid"), never like an expired one; the
+        // lookup still runs so both answers take the same path.
+        if (Option.isNone(user)) {
+          return yield* codes.redeem(-1, "verify-email", code).pipe(
+            Effect.mapError(() => new CodeRejected({ reason: "invalid" })),
+            Effect.asVoid,
+          )
+        }
         if (user.value.email_verified_at !== null) return
         yield* codes.redeem(user.value.id, "verify-email", code)
         const now = yield* Clock.currentTimeMillis

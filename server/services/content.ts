@@ -6,6 +6,7 @@ import type {
   BodyAreaListItem,
   BodyAreaPage,
   BookPage,
+  CategoryListItem,
   CategoryPage,
   ChannelIndex,
   ChannelPage,
@@ -19,7 +20,7 @@ import type {
   PointSummary,
   VesselPage,
 } from "../../src/domain/content-views.ts"
-import { NotFound, ProRequired } from "../../src/domain/errors.ts"
+import { type LockedItem, NotFound, ProRequired } from "../../src/domain/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/locales.ts"
 import { canOpen, type Viewer } from "../../src/domain/permissions.ts"
 import { message } from "../i18n/messages.ts"
@@ -95,6 +96,7 @@ export class Content extends Context.Service<
     readonly point: (caller: Caller, slug: string) => Effect.Effect<PointPage, NotFound | ProRequired>
     readonly bodyAreaList: (caller: Caller) => Effect.Effect<ReadonlyArray<BodyAreaListItem>>
     readonly bodyArea: (caller: Caller, slug: string) => Effect.Effect<BodyAreaPage, NotFound | ProRequired>
+    readonly categoryList: (caller: Caller) => Effect.Effect<ReadonlyArray<CategoryListItem>>
     readonly category: (caller: Caller, slug: string) => Effect.Effect<CategoryPage, NotFound | ProRequired>
     readonly vessel: (caller: Caller, slug: string) => Effect.Effect<VesselPage, NotFound | ProRequired>
     readonly extraPoints: (caller: Caller) => Effect.Effect<ExtraPointsPage, ProRequired>
@@ -116,16 +118,20 @@ export class Content extends Context.Service<
       const repo = yield* ContentRepo
 
       const notFound = (language: SelectableLanguage) => new NotFound({ message: message("notFound", language) })
-      const proRequired = (language: SelectableLanguage) =>
-        new ProRequired({ message: message("proRequired", language) })
+      const proRequired = (language: SelectableLanguage, item?: LockedItem) =>
+        new ProRequired({ message: message("proRequired", language), ...(item ? { item } : {}) })
 
-      /** Fails unless the item exists and the caller may open it. */
-      const guard = <A extends { readonly free: boolean }>(caller: Caller, found: A | undefined) =>
+      /** Fails unless the item exists and the caller may open it; a locked one is named by its public facts. */
+      const guard = <A extends { readonly free: boolean }>(
+        caller: Caller,
+        found: A | undefined,
+        facts: (item: A) => LockedItem,
+      ) =>
         found === undefined
           ? Effect.fail(notFound(caller.language))
           : canOpen(caller.viewer, found)
             ? Effect.succeed(found)
-            : Effect.fail(proRequired(caller.language))
+            : Effect.fail(proRequired(caller.language, facts(found)))
 
       const channelRef = (caller: Caller, row: ChannelRow): ChannelRef => ({
         code: row.code,
@@ -329,7 +335,12 @@ export class Content extends Context.Service<
 
       const channel = Effect.fn("Content.channel")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.channelBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.channelBySlug.get(slug), (c) => ({
+          kind: "channel",
+          code: c.code,
+          pinyin: c.data.pinyin,
+          name: pick(c.data.name, caller.language),
+        }))
         const points = snapshot.briefs
         const categories = yield* categoryIndex(caller, snapshot)
         const partner = (code: string | null) => {
@@ -364,7 +375,12 @@ export class Content extends Context.Service<
 
       const point = Effect.fn("Content.point")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.pointBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.pointBySlug.get(slug), (p) => ({
+          kind: "point",
+          code: p.code,
+          pinyin: p.data.pinyin,
+          name: pick(p.data.name, caller.language),
+        }))
         const { briefs, bodyAreas: areas, areaPoints } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const channelRow = row.channel_code === null ? null : (snapshot.channelByCode.get(row.channel_code) ?? null)
@@ -436,7 +452,12 @@ export class Content extends Context.Service<
 
       const bodyArea = Effect.fn("Content.bodyArea")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.bodyAreaBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.bodyAreaBySlug.get(slug), (a) => ({
+          kind: "bodyArea",
+          code: null,
+          pinyin: null,
+          name: pick(a.data.name, caller.language),
+        }))
         const { briefs, areaPoints, channels } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const codes = new Set(areaPoints.filter((ap) => ap.body_area_id === row.id).map((ap) => ap.point_code))
@@ -454,9 +475,25 @@ export class Content extends Context.Service<
         }
       })
 
+      const categoryList = Effect.fn("Content.categoryList")(function* (caller: Caller) {
+        const { categories, members } = yield* repo.snapshot
+        return categories.map((c) => ({
+          id: c.id,
+          slug: c.slug,
+          title: pick(c.data.name, caller.language),
+          pointCount: members.filter((m) => m.category_id === c.id).length,
+          permission: canOpen(caller.viewer, c),
+        }))
+      })
+
       const category = Effect.fn("Content.category")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.categoryBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.categoryBySlug.get(slug), (c) => ({
+          kind: "category",
+          code: null,
+          pinyin: null,
+          name: pick(c.data.name, caller.language),
+        }))
         const { members } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const byCode = snapshot.briefByCode
@@ -477,7 +514,12 @@ export class Content extends Context.Service<
 
       const vessel = Effect.fn("Content.vessel")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.vesselBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.vesselBySlug.get(slug), (v) => ({
+          kind: "vessel",
+          code: null,
+          pinyin: v.data.pinyin,
+          name: pick(v.data.name, caller.language),
+        }))
         const { vessels } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const byCode = snapshot.briefByCode
@@ -511,7 +553,14 @@ export class Content extends Context.Service<
         const snapshot = yield* repo.snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const extras = snapshot.briefs.filter((p) => p.kind === "extra")
-        if (!extras.some((p) => canOpen(caller.viewer, p))) return yield* proRequired(caller.language)
+        if (!extras.some((p) => canOpen(caller.viewer, p))) {
+          return yield* proRequired(caller.language, {
+            kind: "extraPoints",
+            code: null,
+            pinyin: null,
+            name: EXTRA_POINTS_TITLE[caller.language](extras.length),
+          })
+        }
         const regions = [...new Set(extras.map((p) => p.region ?? ""))]
         return {
           regions: regions.map((region) => ({
@@ -532,7 +581,12 @@ export class Content extends Context.Service<
       })
 
       const page = Effect.fn("Content.page")(function* (caller: Caller, slug: string) {
-        const row = yield* guard(caller, (yield* repo.snapshot).pageBySlug.get(slug))
+        const row = yield* guard(caller, (yield* repo.snapshot).pageBySlug.get(slug), (p) => ({
+          kind: "page",
+          code: null,
+          pinyin: null,
+          name: pick(p.data.title, caller.language),
+        }))
         return {
           slug: row.slug,
           title: pick(row.data.title, caller.language),
@@ -573,6 +627,7 @@ export class Content extends Context.Service<
         point,
         bodyAreaList,
         bodyArea,
+        categoryList,
         category,
         vessel,
         extraPoints,

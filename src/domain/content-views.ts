@@ -182,6 +182,16 @@ export const BodyAreaPage = Schema.Struct({
 })
 export type BodyAreaPage = typeof BodyAreaPage.Type
 
+/** A category in the index of categories: its name and size, whether it is open or Pro. */
+export const CategoryListItem = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  title: Schema.String,
+  pointCount: Schema.Int,
+  permission: Schema.Boolean,
+})
+export type CategoryListItem = typeof CategoryListItem.Type
+
 export const CategoryPage = Schema.Struct({
   id: Schema.String,
   slug: Schema.String,

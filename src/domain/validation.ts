@@ -19,6 +19,9 @@ export const MessageKey = {
   codeFormat: "validation.codeFormat",
   codeInvalid: "validation.codeInvalid",
   codeExpired: "validation.codeExpired",
+  /** A verification link that is malformed, unknown or replaced by a newer one. */
+  linkInvalid: "validation.linkInvalid",
+  linkExpired: "validation.linkExpired",
 } as const
 export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey]
 

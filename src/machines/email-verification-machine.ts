@@ -1,6 +1,8 @@
 // E-mail verification (§5): the link in the mail carries the account and its four-digit code and
 // verifies at once; otherwise the code is typed in. A wrong code is cleared (§8); the mail can be
-// sent again. Without an account in the link, the page asks for the address to resend to.
+// sent again. Without an account in the link, the page asks for the address to resend to. A link
+// that is malformed, unknown, replaced or expired says so — as a link, not as a typed code — and
+// points to sending a new one.
 import { assign, fromPromise, setup } from "xstate"
 import { isEmail } from "../domain/email-rules.ts"
 import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.ts"
@@ -17,6 +19,8 @@ export interface VerificationContext {
   readonly notice: string | null
   /** Submits turned back with a field error; the view focuses the invalid field when it grows. */
   readonly rejectedSubmits: number
+  /** The code being checked came with the link (not typed): its failure is the link's. */
+  readonly fromLink: boolean
 }
 
 export type VerificationEvent =
@@ -48,6 +52,9 @@ export const emailVerificationMachine = setup({
     codeIsValid: ({ context }) => isCode(context.code),
     emailIsValid: ({ context }) => isEmail(context.email.trim()),
     isFieldFailure: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+    isLinkFailure: ({ context, event }) =>
+      context.fromLink && failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+    linkIsMalformed: ({ context }) => context.fromLink && !isCode(context.code),
   },
 }).createMachine({
   id: "emailVerification",
@@ -60,12 +67,19 @@ export const emailVerificationMachine = setup({
     formError: null,
     notice: null,
     rejectedSubmits: 0,
+    fromLink: Boolean(input.uuid) && Boolean(input.code),
   }),
   initial: "start",
   states: {
     start: {
       always: [
         { guard: "linkHasCode", target: "verifying" },
+        // A link whose code is cut short: say so, and keep its digits to complete from the mail.
+        {
+          guard: "linkIsMalformed",
+          target: "awaitingCode",
+          actions: assign({ formError: MessageKey.linkInvalid, fromLink: false }),
+        },
         { guard: "hasAccount", target: "awaitingCode" },
         { target: "awaitingEmail" },
       ],
@@ -112,11 +126,26 @@ export const emailVerificationMachine = setup({
     },
     verifying: {
       tags: ["busy"],
+      // Once the link's code has had its answer, any later try is a typed code.
+      exit: assign({ fromLink: false }),
       invoke: {
         src: "verify",
         input: ({ context }) => ({ uuid: context.uuid ?? "", code: context.code }),
         onDone: { target: "verified" },
         onError: [
+          {
+            guard: "isLinkFailure",
+            target: "awaitingCode",
+            actions: assign(({ event }) => ({
+              code: "",
+              codeError: null,
+              formError:
+                failureFieldErrors(event.error).code === MessageKey.codeExpired
+                  ? MessageKey.linkExpired
+                  : MessageKey.linkInvalid,
+              fromLink: false,
+            })),
+          },
           {
             guard: "isFieldFailure",
             target: "awaitingCode",

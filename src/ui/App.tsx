@@ -1,6 +1,6 @@
 // The app shell and its routes: skip link, header, logout bar, the page, footer, cookie banner and
 // toasts (bottom-center, 5 s, one at a time). Focus moves to the page on every navigation.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Toaster } from "sonner"
@@ -10,13 +10,21 @@ import { useAppServices } from "./app-services.tsx"
 import { BookIndexPage, BookPage } from "./browse/BookPages.tsx"
 import { ChannelIndexPage, ChannelPage } from "./browse/ChannelPages.tsx"
 import { DrillDownMenu } from "./browse/DrillDownMenu.tsx"
-import { BodyAreaPage, CategoryPage, ExtraPointsPage, VesselPage } from "./browse/GroupPages.tsx"
+import {
+  BodyAreaIndexPage,
+  BodyAreaPage,
+  CategoryIndexPage,
+  CategoryPage,
+  ExtraPointsPage,
+  VesselPage,
+} from "./browse/GroupPages.tsx"
 import { PointPage } from "./browse/PointPage.tsx"
 import { CookieBanner } from "./layout/CookieBanner.tsx"
 import { FloatingUpgradeButton } from "./layout/FloatingUpgradeButton.tsx"
 import { Footer } from "./layout/Footer.tsx"
 import { Header } from "./layout/Header.tsx"
 import { LogoutBar } from "./layout/LogoutBar.tsx"
+import { PaymentPrompt } from "./layout/PaymentPrompt.tsx"
 import { UpgradeModal } from "./layout/UpgradeModal.tsx"
 import { AboutPage, AboutUsPage } from "./pages/AboutPage.tsx"
 import { HomePage } from "./pages/HomePage.tsx"
@@ -72,6 +80,12 @@ const ContentRoutes = () => {
       <Route path="/book/pages/channels/:slug">
         {({ slug }) => <ChannelPage key={`${slug}-${plan}`} slug={slug} />}
       </Route>
+      <Route path="/book/pages/categories">
+        <CategoryIndexPage key={plan} />
+      </Route>
+      <Route path="/book/pages/body-areas">
+        <BodyAreaIndexPage key={plan} />
+      </Route>
       <Route path="/book/pages/categories/:slug">
         {({ slug }) => <CategoryPage key={`${slug}-${plan}`} slug={slug} />}
       </Route>
@@ -82,6 +96,9 @@ const ContentRoutes = () => {
       <Route path="/book/pages/:slug">{({ slug }) => <BookPage key={`${slug}-${plan}`} slug={slug} />}</Route>
       <Route path="/point/:slug">{({ slug }) => <PointPage key={`${slug}-${plan}`} slug={slug} />}</Route>
       <Route path="/body-area/:slug">{({ slug }) => <BodyAreaPage key={`${slug}-${plan}`} slug={slug} />}</Route>
+      <Route>
+        <Redirect to="/not-found" replace />
+      </Route>
     </Switch>
   )
 }
@@ -140,16 +157,16 @@ const Routes = () => (
     <Route path="/not-found">
       <NotFoundPage />
     </Route>
+    {/* §8: an unknown address goes to /not-found, replacing itself so Back skips it. */}
     <Route>
-      <NotFoundPage />
+      <Redirect to="/not-found" replace />
     </Route>
   </Switch>
 )
 
 export const App = () => {
   const { t } = useTranslation("common")
-  const { machines } = useAppServices()
-  const logout = useActorRef(machines.logout)
+  const { logout } = useAppServices()
   const [location] = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
@@ -175,6 +192,19 @@ export const App = () => {
     const visible = [channelButton.current, mobileButton.current].find((b) => b?.checkVisibility?.() ?? b !== null)
     visible?.focus()
   }
+
+  // Escape closes the open panel also when focus is nowhere in particular (after a mouse click).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closeMenu reads refs only
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      const active = document.activeElement
+      const inPanel = active?.closest("#channel-menu") !== null && active?.closest("#channel-menu") !== undefined
+      if (event.key === "Escape" && !event.defaultPrevented && (active === document.body || inPanel)) closeMenu()
+    }
+    document.addEventListener("keydown", onKeyDown)
+    return () => document.removeEventListener("keydown", onKeyDown)
+  }, [menuOpen])
 
   return (
     <div className="app">
@@ -204,6 +234,7 @@ export const App = () => {
       <Footer />
       <FloatingUpgradeButton />
       <UpgradeModal />
+      <PaymentPrompt />
       <CookieBanner />
       <Toaster
         position="bottom-center"

@@ -136,8 +136,16 @@ test("an unknown path shows the not-found page and an unknown API path answers J
   request,
 }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+  await page.goto("/about")
   await page.goto("/no/such/page")
+  // §8: the address becomes /not-found, in place of the unknown one, so Back skips it.
+  await expect(page).toHaveURL(/\/not-found$/)
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible()
+  await expect(page).toHaveTitle("Page not found · Jingluo")
+  await page.goBack()
+  await expect(page).toHaveURL(/\/about$/)
+  await page.goto("/book/pages/channels/lung-channel/extra")
+  await expect(page).toHaveURL(/\/not-found$/)
   const api = await request.get("/api/no-such-endpoint")
   expect(api.status()).toBe(404)
   expect(await api.json()).toHaveProperty("message")

@@ -57,6 +57,13 @@ describe("email verification machine", () => {
       expect(verify.inputs).toEqual([{ uuid: UUID, code: CODE }])
     })
 
+    it("says a link with a code cut short is not valid, and keeps its digits to complete", () => {
+      const { actor, verify } = start({ uuid: UUID, code: CODE.slice(1) })
+      expect(actor.getSnapshot().context.formError).toBe(MessageKey.linkInvalid)
+      expect(actor.getSnapshot().context.fromLink).toBe(false)
+      expect(verify.inputs).toHaveLength(0)
+    })
+
     it("asks for the code, prefilled, when the link's code is one digit short", () => {
       const { actor, verify } = start({ uuid: UUID, code: CODE.slice(1) })
       expect(actor.getSnapshot().value).toBe("awaitingCode")
@@ -75,6 +82,7 @@ describe("email verification machine", () => {
         formError: null,
         notice: null,
         rejectedSubmits: 0,
+        fromLink: false,
       })
     })
 
@@ -271,12 +279,34 @@ describe("email verification machine", () => {
     })
 
     it("reads an invalid code when the server names no code message", async () => {
-      const { actor, verify } = startVerifying()
+      const { actor, verify } = startAwaitingCode()
+      actor.send({ type: "code.change", value: CODE })
+      actor.send({ type: "code.submit" })
       verify.reject(new ValidationFailed({ message: "x", errors: { "": MessageKey.invalid } }))
       await waitFor(actor, (s) => !s.matches("verifying"))
 
       expect(actor.getSnapshot().value).toBe("awaitingCode")
       expect(actor.getSnapshot().context).toMatchObject({ code: "", codeError: MessageKey.codeInvalid })
+    })
+
+    it.each([
+      ["not valid (unknown, malformed or replaced)", MessageKey.codeInvalid, MessageKey.linkInvalid],
+      ["expired", MessageKey.codeExpired, MessageKey.linkExpired],
+    ])("says the link is %s, not the code, when the link's own code is refused", async (_, server, key) => {
+      const { actor, verify } = startVerifying()
+      verify.reject(new ValidationFailed({ message: "x", errors: { code: server } }))
+      await waitFor(actor, (s) => !s.matches("verifying"))
+
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context).toMatchObject({
+        code: "",
+        codeError: null,
+        formError: key,
+        fromLink: false,
+        email: EMAIL,
+      })
+      // The way on is a new link: the resend form is ready for the address.
+      expect(actor.getSnapshot().can({ type: "verification.resend" })).toBe(true)
     })
 
     it.each([

@@ -27,7 +27,10 @@ const user: SignedInUser = {
   verification_confirmed: true,
 }
 
-const start = (input?: { readonly email?: string }, snapshotOf?: { value: string; context: LoginContext }) => {
+const start = (
+  input?: { readonly email?: string; readonly returnTo?: string },
+  snapshotOf?: { value: string; context: LoginContext },
+) => {
   const login = pendingActor<SignedInUser, LoginPayload>()
   const resend = pendingActor<{ readonly message: string }, { readonly email: string }>()
   const signedIn = vi.fn()
@@ -80,6 +83,7 @@ describe("login machine", () => {
         rejectedSubmits: 0,
         unverifiedEmail: null,
         notice: null,
+        returnTo: null,
       })
       expect(snapshot.hasTag("busy")).toBe(false)
     })
@@ -250,7 +254,18 @@ describe("login machine", () => {
 
       expect(actor.getSnapshot().status).toBe("done")
       expect(signedIn).toHaveBeenCalledTimes(1)
-      expect(signedIn.mock.calls[0]?.[1]).toEqual({ user })
+      expect(signedIn.mock.calls[0]?.[1]).toEqual({ user, returnTo: null })
+    })
+
+    it("hands signedIn the page to go back to", async () => {
+      const { actor, login, signedIn } = start({ returnTo: "/point/st-36-zusanli" })
+      submitValid(actor)
+      login.resolve(user)
+      await waitFor(actor, (s) => s.matches("signedIn"))
+
+      expect(actor.getSnapshot().status).toBe("done")
+      expect(signedIn).toHaveBeenCalledTimes(1)
+      expect(signedIn.mock.calls[0]?.[1]).toEqual({ user, returnTo: "/point/st-36-zusanli" })
     })
 
     it("offers to resend the mail when the e-mail is not verified", async () => {
@@ -352,6 +367,7 @@ describe("login machine", () => {
           rejectedSubmits: 0,
           unverifiedEmail: VALID.email,
           notice: null,
+          returnTo: null,
         },
       })
       actor.send({ type: "form.submit" })

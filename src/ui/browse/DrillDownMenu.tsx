@@ -62,9 +62,11 @@ export const DrillDownMenu = ({
   const failed = useSelector(actor, (s) => s.matches({ data: "failed" }))
   const error = useSelector(actor, (s) => s.context.error)
   // The column that should take focus: React Aria focuses its selected item, or its first, when the
-  // list mounts with autoFocus, so a focus request remounts that column's list.
-  const [focusRequest, setFocusRequest] = useState({ level: 0, n: 0 })
-  const requestFocus = (level: number) => setFocusRequest((r) => ({ level, n: r.n + 1 }))
+  // list mounts with autoFocus, so a focus request remounts that column's list — and only that
+  // one, so the list that was just pressed keeps its item.
+  const [focusRequest, setFocusRequest] = useState({ level: 0, mounts: [1, 0, 0] })
+  const requestFocus = (level: number) =>
+    setFocusRequest((r) => ({ level, mounts: r.mounts.map((n, i) => (i === level ? n + 1 : n)) }))
 
   useEffect(() => {
     const onResize = () => actor.send({ type: "viewport.resize", width: globalThis.innerWidth })
@@ -195,7 +197,7 @@ export const DrillDownMenu = ({
                 </div>
                 <div className="drilldown-scroll" onKeyDownCapture={onKeyDown(column)}>
                   <ListBox
-                    key={focusRequest.level === level ? `focus-${focusRequest.n}` : "list"}
+                    key={`list-${focusRequest.mounts[level]}`}
                     autoFocus={focusRequest.level === level ? "first" : false}
                     aria-labelledby={`menu-col-${level}`}
                     className="drilldown-list"

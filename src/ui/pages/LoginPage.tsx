@@ -2,6 +2,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
@@ -12,7 +13,8 @@ export const LoginPage = () => {
   const { t } = useTranslation(["user", "common"])
   usePageTitle(t("user:login.title"))
   const { machines } = useAppServices()
-  const actor = useActorRef(machines.login, { input: { email: useQueryParam("email") ?? "" } })
+  const returnTo = safeReturnPath(useQueryParam(RETURN_PARAM))
+  const actor = useActorRef(machines.login, { input: { email: useQueryParam("email") ?? "", returnTo } })
   const form = useSelector(actor, (s) => s.context.form)
   const errors = useSelector(actor, (s) => s.context.errors)
   const formError = useSelector(actor, (s) => s.context.formError)
@@ -82,7 +84,7 @@ export const LoginPage = () => {
       <aside className="aside">
         <h2>{t("user:login.newHere")}</h2>
         <p>{t("user:login.newHereText")}</p>
-        <Link href="/register" className="button secondary">
+        <Link href={withReturnPath("/register", returnTo)} className="button secondary">
           {t("user:login.createAccount")}
         </Link>
       </aside>

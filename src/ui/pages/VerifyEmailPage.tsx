@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { RETURN_PARAM, withReturnPath } from "../../domain/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
@@ -17,6 +18,7 @@ export const VerifyEmailPage = () => {
   const uuid = useQueryParam("user")
   const code = useQueryParam("code")
   const email = useQueryParam("email")
+  const returnTo = useQueryParam(RETURN_PARAM)
   const actor = useActorRef(machines.emailVerification, { input: { uuid, code, email } })
   const context = useSelector(actor, (s) => s.context)
   const verifying = useSelector(actor, (s) => s.matches("verifying"))
@@ -36,7 +38,13 @@ export const VerifyEmailPage = () => {
           {t("user:verify.doneTitle")}
         </h1>
         <p role="status">{t("user:verify.doneText")}</p>
-        <Link href={context.email ? `/login?email=${encodeURIComponent(context.email)}` : "/login"} className="button">
+        <Link
+          href={withReturnPath(
+            context.email ? `/login?email=${encodeURIComponent(context.email)}` : "/login",
+            returnTo,
+          )}
+          className="button"
+        >
           {t("user:verify.signIn")}
         </Link>
       </section>

@@ -52,5 +52,14 @@ export const signIn = async (page: Page, email: string, password = PASSWORD) => 
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByRole("button", { name: "Log in" }).click()
   await expect(page).not.toHaveURL(/\/login/)
+  await dismissPaymentOffer(page)
   await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toHaveCount(0)
+}
+
+/** A Standard user meets the payment modal once after signing in (§2); journeys about other things close it. */
+export const dismissPaymentOffer = async (page: Page) => {
+  const offer = page.getByRole("dialog", { name: "Upgrade to Jingluo Pro" })
+  await expect(offer).toBeVisible()
+  await offer.getByRole("button", { name: "Close" }).click()
+  await expect(offer).toBeHidden()
 }

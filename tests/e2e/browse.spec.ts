@@ -280,6 +280,51 @@ test("the book's chapter on point categories links to all 18 category pages", as
   await expect(page).toHaveURL(/\/book\/pages\/categories$/)
 })
 
+test("cards line up: open and locked titles alike, badges whole, the same gap to the description", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  for (const [path, mixed] of [
+    ["/book/pages/channels", true],
+    ["/book/pages", false],
+    ["/book/pages/categories", true],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.locator(".card-item").first()).toBeVisible()
+    const cards = await page.locator(".card-item").evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect()
+        const title = item.querySelector<HTMLElement>(".card-title")!
+        const titleBox = title.getBoundingClientRect()
+        const description = item.querySelector<HTMLElement>(".muted")?.getBoundingClientRect()
+        const badge = item.querySelector<HTMLElement>(".badge.pro")
+        return {
+          locked: badge !== null,
+          titleInset: Math.round(titleBox.left - box.left),
+          align: getComputedStyle(title).textAlign,
+          gap: description ? Math.round(description.top - titleBox.bottom) : null,
+          badgeLines: badge
+            ? Math.round(
+                badge.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(badge).lineHeight || "16"),
+              )
+            : 0,
+        }
+      }),
+    )
+    expect(
+      cards.some((c) => c.locked),
+      path,
+    ).toBe(mixed)
+    expect(
+      cards.some((c) => !c.locked),
+      path,
+    ).toBe(true)
+    expect(new Set(cards.map((c) => c.titleInset)), path).toEqual(new Set([cards[0]!.titleInset]))
+    expect(new Set(cards.map((c) => c.align)), path).toEqual(new Set(["left"]))
+    for (const card of cards) expect(card.badgeLines, path).toBeLessThanOrEqual(1)
+    const gaps = cards.flatMap((c) => (c.gap === null ? [] : [c.gap]))
+    expect(Math.max(...gaps) - Math.min(...gaps), path).toBeLessThanOrEqual(1)
+  }
+})
+
 test("a Pro channel shows the badge and opens the lite upgrade modal for a Standard user", async ({ page }) => {
   await signIn(page, await createVerifiedUser(page))
   const menu = await openMenu(page)

@@ -80,6 +80,11 @@ test("cancelling from My membership keeps Pro until the period ends", async ({ p
   await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
 
   await page.goto("/account-settings/my-membership")
+  // The cancel button and the link to the plans keep clear space between them (WCAG 2.2 target size).
+  const cancel = (await page.getByRole("button", { name: "Cancel subscription" }).boundingBox())!
+  const compare = (await page.getByRole("link", { name: "Compare plans" }).boundingBox())!
+  expect(compare.y - (cancel.y + cancel.height)).toBeGreaterThanOrEqual(16)
+  await expectAccessible(page)
   await page.getByRole("button", { name: "Cancel subscription" }).click()
   await expect(page.getByText(/Cancel your subscription\? Pro stays open until/)).toBeVisible()
   await expectAccessible(page)

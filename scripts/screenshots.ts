@@ -30,8 +30,12 @@ const freePort = () =>
 
 const waitFor = async (check: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000) => {
   const until = Date.now() + timeoutMs
+  const passes = () =>
+    Promise.resolve()
+      .then(check)
+      .catch(() => false)
   while (Date.now() < until) {
-    if (await Promise.resolve().then(check).catch(() => false)) return
+    if (await passes()) return
     await new Promise((r) => setTimeout(r, 250))
   }
   throw new Error(`Timed out waiting for ${what}`)

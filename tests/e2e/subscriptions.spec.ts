@@ -2,7 +2,7 @@
 // floating button, pay and land with Pro open, decline, cancel keeping Pro to the period end, and the
 // pricing pages in every language.
 import { expect, type Page, test } from "@playwright/test"
-import { createVerifiedUser, dismissPaymentOffer, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

@@ -193,14 +193,13 @@ export const App = () => {
     visible?.focus()
   }
 
-  // Escape closes the open panel also when focus is nowhere in particular (after a mouse click).
+  // Escape closes the open panel also when focus is nowhere in particular (after a mouse click);
+  // inside the panel the menu handles Escape itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closeMenu reads refs only
   useEffect(() => {
     if (!menuOpen) return
     const onKeyDown = (event: KeyboardEvent) => {
-      const active = document.activeElement
-      const inPanel = active?.closest("#channel-menu") !== null && active?.closest("#channel-menu") !== undefined
-      if (event.key === "Escape" && !event.defaultPrevented && (active === document.body || inPanel)) closeMenu()
+      if (event.key === "Escape" && !event.defaultPrevented && document.activeElement === document.body) closeMenu()
     }
     document.addEventListener("keydown", onKeyDown)
     return () => document.removeEventListener("keydown", onKeyDown)

@@ -36,6 +36,8 @@ const closeDialog = async (page: Page) => {
 
 for (const language of LANGUAGES) {
   test.describe(`every page in ${language}`, () => {
+    // Each walk visits some thirty pages with an axe run on each.
+    test.slow()
     test.beforeEach(async ({ context, baseURL }) => {
       await context.addCookies([
         { name: "cookieAccepted", value: "yes", url: baseURL! },

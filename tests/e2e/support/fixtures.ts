@@ -67,4 +67,7 @@ export const dismissPaymentOffer = async (page: Page) => {
   await expect(offer.locator(".plan-card").first()).toBeVisible()
   await offer.locator(".modal-header button").click()
   await expect(offer).toBeHidden()
+  // React Aria hands focus back on the next animation frames; let it land before the journey goes on.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main")
 }

@@ -14,6 +14,7 @@ import { BillingHandlers } from "./handlers/billing-handlers.ts"
 import { ContentHandlers } from "./handlers/content-handlers.ts"
 import { SystemHandlers } from "./handlers/system-handlers.ts"
 import { UsersHandlers } from "./handlers/users-handlers.ts"
+import { ApiDocsRoute, OPENAPI_PATH } from "./http/api-docs.ts"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./http/authentication.ts"
 import { BillingRoutes } from "./http/billing-routes.ts"
 import { requestLanguage } from "./http/request-context.ts"
@@ -84,7 +85,7 @@ export const makeServices = <E, R>(options: {
 
 export const Services = makeServices({ database: Database })
 
-const ApiRoutes = HttpApiBuilder.layer(Api).pipe(
+const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
   Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
@@ -100,7 +101,14 @@ const UnknownApiPath = HttpRouter.add(
 )
 
 /** The routes; they need `Services`, which are built (database ready) before the port opens. */
-export const AppRoutes = Layer.mergeAll(ApiRoutes, BillingRoutes, StaticApp, UnknownApiPath, ResponsePolicy)
+export const AppRoutes = Layer.mergeAll(
+  ApiRoutes,
+  ApiDocsRoute,
+  BillingRoutes,
+  StaticApp,
+  UnknownApiPath,
+  ResponsePolicy,
+)
 
 /** Ends due trials and paid periods every minute (local subscriptions; Stripe reports its own). */
 export const BillingClock = Layer.effectDiscard(

@@ -1,6 +1,6 @@
 // The one wiring point: builds the Effect runtime (API client, cookies, storage, navigation,
 // toasts), provides every flow's actors and actions, acts on the error catalogue of §8, and renders.
-import { Effect, Exit, Layer, ManagedRuntime, Schema } from "effect"
+import { Clock, Effect, Exit, Layer, ManagedRuntime, Schema } from "effect"
 import { StrictMode, Suspense } from "react"
 import { createRoot } from "react-dom/client"
 import { I18nextProvider } from "react-i18next"
@@ -20,6 +20,8 @@ import {
 } from "./domain/cookies.ts"
 import { type ApiFailure, catalogueAction, FLOW_HANDLED } from "./domain/errors.ts"
 import { resolveLanguage, type SelectableLanguage } from "./domain/locales.ts"
+import { PAYMENT_PROMPT_STORAGE_KEY, readPromptMemory } from "./domain/payment-prompt.ts"
+import { RETURN_PARAM, withReturnPath } from "./domain/return-path.ts"
 import { type SignedInUser, type StoredUser, StoredUser as StoredUserSchema, type UserData } from "./domain/user.ts"
 import { ApiClient, type Client } from "./infra/api-client.ts"
 import { Cookies } from "./infra/cookies.ts"
@@ -37,6 +39,7 @@ import { membershipMachine } from "./machines/membership-machine.ts"
 import { menuMachine } from "./machines/menu-machine.ts"
 import { passwordResetMachine } from "./machines/password-reset-machine.ts"
 import { paymentOutcomeMachine } from "./machines/payment-outcome-machine.ts"
+import { paymentPromptMachine } from "./machines/payment-prompt-machine.ts"
 import { quoteMachine } from "./machines/quote-machine.ts"
 import { registrationMachine } from "./machines/registration-machine.ts"
 import { sessionMachine } from "./machines/session-machine.ts"
@@ -54,6 +57,9 @@ export interface WireOptions {
   /** Full reloads; `location.assign` by default. */
   readonly reload?: (path: string) => void
 }
+
+/** The `?next=` of the page the user is on: registration carries it on to verification. */
+const currentReturnParam = () => new URLSearchParams(globalThis.location.search).get(RETURN_PARAM)
 
 const decodeStoredUser = Schema.decodeUnknownExit(Schema.fromJsonString(StoredUserSchema))
 const withoutToken = ({ token: _token, ...user }: SignedInUser): StoredUser => user
@@ -91,11 +97,16 @@ export const wire = async (options: WireOptions) => {
   const i18n = await createI18n(language)
   document.documentElement.lang = language
 
+  // Sign-out clears local storage (§4) but keeps when the payment modal last offered itself, so
+  // signing out and in again does not bring it back the same day.
   const clearSession = Effect.gen(function* () {
     const cookies = yield* Cookies
+    const storage = yield* Storage
     yield* cookies.remove(COOKIE_TOKEN)
     yield* cookies.remove(COOKIE_USERDATA)
-    yield* Effect.flatMap(Storage, (s) => s.clear)
+    const prompted = yield* storage.get(PAYMENT_PROMPT_STORAGE_KEY)
+    yield* storage.clear
+    if (prompted !== undefined) yield* storage.set(PAYMENT_PROMPT_STORAGE_KEY, prompted)
   })
 
   // The session actor lives as long as the app; the catalogue reaches it on 401.
@@ -164,15 +175,38 @@ export const wire = async (options: WireOptions) => {
   const upgrade = createActor(upgradeModalMachine)
   upgrade.start()
 
-  /** Sign out from anywhere outside the logout bar (the upgrade modal): call, clear, go to /login. */
+  const paymentPrompt = createActor(
+    paymentPromptMachine.provide({
+      actions: {
+        openModal: () => upgrade.send({ type: "upgrade.offer" }),
+        storeMemory: (_, { memory }) =>
+          void runtime.runFork(
+            Effect.flatMap(Storage, (s) => s.set(PAYMENT_PROMPT_STORAGE_KEY, JSON.stringify(memory))),
+          ),
+      },
+    }),
+    { input: { memory: readPromptMemory(run(Effect.flatMap(Storage, (s) => s.get(PAYMENT_PROMPT_STORAGE_KEY)))) } },
+  )
+  paymentPrompt.start()
+
+  // Sign-out for the whole app: the header's bar and the upgrade modal drive the same flow, so
+  // both call, clear and go to /login after LOGOUT_REDIRECT_DELAY_MS.
+  const logout = createActor(
+    logoutMachine.provide({
+      // A failed logout call still signs out here; its toast would only confuse.
+      actors: { logout: apiActor((client) => client.users.logout(), false) },
+      actions: {
+        signOut: () => sessionActor.send({ type: "session.signOut" }),
+        goToLogin: () => navigate("/login"),
+      },
+    }),
+  )
+  logout.start()
+
+  /** The upgrade modal asked its own question: close it and sign out as the header does. */
   const signOutNow = () => {
     upgrade.send({ type: "upgrade.close" })
-    void runtime
-      .runPromise(Effect.flatMap(ApiClient, (api) => api.call((client) => client.users.logout())).pipe(Effect.ignore))
-      .finally(() => {
-        sessionActor.send({ type: "session.signOut" })
-        navigate("/login")
-      })
+    logout.send({ type: "logout.start" })
   }
 
   /** The dashboard, handed to the session so every view sees the new plan without a reload. */
@@ -194,6 +228,9 @@ export const wire = async (options: WireOptions) => {
     cookiesAccepted,
     session: sessionActor,
     upgrade,
+    logout,
+    paymentPrompt,
+    now: () => runtime.runSync(Clock.currentTimeMillis),
     machines: {
       login: loginMachine.provide({
         actors: {
@@ -201,7 +238,7 @@ export const wire = async (options: WireOptions) => {
           resendVerification: apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
         },
         actions: {
-          signedIn: (_, { user }) => {
+          signedIn: (_, { user, returnTo }) => {
             runtime.runSync(
               Effect.flatMap(Cookies, (c) =>
                 c.set(COOKIE_TOKEN, user.token, { maxAgeSeconds: SESSION_COOKIE_MAX_AGE_SECONDS }),
@@ -209,7 +246,8 @@ export const wire = async (options: WireOptions) => {
             )
             sessionActor.send({ type: "session.signIn", user: withoutToken(user) })
             sessionActor.send({ type: "session.refresh" })
-            navigate("/")
+            paymentPrompt.send({ type: "session.signedIn", uuid: user.uuid })
+            navigate(returnTo ?? "/")
           },
         },
       }),
@@ -217,7 +255,12 @@ export const wire = async (options: WireOptions) => {
         actors: { register: apiActor((client, payload) => client.users.register({ payload })) },
         actions: {
           registered: (_, { uuid, email }) =>
-            navigate(`/verify-email?user=${encodeURIComponent(uuid)}&email=${encodeURIComponent(email)}`),
+            navigate(
+              withReturnPath(
+                `/verify-email?user=${encodeURIComponent(uuid)}&email=${encodeURIComponent(email)}`,
+                currentReturnParam(),
+              ),
+            ),
         },
       }),
       passwordReset: passwordResetMachine.provide({
@@ -233,14 +276,6 @@ export const wire = async (options: WireOptions) => {
           verify: apiActor((client, params) => client.users.verifyEmail({ params })),
           verifyLink: apiActor((client, payload) => client.users.verifyEmailLink({ payload })),
           resend: apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
-        },
-      }),
-      logout: logoutMachine.provide({
-        // A failed logout call still signs out here; its toast would only confuse.
-        actors: { logout: apiActor((client) => client.users.logout(), false) },
-        actions: {
-          signOut: () => sessionActor.send({ type: "session.signOut" }),
-          goToLogin: () => navigate("/login"),
         },
       }),
       language: languageMachine.provide({
@@ -270,9 +305,10 @@ export const wire = async (options: WireOptions) => {
         },
         actions: {
           redirect: (_, { url }) => void runtime.runFork(Effect.flatMap(Navigation, (n) => n.reload(url))),
+          // "Log in to continue": back to this very page once signed in.
           goToLogin: () => {
             upgrade.send({ type: "upgrade.close" })
-            navigate("/login")
+            navigate(withReturnPath("/login", globalThis.location.pathname + globalThis.location.search))
           },
           signOut: signOutNow,
         },
@@ -297,7 +333,9 @@ export const wire = async (options: WireOptions) => {
         channel: page((client, slug) => client.content.channel({ params: { slug } })),
         channelIndex: page((client) => client.content.channelIndex()),
         bodyArea: page((client, slug) => client.content.bodyArea({ params: { slug } })),
+        bodyAreaIndex: page((client) => client.content.bodyAreaList()),
         category: page((client, slug) => client.content.category({ params: { slug } })),
+        categoryIndex: page((client) => client.content.categoryList()),
         vessel: page((client, slug) => client.content.vessel({ params: { slug } })),
         extraPoints: page((client) => client.content.extraPoints()),
         bookIndex: page((client) => client.content.staticMenus()),

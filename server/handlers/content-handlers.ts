@@ -27,6 +27,7 @@ export const ContentHandlers = HttpApiBuilder.group(
       .handle("point", ({ params }) => Effect.flatMap(caller, (c) => content.point(c, params.slug)))
       .handle("bodyAreaList", () => Effect.flatMap(caller, content.bodyAreaList))
       .handle("bodyArea", ({ params }) => Effect.flatMap(caller, (c) => content.bodyArea(c, params.slug)))
+      .handle("categoryList", () => Effect.flatMap(caller, content.categoryList))
       .handle("category", ({ params }) => Effect.flatMap(caller, (c) => content.category(c, params.slug)))
       .handle("vessel", ({ params }) => Effect.flatMap(caller, (c) => content.vessel(c, params.slug)))
       .handle("extraPoints", () => Effect.flatMap(caller, content.extraPoints))

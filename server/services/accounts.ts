@@ -14,7 +14,7 @@ import { alreadyRegisteredMail, codeAlertMail, passwordResetMail, verificationMa
 import { SessionsRepo } from "../repositories/sessions-repo.ts"
 import { type UserRow, UsersRepo } from "../repositories/users-repo.ts"
 import { MailQueue } from "./mail-queue.ts"
-import { type CodeOwner, type CodeRejected, type CodesPaused, OneTimeCodes } from "./one-time-codes.ts"
+import { type CodeOwner, CodeRejected, type CodesPaused, OneTimeCodes } from "./one-time-codes.ts"
 import { Passwords } from "./passwords.ts"
 import { LIMITS, RateLimiter } from "./rate-limiter.ts"
 import { Secrets } from "./secrets.ts"
@@ -155,9 +155,13 @@ export class Accounts extends Context.Service<
       const verifyEmail = Effect.fn("Accounts.verifyEmail")(function* (uuid: string, code: string) {
         const user = yield* users.findByUuid(uuid)
         if (Option.isSome(user) && user.value.email_verified_at !== null) return
-        const { userId } = yield* codes
-          .redeem(ownerOf(user, `uuid:${uuid}`), "verify-email", code)
-          .pipe(alertOnPause(user))
+        const { userId } = yield* codes.redeem(ownerOf(user, `uuid:${uuid}`), "verify-email", code).pipe(
+          alertOnPause(user),
+          // An unknown account reads like a wrong code ("invalid"), never like an expired one.
+          Effect.mapError((error) =>
+            Option.isNone(user) && error._tag === "CodeRejected" ? new CodeRejected({ reason: "invalid" }) : error,
+          ),
+        )
         yield* users.markVerified(userId, new Date(yield* Clock.currentTimeMillis))
       })
 

@@ -6,6 +6,7 @@ import type {
   BodyAreaListItem,
   BodyAreaPage,
   BookPage,
+  CategoryListItem,
   CategoryPage,
   ChannelIndex,
   ChannelPage,
@@ -19,7 +20,7 @@ import type {
   PointSummary,
   VesselPage,
 } from "../../src/domain/content-views.ts"
-import { NotFound, ProRequired } from "../../src/domain/errors.ts"
+import { type LockedItem, NotFound, ProRequired } from "../../src/domain/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/locales.ts"
 import { canOpen, type Viewer } from "../../src/domain/permissions.ts"
 import { message } from "../i18n/messages.ts"
@@ -69,15 +70,22 @@ const SECTION_TITLES: Record<MenuSection["id"], Record<SelectableLanguage, strin
     de: "Leitbahnverläufe und Punkte",
     es: "Trayectos de los canales y puntos",
   },
-  pointGroups: { en: "Point groups", de: "Punktgruppen", es: "Grupos de puntos" },
-  bodyAreas: { en: "Body areas", de: "Körperregionen", es: "Zonas del cuerpo" },
+  categories: { en: "Point categories", de: "Punktkategorien", es: "Categorías de puntos" },
+  bodyAreas: { en: "Body areas", de: "Körperregionen", es: "Regiones del cuerpo" },
 }
 
-const EXTRA_POINTS_TITLE: Record<SelectableLanguage, string> = {
-  en: "Extra points",
-  de: "Extrapunkte",
-  es: "Puntos extra",
+const EXTRA_POINTS_TITLE: Record<SelectableLanguage, (count: number) => string> = {
+  en: (count) => `All ${count} extra points`,
+  de: (count) => `Alle ${count} Extrapunkte`,
+  es: (count) => `Los ${count} puntos extra`,
 }
+
+/**
+ * A vessel's menu label, "Rèn Mài · Conception Vessel": its pinyin first and the name without its
+ * "(Ren Mai)", so that Ren and Du as extraordinary vessels never read like the CV and GV channels
+ * listed above them.
+ */
+const vesselLabel = (pinyin: string, name: string) => `${pinyin} · ${name.replace(/\s*\([^)]*\)\s*$/, "")}`
 
 export class Content extends Context.Service<
   Content,
@@ -88,6 +96,7 @@ export class Content extends Context.Service<
     readonly point: (caller: Caller, slug: string) => Effect.Effect<PointPage, NotFound | ProRequired>
     readonly bodyAreaList: (caller: Caller) => Effect.Effect<ReadonlyArray<BodyAreaListItem>>
     readonly bodyArea: (caller: Caller, slug: string) => Effect.Effect<BodyAreaPage, NotFound | ProRequired>
+    readonly categoryList: (caller: Caller) => Effect.Effect<ReadonlyArray<CategoryListItem>>
     readonly category: (caller: Caller, slug: string) => Effect.Effect<CategoryPage, NotFound | ProRequired>
     readonly vessel: (caller: Caller, slug: string) => Effect.Effect<VesselPage, NotFound | ProRequired>
     readonly extraPoints: (caller: Caller) => Effect.Effect<ExtraPointsPage, ProRequired>
@@ -109,16 +118,20 @@ export class Content extends Context.Service<
       const repo = yield* ContentRepo
 
       const notFound = (language: SelectableLanguage) => new NotFound({ message: message("notFound", language) })
-      const proRequired = (language: SelectableLanguage) =>
-        new ProRequired({ message: message("proRequired", language) })
+      const proRequired = (language: SelectableLanguage, item?: LockedItem) =>
+        new ProRequired({ message: message("proRequired", language), ...(item ? { item } : {}) })
 
-      /** Fails unless the item exists and the caller may open it. */
-      const guard = <A extends { readonly free: boolean }>(caller: Caller, found: A | undefined) =>
+      /** Fails unless the item exists and the caller may open it; a locked one is named by its public facts. */
+      const guard = <A extends { readonly free: boolean }>(
+        caller: Caller,
+        found: A | undefined,
+        facts: (item: A) => LockedItem,
+      ) =>
         found === undefined
           ? Effect.fail(notFound(caller.language))
           : canOpen(caller.viewer, found)
             ? Effect.succeed(found)
-            : Effect.fail(proRequired(caller.language))
+            : Effect.fail(proRequired(caller.language, facts(found)))
 
       const channelRef = (caller: Caller, row: ChannelRow): ChannelRef => ({
         code: row.code,
@@ -184,7 +197,7 @@ export class Content extends Context.Service<
         const byCode = snapshot.briefByCode
         const pointsOf = (codes: ReadonlyArray<string>) => codes.flatMap((code) => byCode.get(code) ?? [])
         const entry = (
-          fields: Pick<MenuEntry, "id" | "name" | "title" | "slug" | "itemType" | "menuType" | "channel_id">,
+          fields: Pick<MenuEntry, "id" | "name" | "title" | "slug" | "itemType" | "menuType" | "group" | "channel_id">,
           open: boolean,
           listed: () => ReadonlyArray<MenuPoint>,
         ): MenuEntry => ({ ...fields, permission: open, points: open ? listed() : [], children: [] })
@@ -200,6 +213,7 @@ export class Content extends Context.Service<
                 slug: c.slug,
                 itemType: "channel",
                 menuType: "channels",
+                group: "channels",
                 channel_id: c.code,
               },
               canOpen(caller.viewer, c),
@@ -211,10 +225,11 @@ export class Content extends Context.Service<
               {
                 id: v.id,
                 name: v.data.pinyin,
-                title: pick(v.data.name, caller.language),
+                title: vesselLabel(v.data.pinyin, pick(v.data.name, caller.language)),
                 slug: v.slug,
                 itemType: "vessel",
                 menuType: "channels",
+                group: "vessels",
                 channel_id: null,
               },
               canOpen(caller.viewer, v),
@@ -225,10 +240,11 @@ export class Content extends Context.Service<
             {
               id: "extra-points",
               name: "EX",
-              title: EXTRA_POINTS_TITLE[caller.language],
+              title: EXTRA_POINTS_TITLE[caller.language](extras.length),
               slug: "extra-points",
               itemType: "extra-points",
               menuType: "channels",
+              group: "extraPoints",
               channel_id: null,
             },
             extras.some((p) => canOpen(caller.viewer, p)),
@@ -245,7 +261,8 @@ export class Content extends Context.Service<
               title: pick(c.data.name, caller.language),
               slug: c.slug,
               itemType: "group",
-              menuType: "pointGroups",
+              menuType: "categories",
+              group: "categories",
               channel_id: null,
             },
             canOpen(caller.viewer, c),
@@ -264,6 +281,7 @@ export class Content extends Context.Service<
               slug: a.slug,
               itemType: "body-area",
               menuType: "bodyAreas",
+              group: "bodyAreas",
               channel_id: null,
             },
             canOpen(caller.viewer, a),
@@ -287,7 +305,7 @@ export class Content extends Context.Service<
         })
         return [
           section("channels", channelEntries),
-          section("pointGroups", groupEntries),
+          section("categories", groupEntries),
           section("bodyAreas", areaEntries),
         ]
       })
@@ -317,7 +335,12 @@ export class Content extends Context.Service<
 
       const channel = Effect.fn("Content.channel")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.channelBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.channelBySlug.get(slug), (c) => ({
+          kind: "channel",
+          code: c.code,
+          pinyin: c.data.pinyin,
+          name: pick(c.data.name, caller.language),
+        }))
         const points = snapshot.briefs
         const categories = yield* categoryIndex(caller, snapshot)
         const partner = (code: string | null) => {
@@ -352,7 +375,12 @@ export class Content extends Context.Service<
 
       const point = Effect.fn("Content.point")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.pointBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.pointBySlug.get(slug), (p) => ({
+          kind: "point",
+          code: p.code,
+          pinyin: p.data.pinyin,
+          name: pick(p.data.name, caller.language),
+        }))
         const { briefs, bodyAreas: areas, areaPoints } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const channelRow = row.channel_code === null ? null : (snapshot.channelByCode.get(row.channel_code) ?? null)
@@ -424,7 +452,12 @@ export class Content extends Context.Service<
 
       const bodyArea = Effect.fn("Content.bodyArea")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.bodyAreaBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.bodyAreaBySlug.get(slug), (a) => ({
+          kind: "bodyArea",
+          code: null,
+          pinyin: null,
+          name: pick(a.data.name, caller.language),
+        }))
         const { briefs, areaPoints, channels } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const codes = new Set(areaPoints.filter((ap) => ap.body_area_id === row.id).map((ap) => ap.point_code))
@@ -442,9 +475,25 @@ export class Content extends Context.Service<
         }
       })
 
+      const categoryList = Effect.fn("Content.categoryList")(function* (caller: Caller) {
+        const { categories, members } = yield* repo.snapshot
+        return categories.map((c) => ({
+          id: c.id,
+          slug: c.slug,
+          title: pick(c.data.name, caller.language),
+          pointCount: members.filter((m) => m.category_id === c.id).length,
+          permission: canOpen(caller.viewer, c),
+        }))
+      })
+
       const category = Effect.fn("Content.category")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.categoryBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.categoryBySlug.get(slug), (c) => ({
+          kind: "category",
+          code: null,
+          pinyin: null,
+          name: pick(c.data.name, caller.language),
+        }))
         const { members } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const byCode = snapshot.briefByCode
@@ -465,7 +514,12 @@ export class Content extends Context.Service<
 
       const vessel = Effect.fn("Content.vessel")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.vesselBySlug.get(slug))
+        const row = yield* guard(caller, snapshot.vesselBySlug.get(slug), (v) => ({
+          kind: "vessel",
+          code: null,
+          pinyin: v.data.pinyin,
+          name: pick(v.data.name, caller.language),
+        }))
         const { vessels } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const byCode = snapshot.briefByCode
@@ -499,7 +553,14 @@ export class Content extends Context.Service<
         const snapshot = yield* repo.snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const extras = snapshot.briefs.filter((p) => p.kind === "extra")
-        if (!extras.some((p) => canOpen(caller.viewer, p))) return yield* proRequired(caller.language)
+        if (!extras.some((p) => canOpen(caller.viewer, p))) {
+          return yield* proRequired(caller.language, {
+            kind: "extraPoints",
+            code: null,
+            pinyin: null,
+            name: EXTRA_POINTS_TITLE[caller.language](extras.length),
+          })
+        }
         const regions = [...new Set(extras.map((p) => p.region ?? ""))]
         return {
           regions: regions.map((region) => ({
@@ -520,7 +581,12 @@ export class Content extends Context.Service<
       })
 
       const page = Effect.fn("Content.page")(function* (caller: Caller, slug: string) {
-        const row = yield* guard(caller, (yield* repo.snapshot).pageBySlug.get(slug))
+        const row = yield* guard(caller, (yield* repo.snapshot).pageBySlug.get(slug), (p) => ({
+          kind: "page",
+          code: null,
+          pinyin: null,
+          name: pick(p.data.title, caller.language),
+        }))
         return {
           slug: row.slug,
           title: pick(row.data.title, caller.language),
@@ -561,6 +627,7 @@ export class Content extends Context.Service<
         point,
         bodyAreaList,
         bodyArea,
+        categoryList,
         category,
         vessel,
         extraPoints,

@@ -3,8 +3,12 @@
 // request's language; long texts are English (`textLanguage` says so).
 import { Schema } from "effect"
 
-export const MenuType = Schema.Literals(["channels", "pointGroups", "bodyAreas"])
+export const MenuType = Schema.Literals(["channels", "categories", "bodyAreas"])
 export type MenuType = typeof MenuType.Type
+
+/** The heading an entry is listed under inside its section (channels, vessels and extra points share one). */
+export const MenuGroup = Schema.Literals(["channels", "vessels", "extraPoints", "categories", "bodyAreas"])
+export type MenuGroup = typeof MenuGroup.Type
 
 export const MenuPoint = Schema.Struct({
   id: Schema.String,
@@ -26,6 +30,7 @@ export const MenuEntry = Schema.Struct({
   slug: Schema.String,
   itemType: Schema.Literals(["channel", "vessel", "extra-points", "group", "body-area"]),
   menuType: MenuType,
+  group: MenuGroup,
   channel_id: Schema.NullOr(Schema.String),
   permission: Schema.Boolean,
   /** Empty for a locked entry: its points are Pro content. */
@@ -176,6 +181,16 @@ export const BodyAreaPage = Schema.Struct({
   groups: Schema.Array(PointGroupByChannel),
 })
 export type BodyAreaPage = typeof BodyAreaPage.Type
+
+/** A category in the index of categories: its name and size, whether it is open or Pro. */
+export const CategoryListItem = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  title: Schema.String,
+  pointCount: Schema.Int,
+  permission: Schema.Boolean,
+})
+export type CategoryListItem = typeof CategoryListItem.Type
 
 export const CategoryPage = Schema.Struct({
   id: Schema.String,

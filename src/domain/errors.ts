@@ -21,10 +21,22 @@ export class EmailNotVerified extends Schema.TaggedError<EmailNotVerified>()(
   { httpApiStatus: 403 },
 ) {}
 
-/** A locked item asked for without a Pro plan; the body holds no content. */
+/**
+ * What a locked page may still say about itself: the public facts that lists show anyway (kind,
+ * code, pinyin and name), so the page can name what is locked. Never any of its content.
+ */
+export const LockedItem = Schema.Struct({
+  kind: Schema.Literals(["point", "channel", "vessel", "category", "bodyArea", "page", "extraPoints"]),
+  code: Schema.NullOr(Schema.String),
+  pinyin: Schema.NullOr(Schema.String),
+  name: Schema.String,
+})
+export type LockedItem = typeof LockedItem.Type
+
+/** A locked item asked for without a Pro plan; the body holds no content, only its public facts. */
 export class ProRequired extends Schema.TaggedError<ProRequired>()(
   "ProRequired",
-  { message: Schema.String },
+  { message: Schema.String, item: Schema.optionalKey(LockedItem) },
   { httpApiStatus: 403 },
 ) {}
 

@@ -19,7 +19,11 @@ export const MessageKey = {
   codeFormat: "validation.codeFormat",
   codeInvalid: "validation.codeInvalid",
   codeExpired: "validation.codeExpired",
+  /** A verification link that is malformed, unknown or replaced by a newer one. */
+  linkInvalid: "validation.linkInvalid",
   linkExpired: "validation.linkExpired",
+  /** A verification link whose code has expired (links that carry the code rather than a token). */
+  verificationLinkExpired: "validation.verificationLinkExpired",
 } as const
 export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey]
 

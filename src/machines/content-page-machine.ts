@@ -1,12 +1,25 @@
 // One content page (point, channel, body area, category, vessel, book page): loading, then the
-// page, or locked (the server said Pro is required: the lite upgrade modal opens), or failed.
-// Unknown slugs go to /not-found through the error catalogue.
+// page, or locked (the server said Pro is required: the lite upgrade modal opens, and the page
+// names what is locked by the public facts the server sent), or failed. Unknown slugs go to
+// /not-found through the error catalogue.
 import { assign, fromPromise, setup } from "xstate"
-import { failureTag, formErrorKey } from "../domain/errors.ts"
+import { failureTag, formErrorKey, type LockedItem } from "../domain/errors.ts"
+
+/** The public facts of a ProRequired failure, if it carries them. */
+const lockedItemOf = (error: unknown): LockedItem | null =>
+  failureTag(error) === "ProRequired" && typeof error === "object" && error !== null && "item" in error
+    ? ((error.item as LockedItem | undefined) ?? null)
+    : null
 
 export const contentPageMachine = setup({
   types: {
-    context: {} as { readonly slug: string; readonly data: unknown; readonly error: string | null },
+    context: {} as {
+      readonly slug: string
+      readonly data: unknown
+      readonly error: string | null
+      /** What the server said about a locked page: its kind, code and name. */
+      readonly locked: LockedItem | null
+    },
     events: {} as { readonly type: "page.reload" },
     input: {} as { readonly slug: string },
   },
@@ -24,7 +37,7 @@ export const contentPageMachine = setup({
   },
 }).createMachine({
   id: "contentPage",
-  context: ({ input }) => ({ slug: input.slug, data: null, error: null }),
+  context: ({ input }) => ({ slug: input.slug, data: null, error: null, locked: null }),
   initial: "loading",
   states: {
     loading: {
@@ -32,9 +45,16 @@ export const contentPageMachine = setup({
       invoke: {
         src: "fetchPage",
         input: ({ context }) => ({ slug: context.slug }),
-        onDone: { target: "loaded", actions: assign(({ event }) => ({ data: event.output, error: null })) },
+        onDone: {
+          target: "loaded",
+          actions: assign(({ event }) => ({ data: event.output, error: null, locked: null })),
+        },
         onError: [
-          { guard: "isLocked", target: "locked" },
+          {
+            guard: "isLocked",
+            target: "locked",
+            actions: assign(({ event }) => ({ locked: lockedItemOf(event.error) })),
+          },
           { target: "failed", actions: assign(({ event }) => ({ error: formErrorKey(event.error) })) },
         ],
       },

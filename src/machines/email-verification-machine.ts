@@ -1,7 +1,9 @@
 // E-mail verification (§5): the link in the mail carries the account and a single-use token and
 // verifies at once; otherwise the four-digit code is typed in. A wrong code is cleared (§8); the
 // mail can be sent again. Without an account in the link, the page asks for the address to resend to.
-import { assign, fromPromise, setup } from "xstate"
+// A link that is malformed, unknown, replaced or expired says so — as a link, not as a typed code —
+// and points to sending a new one.
+import { and, assign, fromPromise, setup } from "xstate"
 import { isEmail } from "../domain/email-rules.ts"
 import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.ts"
 import { MessageKey } from "../domain/validation.ts"
@@ -9,7 +11,7 @@ import { isCode, isLinkToken, sanitizeCodeInput } from "../domain/verification-c
 
 export interface VerificationContext {
   readonly uuid: string | null
-  /** The link's token, until it has been tried. */
+  /** The link's token as given, until it has been tried. */
   readonly token: string | null
   readonly email: string
   readonly code: string
@@ -17,6 +19,10 @@ export interface VerificationContext {
   readonly emailError: string | null
   readonly formError: string | null
   readonly notice: string | null
+  /** Submits turned back with a field error; the view focuses the invalid field when it grows. */
+  readonly rejectedSubmits: number
+  /** The code being checked came with the link (not typed): its failure is the link's. */
+  readonly fromLink: boolean
 }
 
 export type VerificationEvent =
@@ -55,7 +61,11 @@ export const emailVerificationMachine = setup({
     ),
   },
   guards: {
-    linkHasToken: ({ context }) => context.token !== null,
+    linkHasToken: ({ context }) => context.token !== null && isLinkToken(context.token),
+    linkTokenIsMalformed: ({ context }) => context.token !== null && !isLinkToken(context.token),
+    linkIsMalformed: ({ context }) => context.fromLink && !isCode(context.code),
+    isLinkFailure: ({ context, event }) =>
+      context.fromLink && failureTag((event as { error?: unknown }).error) === "ValidationFailed",
     linkHasCode: ({ context }) => context.uuid !== null && isCode(context.code),
     hasAccount: ({ context }) => context.uuid !== null,
     codeIsValid: ({ context }) => isCode(context.code),
@@ -66,20 +76,38 @@ export const emailVerificationMachine = setup({
   id: "emailVerification",
   context: ({ input }) => ({
     uuid: input.uuid || null,
-    token: input.token && isLinkToken(input.token) ? input.token : null,
+    token: input.token || null,
     email: input.email ?? "",
     code: sanitizeCodeInput(input.code ?? ""),
     codeError: null,
     emailError: null,
     formError: null,
     notice: null,
+    rejectedSubmits: 0,
+    fromLink: Boolean(input.uuid) && Boolean(input.code),
   }),
   initial: "start",
   states: {
     start: {
       always: [
         { guard: "linkHasToken", target: "verifyingLink" },
+        // A link whose token or code is cut short: say so, and offer the code or a new mail.
+        {
+          guard: and(["linkTokenIsMalformed", "hasAccount"]),
+          target: "awaitingCode",
+          actions: assign({ formError: MessageKey.linkInvalid, token: null }),
+        },
+        {
+          guard: "linkTokenIsMalformed",
+          target: "awaitingEmail",
+          actions: assign({ formError: MessageKey.linkInvalid, token: null }),
+        },
         { guard: "linkHasCode", target: "verifying" },
+        {
+          guard: "linkIsMalformed",
+          target: "awaitingCode",
+          actions: assign({ formError: MessageKey.linkInvalid, fromLink: false }),
+        },
         { guard: "hasAccount", target: "awaitingCode" },
         { target: "awaitingEmail" },
       ],
@@ -91,12 +119,22 @@ export const emailVerificationMachine = setup({
         },
         "code.submit": [
           { guard: "codeIsValid", target: "verifying" },
-          { actions: assign({ codeError: MessageKey.codeFormat }) },
+          {
+            actions: assign(({ context }) => ({
+              codeError: MessageKey.codeFormat,
+              rejectedSubmits: context.rejectedSubmits + 1,
+            })),
+          },
         ],
         "email.change": { actions: assign(({ event }) => ({ email: event.value, emailError: null })) },
         "verification.resend": [
           { guard: "emailIsValid", target: "resending" },
-          { actions: assign(({ context }) => ({ emailError: emailErrorKey(context.email) })) },
+          {
+            actions: assign(({ context }) => ({
+              emailError: emailErrorKey(context.email),
+              rejectedSubmits: context.rejectedSubmits + 1,
+            })),
+          },
         ],
       },
     },
@@ -105,24 +143,45 @@ export const emailVerificationMachine = setup({
         "email.change": { actions: assign(({ event }) => ({ email: event.value, emailError: null, formError: null })) },
         "verification.resend": [
           { guard: "emailIsValid", target: "resending" },
-          { actions: assign(({ context }) => ({ emailError: emailErrorKey(context.email) })) },
+          {
+            actions: assign(({ context }) => ({
+              emailError: emailErrorKey(context.email),
+              rejectedSubmits: context.rejectedSubmits + 1,
+            })),
+          },
         ],
       },
     },
     verifying: {
       tags: ["busy"],
+      // Once the link's code has had its answer, any later try is a typed code.
+      exit: assign({ fromLink: false }),
       invoke: {
         src: "verify",
         input: ({ context }) => ({ uuid: context.uuid ?? "", code: context.code }),
         onDone: { target: "verified" },
         onError: [
           {
-            guard: "isFieldFailure",
+            guard: "isLinkFailure",
             target: "awaitingCode",
             actions: assign(({ event }) => ({
               code: "",
+              codeError: null,
+              formError:
+                failureFieldErrors(event.error).code === MessageKey.codeExpired
+                  ? MessageKey.verificationLinkExpired
+                  : MessageKey.linkInvalid,
+              fromLink: false,
+            })),
+          },
+          {
+            guard: "isFieldFailure",
+            target: "awaitingCode",
+            actions: assign(({ context, event }) => ({
+              code: "",
               codeError: failureFieldErrors(event.error).code ?? MessageKey.codeInvalid,
               formError: null,
+              rejectedSubmits: context.rejectedSubmits + 1,
             })),
           },
           { target: "awaitingCode", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },

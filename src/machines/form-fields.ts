@@ -1,11 +1,15 @@
-// Shared shape of form flows: the values typed, one message key per field, and a form-level message.
-// Editing a field clears its own message; nothing typed is ever dropped by a failure.
+// Shared shape of form flows: the values typed, one message key per field, a form-level message,
+// and how many submits were turned back with field errors. Editing a field clears its own message;
+// nothing typed is ever dropped by a failure. Only a turned-back submit moves focus (the view
+// follows `rejectedSubmits`): a message appearing on blur or while typing never does.
 import type { FieldErrors } from "../domain/validation.ts"
 
 export interface FormContext<F> {
   readonly form: F
   readonly errors: FieldErrors
   readonly formError: string | null
+  /** Submits turned back with field errors (by the form or the server); the view focuses the first invalid field when it grows. */
+  readonly rejectedSubmits: number
 }
 
 export type FieldChange<F> = {
@@ -16,8 +20,20 @@ export type FieldChange<F> = {
 
 export const changeField = <F>(context: FormContext<F>, field: keyof F & string, value: unknown): FormContext<F> => {
   const { [field]: _cleared, ...errors } = context.errors
-  return { form: { ...context.form, [field]: value } as F, errors, formError: null }
+  return {
+    form: { ...context.form, [field]: value } as F,
+    errors,
+    formError: null,
+    rejectedSubmits: context.rejectedSubmits,
+  }
 }
+
+/** A submit turned back with these field errors: they replace the old ones, and focus may move. */
+export const rejectSubmit = <F>(context: FormContext<F>, errors: FieldErrors) => ({
+  errors: { ...errors },
+  formError: null,
+  rejectedSubmits: context.rejectedSubmits + 1,
+})
 
 /** Server field errors win over nothing; a field the server did not name keeps no message. */
 export const withServerErrors = <F>(context: FormContext<F>, errors: FieldErrors): FormContext<F> => ({

@@ -1,15 +1,18 @@
 // Sign-in (§3): e-mail and password; a wrong pair shows "Invalid credentials" on the form, an
-// unverified account offers to resend the verification mail. Use for the /login page.
+// unverified account offers to resend the verification mail. Use for the /login page. A signed-in
+// user goes back to the page they came from (`returnTo`, already checked as safe) or home.
 import { assign, fromPromise, setup } from "xstate"
 import { failureFieldErrors, failureTag, formErrorKey } from "../domain/errors.ts"
 import { EMPTY_LOGIN_FORM, type LoginForm, type LoginPayload, validateLoginForm } from "../domain/sign-in.ts"
 import type { SignedInUser } from "../domain/user.ts"
 import type { FieldErrors } from "../domain/validation.ts"
-import { blurField, changeField, type FormContext } from "./form-fields.ts"
+import { blurField, changeField, type FormContext, rejectSubmit } from "./form-fields.ts"
 
 export interface LoginContext extends FormContext<LoginForm> {
   readonly unverifiedEmail: string | null
   readonly notice: string | null
+  /** The app path to go back to once signed in; null goes home. */
+  readonly returnTo: string | null
 }
 
 export type LoginEvent =
@@ -27,7 +30,7 @@ export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
-    input: {} as { readonly email?: string } | undefined,
+    input: {} as { readonly email?: string; readonly returnTo?: string | null } | undefined,
   },
   actors: {
     login: fromPromise<SignedInUser, LoginPayload>(() => Promise.reject(new Error("login actor not provided"))),
@@ -36,8 +39,8 @@ export const loginMachine = setup({
     ),
   },
   actions: {
-    /** Provided by the wiring: keep the session and leave the page. */
-    signedIn: (_, _params: { readonly user: SignedInUser }) => {},
+    /** Provided by the wiring: keep the session and leave the page for `returnTo` (or home). */
+    signedIn: (_, _params: { readonly user: SignedInUser; readonly returnTo: string | null }) => {},
   },
   guards: {
     formIsValid: ({ context }) => validateLoginForm(context.form)._tag === "Valid",
@@ -50,8 +53,10 @@ export const loginMachine = setup({
     form: { ...EMPTY_LOGIN_FORM, email: input?.email ?? "" },
     errors: {},
     formError: null,
+    rejectedSubmits: 0,
     unverifiedEmail: null,
     notice: null,
+    returnTo: input?.returnTo ?? null,
   }),
   initial: "editing",
   on: {
@@ -70,7 +75,7 @@ export const loginMachine = setup({
         },
         "form.submit": [
           { guard: "formIsValid", target: "submitting" },
-          { actions: assign(({ context }) => ({ errors: validErrors(context.form), formError: null })) },
+          { actions: assign(({ context }) => rejectSubmit(context, validErrors(context.form))) },
         ],
       },
     },
@@ -82,7 +87,13 @@ export const loginMachine = setup({
           const result = validateLoginForm(context.form)
           return result._tag === "Valid" ? result.value : { email: context.form.email, password: context.form.password }
         },
-        onDone: { target: "signedIn", actions: { type: "signedIn", params: ({ event }) => ({ user: event.output }) } },
+        onDone: {
+          target: "signedIn",
+          actions: {
+            type: "signedIn",
+            params: ({ context, event }) => ({ user: event.output, returnTo: context.returnTo }),
+          },
+        },
         onError: [
           {
             guard: "isUnverified",
@@ -92,7 +103,7 @@ export const loginMachine = setup({
           {
             guard: "isFieldFailure",
             target: "editing",
-            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error), formError: null })),
+            actions: assign(({ context, event }) => rejectSubmit(context, failureFieldErrors(event.error))),
           },
           {
             target: "editing",
@@ -117,7 +128,7 @@ export const loginMachine = setup({
         "verification.resend": "resending",
         "form.submit": [
           { guard: "formIsValid", target: "submitting" },
-          { target: "editing", actions: assign(({ context }) => ({ errors: validErrors(context.form) })) },
+          { target: "editing", actions: assign(({ context }) => rejectSubmit(context, validErrors(context.form))) },
         ],
       },
     },

@@ -1,6 +1,8 @@
 // Sign-out (§4): a confirmation bar, then the logout call, then cookies and local storage are
 // cleared and the user state reset; after LOGOUT_REDIRECT_DELAY_MS the app goes to /login. A failed
-// call still signs out on this device.
+// call still signs out on this device. One actor serves the whole app: the header asks through
+// the bar (logout.request), the upgrade modal asks its own question and starts it (logout.start);
+// after the redirect it waits for the next sign-in's sign-out.
 import { fromPromise, setup } from "xstate"
 import { LOGOUT_REDIRECT_DELAY_MS } from "../domain/timing.ts"
 
@@ -8,6 +10,8 @@ export type LogoutEvent =
   | { readonly type: "logout.request" }
   | { readonly type: "logout.confirm" }
   | { readonly type: "logout.cancel" }
+  /** A sign-out already confirmed elsewhere (the upgrade modal). */
+  | { readonly type: "logout.start" }
 
 export const logoutMachine = setup({
   types: { events: {} as LogoutEvent },
@@ -27,7 +31,7 @@ export const logoutMachine = setup({
   id: "logout",
   initial: "idle",
   states: {
-    idle: { on: { "logout.request": "confirming" } },
+    idle: { on: { "logout.request": "confirming", "logout.start": "loggingOut" } },
     confirming: { on: { "logout.confirm": "loggingOut", "logout.cancel": "idle" } },
     loggingOut: {
       tags: ["busy"],
@@ -35,8 +39,7 @@ export const logoutMachine = setup({
     },
     signedOut: {
       entry: "signOut",
-      after: { redirectDelay: { target: "done", actions: "goToLogin" } },
+      after: { redirectDelay: { target: "idle", actions: "goToLogin" } },
     },
-    done: { type: "final" },
   },
 })

@@ -3,6 +3,7 @@
 // upgrade modal (lite) instead; go back closes the last level. The column count follows the window
 // width, recalculated RESIZE_DEBOUNCE_MS after the last resize.
 import { assign, fromPromise, setup } from "xstate"
+import { pointHref } from "../domain/content-links.ts"
 import type { MenuEntry, MenuPoint, MenuSection } from "../domain/content-views.ts"
 import { formErrorKey } from "../domain/errors.ts"
 import { columnCount } from "../domain/menu-layout.ts"
@@ -92,13 +93,19 @@ export const menuMachine = setup({
             "menu.select": [
               { guard: "isLocked", actions: "openUpgrade" },
               { guard: "isUnknown" },
-              { guard: "isSection", actions: assign(({ event }) => ({ path: [event.id] })) },
+              // Opening what is open already keeps the columns after it.
+              {
+                guard: "isSection",
+                actions: assign(({ context, event }) => ({
+                  path: context.path[0] === event.id ? context.path : [event.id],
+                })),
+              },
               { guard: "isEntry", actions: assign(({ context, event }) => ({ path: [context.path[0]!, event.id] })) },
               {
                 guard: "isPoint",
                 actions: {
                   type: "openPage",
-                  params: ({ context, event }) => ({ href: `/point/${pointOf(context, event.id)!.slug}` }),
+                  params: ({ context, event }) => ({ href: pointHref(pointOf(context, event.id)!.slug) }),
                 },
               },
             ],

@@ -17,7 +17,7 @@ import {
 import { MESSAGE_DELAY_MS } from "../domain/timing.ts"
 import { type FieldErrors, MessageKey } from "../domain/validation.ts"
 import { isLinkToken, sanitizeCodeInput } from "../domain/verification-code.ts"
-import { blurField, changeField, type FormContext } from "./form-fields.ts"
+import { blurField, changeField, type FormContext, rejectSubmit } from "./form-fields.ts"
 
 export interface PasswordResetContext extends FormContext<ResetForm> {
   readonly notice: string | null
@@ -82,6 +82,7 @@ export const passwordResetMachine = setup({
     form: { ...EMPTY_RESET_FORM, email: input?.email ?? "" },
     errors: {},
     formError: null,
+    rejectedSubmits: 0,
     notice: null,
     linkToken: input?.token && isLinkToken(input.token) ? input.token : null,
   }),
@@ -150,7 +151,7 @@ export const passwordResetMachine = setup({
         },
         "form.submit": [
           { guard: "emailIsValid", target: "sendingCode" },
-          { actions: assign(({ context }) => ({ errors: requestErrors(context.form), formError: null })) },
+          { actions: assign(({ context }) => rejectSubmit(context, requestErrors(context.form))) },
         ],
       },
     },
@@ -164,7 +165,7 @@ export const passwordResetMachine = setup({
           {
             guard: "isFieldFailure",
             target: "requesting",
-            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error), formError: null })),
+            actions: assign(({ context, event }) => rejectSubmit(context, failureFieldErrors(event.error))),
           },
           { target: "requesting", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
         ],
@@ -185,7 +186,7 @@ export const passwordResetMachine = setup({
         },
         "form.submit": [
           { guard: "resetIsValid", target: "resetting" },
-          { actions: assign(({ context }) => ({ errors: resetErrors(context.form), formError: null })) },
+          { actions: assign(({ context }) => rejectSubmit(context, resetErrors(context.form))) },
         ],
         "code.resend": "resendingCode",
         "email.edit": { target: "requesting", actions: assign({ notice: null, formError: null, errors: {} }) },
@@ -221,9 +222,8 @@ export const passwordResetMachine = setup({
             actions: assign(({ context, event }) => {
               const errors = failureFieldErrors(event.error)
               return {
-                errors,
+                ...rejectSubmit(context, errors),
                 form: errors.code ? { ...context.form, code: "" } : context.form,
-                formError: null,
                 notice: null,
               }
             }),

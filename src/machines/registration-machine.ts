@@ -9,7 +9,7 @@ import {
   validateRegisterForm,
 } from "../domain/registration.ts"
 import type { FieldErrors } from "../domain/validation.ts"
-import { blurField, changeField, type FormContext } from "./form-fields.ts"
+import { blurField, changeField, type FormContext, rejectSubmit } from "./form-fields.ts"
 
 export type RegistrationContext = FormContext<RegisterForm>
 
@@ -44,7 +44,7 @@ export const registrationMachine = setup({
   },
 }).createMachine({
   id: "registration",
-  context: { form: EMPTY_REGISTER_FORM, errors: {}, formError: null },
+  context: { form: EMPTY_REGISTER_FORM, errors: {}, formError: null, rejectedSubmits: 0 },
   initial: "editing",
   states: {
     editing: {
@@ -57,7 +57,7 @@ export const registrationMachine = setup({
         },
         "form.submit": [
           { guard: "formIsValid", target: "submitting" },
-          { actions: assign(({ context }) => ({ errors: errorsOf(context.form), formError: null })) },
+          { actions: assign(({ context }) => rejectSubmit(context, errorsOf(context.form))) },
         ],
       },
     },
@@ -75,7 +75,7 @@ export const registrationMachine = setup({
           {
             guard: "isFieldFailure",
             target: "editing",
-            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error), formError: null })),
+            actions: assign(({ context, event }) => rejectSubmit(context, failureFieldErrors(event.error))),
           },
           { target: "editing", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
         ],

@@ -1,6 +1,6 @@
 // The app shell and its routes: skip link, header, logout bar, the page, footer, cookie banner and
 // toasts (bottom-center, 5 s, one at a time). Focus moves to the page on every navigation.
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Toaster } from "sonner"
@@ -10,13 +10,21 @@ import { useAppServices } from "./app-services.tsx"
 import { BookIndexPage, BookPage } from "./browse/BookPages.tsx"
 import { ChannelIndexPage, ChannelPage } from "./browse/ChannelPages.tsx"
 import { DrillDownMenu } from "./browse/DrillDownMenu.tsx"
-import { BodyAreaPage, CategoryPage, ExtraPointsPage, VesselPage } from "./browse/GroupPages.tsx"
+import {
+  BodyAreaIndexPage,
+  BodyAreaPage,
+  CategoryIndexPage,
+  CategoryPage,
+  ExtraPointsPage,
+  VesselPage,
+} from "./browse/GroupPages.tsx"
 import { PointPage } from "./browse/PointPage.tsx"
 import { CookieBanner } from "./layout/CookieBanner.tsx"
 import { FloatingUpgradeButton } from "./layout/FloatingUpgradeButton.tsx"
 import { Footer } from "./layout/Footer.tsx"
 import { Header } from "./layout/Header.tsx"
 import { LogoutBar } from "./layout/LogoutBar.tsx"
+import { PaymentPrompt } from "./layout/PaymentPrompt.tsx"
 import { UpgradeModal } from "./layout/UpgradeModal.tsx"
 import { AboutPage, AboutUsPage } from "./pages/AboutPage.tsx"
 import { HomePage } from "./pages/HomePage.tsx"
@@ -72,6 +80,12 @@ const ContentRoutes = () => {
       <Route path="/book/pages/channels/:slug">
         {({ slug }) => <ChannelPage key={`${slug}-${plan}`} slug={slug} />}
       </Route>
+      <Route path="/book/pages/categories">
+        <CategoryIndexPage key={plan} />
+      </Route>
+      <Route path="/book/pages/body-areas">
+        <BodyAreaIndexPage key={plan} />
+      </Route>
       <Route path="/book/pages/categories/:slug">
         {({ slug }) => <CategoryPage key={`${slug}-${plan}`} slug={slug} />}
       </Route>
@@ -82,6 +96,9 @@ const ContentRoutes = () => {
       <Route path="/book/pages/:slug">{({ slug }) => <BookPage key={`${slug}-${plan}`} slug={slug} />}</Route>
       <Route path="/point/:slug">{({ slug }) => <PointPage key={`${slug}-${plan}`} slug={slug} />}</Route>
       <Route path="/body-area/:slug">{({ slug }) => <BodyAreaPage key={`${slug}-${plan}`} slug={slug} />}</Route>
+      <Route>
+        <Redirect to="/not-found" replace />
+      </Route>
     </Switch>
   )
 }
@@ -140,16 +157,16 @@ const Routes = () => (
     <Route path="/not-found">
       <NotFoundPage />
     </Route>
+    {/* §8: an unknown address goes to /not-found, replacing itself so Back skips it. */}
     <Route>
-      <NotFoundPage />
+      <Redirect to="/not-found" replace />
     </Route>
   </Switch>
 )
 
 export const App = () => {
   const { t } = useTranslation("common")
-  const { machines } = useAppServices()
-  const logout = useActorRef(machines.logout)
+  const { logout } = useAppServices()
   const [location] = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
@@ -166,6 +183,28 @@ export const App = () => {
     window.scrollTo({ top: 0 })
   }, [location])
 
+  const channelButton = useRef<HTMLButtonElement>(null)
+  const mobileButton = useRef<HTMLButtonElement>(null)
+  /** Closing the menu from inside (Escape, Back at the first column) hands focus back to its button. */
+  const closeMenu = () => {
+    setMenuOpen(false)
+    // The narrow header hides the channel button inside its menu button; focus the one on screen.
+    const visible = [channelButton.current, mobileButton.current].find((b) => b?.checkVisibility?.() ?? b !== null)
+    visible?.focus()
+  }
+
+  // Escape closes the open panel also when focus is nowhere in particular (after a mouse click);
+  // inside the panel the menu handles Escape itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closeMenu reads refs only
+  useEffect(() => {
+    if (!menuOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !event.defaultPrevented && document.activeElement === document.body) closeMenu()
+    }
+    document.addEventListener("keydown", onKeyDown)
+    return () => document.removeEventListener("keydown", onKeyDown)
+  }, [menuOpen])
+
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -176,12 +215,16 @@ export const App = () => {
         onLogout={() => logout.send({ type: "logout.request" })}
         menuOpen={menuOpen}
         onToggleMenu={() => setMenuOpen((open) => !open)}
+        channelButtonRef={channelButton}
+        mobileButtonRef={mobileButton}
+        panel={
+          menuOpen ? (
+            <div className="drilldown-panel" id="channel-menu">
+              <DrillDownMenu onClose={() => setMenuOpen(false)} onDismiss={closeMenu} />
+            </div>
+          ) : null
+        }
       />
-      {menuOpen ? (
-        <div className="drilldown-panel" id="channel-menu">
-          <DrillDownMenu onClose={() => setMenuOpen(false)} />
-        </div>
-      ) : null}
       <main id="main" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Routes />
@@ -190,6 +233,7 @@ export const App = () => {
       <Footer />
       <FloatingUpgradeButton />
       <UpgradeModal />
+      <PaymentPrompt />
       <CookieBanner />
       <Toaster
         position="bottom-center"

@@ -14,6 +14,7 @@ import type { membershipMachine } from "../machines/membership-machine.ts"
 import type { menuMachine } from "../machines/menu-machine.ts"
 import type { passwordResetMachine } from "../machines/password-reset-machine.ts"
 import type { paymentOutcomeMachine } from "../machines/payment-outcome-machine.ts"
+import type { paymentPromptMachine } from "../machines/payment-prompt-machine.ts"
 import type { quoteMachine } from "../machines/quote-machine.ts"
 import type { registrationMachine } from "../machines/registration-machine.ts"
 import type { sessionMachine } from "../machines/session-machine.ts"
@@ -24,12 +25,17 @@ export interface AppServices {
   readonly cookiesAccepted: boolean
   readonly session: ActorRefFrom<typeof sessionMachine>
   readonly upgrade: ActorRefFrom<typeof upgradeModalMachine>
+  /** Sign-out for the whole app: the header's bar and the upgrade modal use the same flow. */
+  readonly logout: ActorRefFrom<typeof logoutMachine>
+  /** The payment modal offering itself after a sign-in; views report the pages visited. */
+  readonly paymentPrompt: ActorRefFrom<typeof paymentPromptMachine>
+  /** The current time in epoch milliseconds (the runtime's clock). */
+  readonly now: () => number
   readonly machines: {
     readonly login: typeof loginMachine
     readonly registration: typeof registrationMachine
     readonly passwordReset: typeof passwordResetMachine
     readonly emailVerification: typeof emailVerificationMachine
-    readonly logout: typeof logoutMachine
     readonly language: typeof languageMachine
     readonly cookieConsent: typeof cookieConsentMachine
     readonly quote: typeof quoteMachine
@@ -42,7 +48,9 @@ export interface AppServices {
       readonly channel: typeof contentPageMachine
       readonly channelIndex: typeof contentPageMachine
       readonly bodyArea: typeof contentPageMachine
+      readonly bodyAreaIndex: typeof contentPageMachine
       readonly category: typeof contentPageMachine
+      readonly categoryIndex: typeof contentPageMachine
       readonly vessel: typeof contentPageMachine
       readonly extraPoints: typeof contentPageMachine
       readonly bookIndex: typeof contentPageMachine

@@ -1,6 +1,6 @@
 // Small view helpers shared by the pages: the document title, focusing the first invalid field
 // after a rejected submit, and reading the query string.
-import { useEffect, useRef } from "react"
+import { type FocusEvent, useEffect, useRef } from "react"
 import { useSearch } from "wouter"
 
 export const usePageTitle = (title: string) => {
@@ -9,18 +9,31 @@ export const usePageTitle = (title: string) => {
   }, [title])
 }
 
-/** After the errors change because of a submit, focus the first field marked invalid. */
-export const useFocusFirstInvalid = (errors: Readonly<Record<string, string>>) => {
-  const formRef = useRef<HTMLFormElement>(null)
-  const previous = useRef(errors)
+/**
+ * Each time a submit is turned back (the flow's `rejectedSubmits` grows), focus the first field
+ * marked invalid. Messages that appear on blur or while typing never move the cursor.
+ */
+export const useFocusFirstInvalid = <E extends HTMLElement = HTMLFormElement>(rejectedSubmits: number) => {
+  const containerRef = useRef<E>(null)
+  const handled = useRef(rejectedSubmits)
   useEffect(() => {
-    const grew = Object.keys(errors).some((key) => previous.current[key] !== errors[key])
-    previous.current = errors
-    if (!grew) return
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    invalid?.focus()
-  }, [errors])
-  return formRef
+    if (rejectedSubmits === handled.current) return
+    handled.current = rejectedSubmits
+    containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [rejectedSubmits])
+  return containerRef
+}
+
+/**
+ * A field's blur handler that validates it, except when focus goes to its form's submit button:
+ * the submit validates anyway, and a message appearing first would move the button away from
+ * under the pointer between press and release, so the click would never submit.
+ */
+export const validateOnBlur = (validate: () => void) => (event: FocusEvent) => {
+  const next = event.relatedTarget
+  const form = (event.target as HTMLInputElement).form
+  if (next instanceof HTMLButtonElement && next.type === "submit" && form && next.form === form) return
+  validate()
 }
 
 export const useQueryParam = (name: string): string | null => {

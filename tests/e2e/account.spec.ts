@@ -1,8 +1,8 @@
 // Account entry journeys against the real server: register → verify from the outbox → sign in →
 // sign out; wrong password; password reset; keyboard-only sign-in.
 import { expect, test } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, PASSWORD, uniqueEmail } from "./support/fixtures.ts"
-import { codeIn, latestMail, linkIn } from "./support/outbox.ts"
+import { createVerifiedUser, dismissPaymentOffer, expectAccessible, PASSWORD, uniqueEmail } from "./support/fixtures.ts"
+import { codeIn, latestMail, linkIn, mailCount } from "./support/outbox.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
@@ -42,6 +42,7 @@ test("register, verify from the outbox, sign in and sign out", async ({ page }) 
   await page.getByRole("textbox", { name: "E-mail" }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
   await page.getByRole("button", { name: "Log in" }).click()
+  await dismissPaymentOffer(page)
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Mei" })).toBeVisible()
   await expectAccessible(page)
 
@@ -53,6 +54,92 @@ test("register, verify from the outbox, sign in and sign out", async ({ page }) 
   const cookies = await page.context().cookies()
   expect(cookies.find((c) => c.name === "token")).toBeUndefined()
   await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible()
+})
+
+test("leaving an invalid e-mail for the password never pulls the cursor back (mouse)", async ({ page }) => {
+  await page.goto("/login")
+  const email = page.getByRole("textbox", { name: "E-mail" })
+  const password = page.getByLabel("Password", { exact: true })
+  await email.click()
+  await page.keyboard.type("anna.example.com")
+  await password.click()
+  await expect(page.getByText("Invalid Email")).toBeVisible()
+  await page.keyboard.type("lotus7root")
+  await expect(password).toBeFocused()
+  await expect(password).toHaveValue("lotus7root")
+  await expect(email).toHaveValue("anna.example.com")
+  // Only a submit takes the cursor to the first invalid field.
+  await page.getByRole("button", { name: "Log in" }).click()
+  await expect(email).toBeFocused()
+})
+
+test("leaving an invalid e-mail for the password never pulls the cursor back (keyboard)", async ({ page }) => {
+  await page.goto("/login")
+  const email = page.getByRole("textbox", { name: "E-mail" })
+  const password = page.getByLabel("Password", { exact: true })
+  await email.focus()
+  await page.keyboard.type("anna.example.com")
+  await page.keyboard.press("Tab")
+  await expect(page.getByText("Invalid Email")).toBeVisible()
+  await page.keyboard.type("lotus7root")
+  await expect(password).toHaveValue("lotus7root")
+  await expect(email).toHaveValue("anna.example.com")
+  await page.keyboard.press("Enter")
+  await expect(email).toBeFocused()
+})
+
+test("after a failed submit on /register, each field keeps what is typed into it", async ({ page }) => {
+  await page.goto("/register")
+  await page.getByRole("button", { name: "Create account" }).click()
+  const email = page.getByRole("textbox", { name: "E-mail" })
+  await expect(email).toBeFocused()
+  await page.keyboard.type("mei.example.com")
+  await page.getByLabel("First name").click()
+  await page.keyboard.type("Mei")
+  await page.getByLabel("Last name").click()
+  await page.keyboard.type("C")
+  await page.keyboard.press("Tab")
+  await page.keyboard.type("short")
+  await page.keyboard.press("Tab")
+  await page.keyboard.type("other")
+  await expect(email).toHaveValue("mei.example.com")
+  await expect(page.getByLabel("First name")).toHaveValue("Mei")
+  await expect(page.getByLabel("Last name")).toHaveValue("C")
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("short")
+  await expect(page.getByLabel("Confirm password")).toHaveValue("other")
+  await expect(page.getByLabel("Confirm password")).toBeFocused()
+  await page.getByRole("button", { name: "Create account" }).click()
+  await expect(email).toBeFocused()
+})
+
+test("the reset and verification forms never move the cursor while typing", async ({ page }) => {
+  await page.goto("/resetpassword?email=anna%40example.com")
+  const code = page.getByLabel("Code")
+  await code.click()
+  await page.keyboard.type("12")
+  await page.getByLabel("New password", { exact: true }).click()
+  await page.keyboard.type("abc")
+  await page.getByLabel("Confirm password").click()
+  await page.keyboard.type("bamboo9grove")
+  await expect(code).toHaveValue("12")
+  await expect(page.getByLabel("New password", { exact: true })).toHaveValue("abc")
+  await expect(page.getByLabel("Confirm password")).toHaveValue("bamboo9grove")
+  await page.getByRole("button", { name: "Set new password" }).click()
+  await expect(code).toBeFocused()
+
+  await page.goto("/resetpassword")
+  const resetEmail = page.getByRole("textbox", { name: "E-mail" })
+  await resetEmail.fill("anna")
+  await page.getByRole("button", { name: "Send code" }).click()
+  await expect(resetEmail).toBeFocused()
+
+  await page.goto("/verify-email?user=0bfdfc3b-a859-4c3e-9fe4-dd0aab9b5026")
+  await page.getByLabel("Code").click()
+  await page.keyboard.type("12")
+  await page.getByRole("textbox", { name: "E-mail" }).click()
+  await page.keyboard.type("anna@example.com")
+  await expect(page.getByLabel("Code")).toHaveValue("12")
+  await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue("anna@example.com")
 })
 
 test("a wrong password says Invalid credentials and keeps the e-mail", async ({ page }) => {
@@ -88,6 +175,42 @@ test("an unverified account can have its verification mail sent again", async ({
   await expect(page.getByText("Verification mail has been sent successfully")).toBeVisible()
 })
 
+test("an unknown or malformed verification link says it is not valid and sends a new one", async ({ page }) => {
+  const email = uniqueEmail("link")
+  await page.request.post("/api/register", {
+    data: {
+      email,
+      firstName: "Ana",
+      lastName: "Ruiz",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      termsChecked: true,
+      promotional: false,
+    },
+  })
+  await latestMail(email, "verify-email")
+  const before = mailCount(email, "verify-email")
+
+  await page.goto("/verify-email?user=00000000-0000-4000-8000-000000000000&code=1234")
+  const alert = page.getByRole("alert")
+  await expect(alert).toContainText("This verification link is not valid")
+  await expect(alert).not.toContainText("expired")
+  await expectAccessible(page)
+  // Mouse: the address, then the button that sends a new link.
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByRole("button", { name: "Send the verification mail again" }).click()
+  await expect(page.getByText("Verification mail has been sent successfully")).toBeVisible()
+  await expect.poll(() => mailCount(email, "verify-email")).toBe(before + 1)
+
+  // A link cut short says the same without asking the server; the keyboard sends a new one.
+  await page.goto(`/verify-email?user=not-a-uuid&code=12&email=${encodeURIComponent(email)}`)
+  await expect(page.getByRole("alert")).toContainText("This verification link is not valid")
+  await page.getByRole("textbox", { name: "E-mail" }).focus()
+  await page.keyboard.press("Enter")
+  await expect(page.getByText("Verification mail has been sent successfully")).toBeVisible()
+  await expect.poll(() => mailCount(email, "verify-email")).toBe(before + 2)
+})
+
 test("reset the password with the code from the outbox", async ({ page }) => {
   const email = await createVerifiedUser(page)
   await page.goto("/login")
@@ -115,6 +238,7 @@ test("reset the password with the code from the outbox", async ({ page }) => {
   await page.getByRole("textbox", { name: "E-mail" }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill("bamboo9grove")
   await page.getByRole("button", { name: "Log in" }).click()
+  await dismissPaymentOffer(page)
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible()
 })
 
@@ -133,6 +257,12 @@ test("sign in with the keyboard alone", async ({ page }) => {
   await expect(page.getByLabel("Password", { exact: true })).toBeFocused()
   await page.keyboard.type(PASSWORD)
   await page.keyboard.press("Enter")
+  // The payment modal offers itself once and takes focus; Escape dismisses it.
+  const offer = page.getByRole("dialog", { name: "Upgrade to Jingluo Pro" })
+  await expect(offer).toBeVisible()
+  await expect.poll(() => offer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
+  await page.keyboard.press("Escape")
+  await expect(offer).toBeHidden()
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible()
   await expect(page.locator("main")).toBeFocused()
 })

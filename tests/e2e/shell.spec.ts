@@ -1,8 +1,8 @@
 // The shell across languages: every page of the account area renders, is translated in German and
 // Spanish, and has no axe violations; the language switch, cookie banner, footer quotes and
 // /not-found behave as §2 and §4 describe.
-import { expect, test } from "@playwright/test"
-import { expectAccessible } from "./support/fixtures.ts"
+import { expect, type Page, test } from "@playwright/test"
+import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
 
 const PAGES = [
   "/",
@@ -136,8 +136,16 @@ test("an unknown path shows the not-found page and an unknown API path answers J
   request,
 }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+  await page.goto("/about")
   await page.goto("/no/such/page")
+  // §8: the address becomes /not-found, in place of the unknown one, so Back skips it.
+  await expect(page).toHaveURL(/\/not-found$/)
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible()
+  await expect(page).toHaveTitle("Page not found · Jingluo")
+  await page.goBack()
+  await expect(page).toHaveURL(/\/about$/)
+  await page.goto("/book/pages/channels/lung-channel/extra")
+  await expect(page).toHaveURL(/\/not-found$/)
   const api = await request.get("/api/no-such-endpoint")
   expect(api.status()).toBe(404)
   expect(await api.json()).toHaveProperty("message")
@@ -158,4 +166,84 @@ test("every response carries the security headers and the app runs under its CSP
   expect(errors).toEqual([])
   const health = await request.get("/api/health")
   expect(health.headers()["x-content-type-options"]).toBe("nosniff")
+})
+
+test.describe("at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+  })
+
+  /** The header is one row: its logo, language and menu buttons share a line. */
+  const expectOneRow = async (page: Page) => {
+    const header = (await page.getByRole("banner").boundingBox())!
+    expect(header.height).toBeLessThanOrEqual(72)
+    const tops = await page
+      .locator(".header-inner > *:visible")
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)))
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(12)
+  }
+
+  test("the header is one row with a menu button the mouse can use", async ({ page }) => {
+    await page.goto("/about")
+    await expectOneRow(page)
+    await page.getByRole("button", { name: "Menu" }).click()
+    const menu = page.getByRole("menu")
+    await expect(menu.getByRole("menuitem", { name: "Sign up" })).toBeVisible()
+    await expectAccessible(page)
+    await menu.getByRole("menuitem", { name: "Log in" }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible()
+  })
+
+  test("the menu button works with the keyboard", async ({ page }) => {
+    await page.goto("/about")
+    await page.getByRole("button", { name: "Menu" }).focus()
+    await page.keyboard.press("Enter")
+    const menu = page.getByRole("menu")
+    await expect(menu.getByRole("menuitem").first()).toBeFocused()
+    await page.keyboard.press("ArrowDown")
+    await page.keyboard.press("ArrowDown")
+    await expect(menu.getByRole("menuitem", { name: "Sign up" })).toBeFocused()
+    await page.keyboard.press("Enter")
+    await expect(page).toHaveURL(/\/register$/)
+    await page.getByRole("button", { name: "Menu" }).focus()
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("Escape")
+    await expect(page.getByRole("menu")).toHaveCount(0)
+    await expect(page.getByRole("button", { name: "Menu" })).toBeFocused()
+  })
+
+  test("signed in, the menu holds the entries and the upgrade button leaves the text clear", async ({ page }) => {
+    await signIn(page, await createVerifiedUser(page))
+    await expectOneRow(page)
+    await page.getByRole("button", { name: "Menu" }).click()
+    await page.getByRole("menuitem", { name: "Book" }).click()
+    await expect(page).toHaveURL(/\/book\/pages$/)
+    await page.getByRole("button", { name: "Menu" }).focus()
+    await page.keyboard.press("Enter")
+    await page.keyboard.press("Enter")
+    await expect(page.getByRole("navigation", { name: "Channels, point categories and body areas" })).toBeVisible()
+    await page.keyboard.press("Escape")
+    await expect(page.getByRole("button", { name: "Menu" })).toBeFocused()
+
+    // Scrolled to the end, the floating upgrade button covers no text of the page or footer.
+    for (const path of ["/", "/point/lu-9-taiyuan", "/account-settings/my-membership"]) {
+      await page.goto(path)
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+      await expect(page.locator(".quote").first()).toBeVisible()
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      const button = (await page.locator(".floating-upgrade").boundingBox())!
+      const covered = await page.evaluate(
+        ({ top, bottom }) =>
+          [...document.querySelectorAll("main *, footer *")]
+            .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim() !== ""))
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.height > 0 && r.bottom > top && r.top < bottom).length,
+        { top: button.y, bottom: button.y + button.height },
+      )
+      expect(covered, path).toBe(0)
+    }
+  })
 })

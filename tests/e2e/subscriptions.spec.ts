@@ -2,7 +2,7 @@
 // floating button, pay and land with Pro open, decline, cancel keeping Pro to the period end, and the
 // pricing pages in every language.
 import { expect, type Page, test } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
@@ -80,6 +80,11 @@ test("cancelling from My membership keeps Pro until the period ends", async ({ p
   await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
 
   await page.goto("/account-settings/my-membership")
+  // The cancel button and the link to the plans keep clear space between them (WCAG 2.2 target size).
+  const cancel = (await page.getByRole("button", { name: "Cancel subscription" }).boundingBox())!
+  const compare = (await page.getByRole("link", { name: "Compare plans" }).boundingBox())!
+  expect(compare.y - (cancel.y + cancel.height)).toBeGreaterThanOrEqual(16)
+  await expectAccessible(page)
   await page.getByRole("button", { name: "Cancel subscription" }).click()
   await expect(page.getByText(/Cancel your subscription\? Pro stays open until/)).toBeVisible()
   await expectAccessible(page)
@@ -95,7 +100,7 @@ test("cancelling from My membership keeps Pro until the period ends", async ({ p
 test("/plan-pro sends a subscribed user home; a visitor on /pricing is asked to log in", async ({ page }) => {
   await page.goto("/pricing")
   await page.getByRole("button", { name: "Log in to continue" }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(/\/login\?next=%2Fpricing$/)
 
   await signIn(page, await createVerifiedUser(page))
   await page.goto("/plan-pro")
@@ -107,7 +112,7 @@ test("/plan-pro sends a subscribed user home; a visitor on /pricing is asked to 
   await expect(page).toHaveURL(/\/$/)
 })
 
-test("sign out from the upgrade modal asks for confirmation", async ({ page }) => {
+test("sign out from the upgrade modal asks for confirmation and leaves like the header's logout", async ({ page }) => {
   await signIn(page, await createVerifiedUser(page))
   const dialog = await openUpgradeModal(page)
   await dialog.getByRole("button", { name: "Sign out" }).click()
@@ -116,8 +121,129 @@ test("sign out from the upgrade modal asks for confirmation", async ({ page }) =
   await expect(dialog.getByRole("button", { name: "Continue" })).toBeVisible()
   await dialog.getByRole("button", { name: "Sign out" }).click()
   await dialog.getByRole("button", { name: "Yes, log out" }).click()
+  // §4: signed out at once, told so, and on /login after the 1 s the header's logout waits.
+  await expect(page.getByRole("status").filter({ hasText: "You have been logged out" })).toBeVisible()
+  expect(new URL(page.url()).pathname).not.toBe("/login")
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign up" })).toBeVisible()
+})
+
+test("sign out from the upgrade modal with the keyboard", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.getByRole("button", { name: "Upgrade to Pro" }).focus()
+  await page.keyboard.press("Enter")
+  const dialog = page.getByRole("dialog", { name: "Upgrade to Jingluo Pro" })
+  await dialog.getByRole("button", { name: "Sign out" }).focus()
+  await page.keyboard.press("Enter")
+  await expect(dialog.getByRole("button", { name: "Yes, log out" })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(page.getByRole("status").filter({ hasText: "You have been logged out" })).toBeVisible()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test("a Pro user on /pricing sees the plan and the way to My membership, not a checkout", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.goto("/pricing")
+  await page.getByRole("button", { name: "Continue" }).click()
+  await payOnCheckoutPage(page)
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
+
+  await page.goto("/pricing")
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You have Jingluo Pro")
+  await expect(page).toHaveTitle("You have Jingluo Pro · Jingluo")
+  await expect(page.locator("dl.facts dd")).toHaveText("Pro")
+  await expect(page.getByRole("button", { name: "Continue" })).toHaveCount(0)
+  await expect(page.getByText("Something went wrong")).toHaveCount(0)
+  await expectAccessible(page)
+  await page.getByRole("main").getByRole("link", { name: "My membership" }).click()
+  await expect(page).toHaveURL(/\/account-settings\/my-membership$/)
+  await page.goBack()
+  await page.getByRole("main").getByRole("link", { name: "My membership" }).focus()
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/account-settings\/my-membership$/)
+})
+
+const logInWithForm = async (page: Page, email: string) => {
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByRole("button", { name: "Log in" }).click()
+}
+
+test("the payment modal offers itself once after signing in, and not again that day", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  await page.goto("/login")
+  await logInWithForm(page, email)
+  await expect(page).toHaveURL(/\/$/)
+  const offer = page.getByRole("dialog", { name: "Upgrade to Jingluo Pro" })
+  await expect(offer.getByRole("heading", { name: "Try Pro free for 7 days" })).toBeVisible()
+  await expectAccessible(page)
+  await offer.getByRole("button", { name: "Close" }).click()
+  await expect(offer).toBeHidden()
+  // Browsing on does not bring it back.
+  await page.getByRole("link", { name: "Book" }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "The book" })).toBeVisible()
+  await expect(offer).toHaveCount(0)
+
+  await page.getByRole("button", { name: "Log out" }).click()
+  await page.getByRole("button", { name: "Yes, log out" }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await logInWithForm(page, email)
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Lin" })).toBeVisible()
+  await page.getByRole("link", { name: "Book" }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "The book" })).toBeVisible()
+  await expect(offer).toHaveCount(0)
+})
+
+test("the payment modal waits past the payment pages for the first page where it may show", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  await page.goto("/login?next=%2Fpricing")
+  await logInWithForm(page, email)
+  await expect(page).toHaveURL(/\/pricing$/)
+  await expect(page.getByRole("heading", { level: 1, name: "Try Pro free for 7 days" })).toBeVisible()
+  await expect(page.getByRole("dialog")).toHaveCount(0)
+  await page.getByRole("link", { name: "Jingluo" }).first().focus()
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/$/)
+  const offer = page.getByRole("dialog", { name: "Upgrade to Jingluo Pro" })
+  await expect(offer).toBeVisible()
+  await page.keyboard.press("Escape")
+  await expect(offer).toBeHidden()
+})
+
+test("after Log in to continue, a visitor is back on the page they were on (mouse)", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  await page.goto("/point/st-36-zusanli")
+  const dialog = page.getByRole("dialog", { name: "This is part of Jingluo Pro" })
+  await dialog.getByRole("button", { name: "Log in to continue" }).click()
+  await expect(page).toHaveURL(/\/login\?next=%2Fpoint%2Fst-36-zusanli$/)
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByRole("button", { name: "Log in" }).click()
+  await expect(page).toHaveURL(/\/point\/st-36-zusanli$/)
+})
+
+test("after Log in to continue, a visitor is back on the page they were on (keyboard)", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  await page.goto("/pricing")
+  await page.getByRole("button", { name: "Log in to continue" }).focus()
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/login\?next=%2Fpricing$/)
+  await page.getByRole("textbox", { name: "E-mail" }).focus()
+  await page.keyboard.type(email)
+  await page.keyboard.press("Tab")
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/pricing$/)
+  await expect(page.getByRole("heading", { level: 1, name: "Try Pro free for 7 days" })).toBeVisible()
+})
+
+test("a return address of another site is ignored after signing in", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  await page.goto("/login?next=https%3A%2F%2Fevil.example%2F")
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByRole("button", { name: "Log in" }).click()
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
 })
 
 for (const [language, heading, start, welcome] of [

@@ -33,6 +33,8 @@ const startLoaded = async () => {
   return started
 }
 
+const st36 = { kind: "point", code: "ST-36", pinyin: "Zúsānlǐ", name: "Leg Three Miles" } as const
+
 const startLocked = async () => {
   const started = start()
   await settle(started, { error: new ProRequired({ message: "Pro required" }) })
@@ -53,7 +55,7 @@ describe("content page machine", () => {
       const { actor, fetchPage, openUpgrade } = start("st-36")
       expect(actor.getSnapshot().value).toBe("loading")
       expect(actor.getSnapshot().hasTag("busy")).toBe(true)
-      expect(actor.getSnapshot().context).toEqual({ slug: "st-36", data: null, error: null })
+      expect(actor.getSnapshot().context).toEqual({ slug: "st-36", data: null, error: null, locked: null })
       expect(fetchPage.inputs).toEqual([{ slug: "st-36" }])
       expect(openUpgrade).not.toHaveBeenCalled()
     })
@@ -69,14 +71,14 @@ describe("content page machine", () => {
     it("shows the page once loaded", async () => {
       const { actor, openUpgrade } = await startLoaded()
       expect(actor.getSnapshot().hasTag("busy")).toBe(false)
-      expect(actor.getSnapshot().context).toEqual({ slug: "lu-1", data: page, error: null })
+      expect(actor.getSnapshot().context).toEqual({ slug: "lu-1", data: page, error: null, locked: null })
       expect(openUpgrade).not.toHaveBeenCalled()
     })
 
     it("is locked and opens the upgrade modal when Pro is required", async () => {
       const { actor, openUpgrade } = await startLocked()
       expect(actor.getSnapshot().hasTag("busy")).toBe(false)
-      expect(actor.getSnapshot().context).toEqual({ slug: "lu-1", data: null, error: null })
+      expect(actor.getSnapshot().context).toEqual({ slug: "lu-1", data: null, error: null, locked: null })
       expect(openUpgrade).toHaveBeenCalledTimes(1)
     })
 
@@ -118,6 +120,26 @@ describe("content page machine", () => {
   })
 
   describe("locked", () => {
+    it("keeps the public facts the server sent about the locked item", async () => {
+      const started = start("st-36")
+      await settle(started, { error: new ProRequired({ message: "Pro required", item: st36 }) })
+      expect(started.actor.getSnapshot().value).toBe("locked")
+      expect(started.actor.getSnapshot().context.locked).toEqual(st36)
+    })
+
+    it("forgets them once the page opens", async () => {
+      const started = start("st-36")
+      await settle(started, { error: new ProRequired({ message: "Pro required", item: st36 }) })
+      started.actor.send({ type: "page.reload" })
+      await settle(started, { data: page })
+      expect(started.actor.getSnapshot().context.locked).toBeNull()
+    })
+
+    it("has no facts to show when the server sent none", async () => {
+      const started = await startLocked()
+      expect(started.actor.getSnapshot().context.locked).toBeNull()
+    })
+
     it("loads the page again on reload, and shows it once the user is Pro", async () => {
       const started = await startLocked()
       started.actor.send({ type: "page.reload" })
@@ -149,7 +171,7 @@ describe("content page machine", () => {
 
       await settle(started, { data: page })
       expect(started.actor.getSnapshot().value).toBe("loaded")
-      expect(started.actor.getSnapshot().context).toEqual({ slug: "lu-1", data: page, error: null })
+      expect(started.actor.getSnapshot().context).toEqual({ slug: "lu-1", data: page, error: null, locked: null })
     })
 
     it("can fail again on reload with the new failure's error", async () => {

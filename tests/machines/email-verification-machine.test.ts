@@ -66,6 +66,13 @@ describe("email verification machine", () => {
       expect(verify.inputs).toEqual([{ uuid: UUID, code: CODE }])
     })
 
+    it("says a link with a code cut short is not valid, and keeps its digits to complete", () => {
+      const { actor, verify } = start({ uuid: UUID, code: CODE.slice(1) })
+      expect(actor.getSnapshot().context.formError).toBe(MessageKey.linkInvalid)
+      expect(actor.getSnapshot().context.fromLink).toBe(false)
+      expect(verify.inputs).toHaveLength(0)
+    })
+
     it("asks for the code, prefilled, when the link's code is one digit short", () => {
       const { actor, verify } = start({ uuid: UUID, code: CODE.slice(1) })
       expect(actor.getSnapshot().value).toBe("awaitingCode")
@@ -84,6 +91,8 @@ describe("email verification machine", () => {
         emailError: null,
         formError: null,
         notice: null,
+        rejectedSubmits: 0,
+        fromLink: false,
       })
     })
 
@@ -118,6 +127,7 @@ describe("email verification machine", () => {
 
       expect(actor.getSnapshot().value).toBe("awaitingCode")
       expect(actor.getSnapshot().context.codeError).toBe(MessageKey.codeFormat)
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(1)
       expect(verify.inputs).toHaveLength(0)
     })
 
@@ -177,6 +187,7 @@ describe("email verification machine", () => {
 
       expect(actor.getSnapshot().value).toBe("awaitingCode")
       expect(actor.getSnapshot().context.emailError).toBe(key)
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(1)
       expect(resend.inputs).toHaveLength(0)
     })
   })
@@ -273,16 +284,39 @@ describe("email verification machine", () => {
         code: "",
         codeError: MessageKey.codeExpired,
         formError: null,
+        rejectedSubmits: 1,
       })
     })
 
     it("reads an invalid code when the server names no code message", async () => {
-      const { actor, verify } = startVerifying()
+      const { actor, verify } = startAwaitingCode()
+      actor.send({ type: "code.change", value: CODE })
+      actor.send({ type: "code.submit" })
       verify.reject(new ValidationFailed({ message: "x", errors: { "": MessageKey.invalid } }))
       await waitFor(actor, (s) => !s.matches("verifying"))
 
       expect(actor.getSnapshot().value).toBe("awaitingCode")
       expect(actor.getSnapshot().context).toMatchObject({ code: "", codeError: MessageKey.codeInvalid })
+    })
+
+    it.each([
+      ["not valid (unknown, malformed or replaced)", MessageKey.codeInvalid, MessageKey.linkInvalid],
+      ["expired", MessageKey.codeExpired, MessageKey.verificationLinkExpired],
+    ])("says the link is %s, not the code, when the link's own code is refused", async (_, server, key) => {
+      const { actor, verify } = startVerifying()
+      verify.reject(new ValidationFailed({ message: "x", errors: { code: server } }))
+      await waitFor(actor, (s) => !s.matches("verifying"))
+
+      expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context).toMatchObject({
+        code: "",
+        codeError: null,
+        formError: key,
+        fromLink: false,
+        email: EMAIL,
+      })
+      // The way on is a new link: the resend form is ready for the address.
+      expect(actor.getSnapshot().can({ type: "verification.resend" })).toBe(true)
     })
 
     it.each([
@@ -319,9 +353,17 @@ describe("email verification machine", () => {
       expect(verify.inputs).toHaveLength(0)
     })
 
-    it("ignores a token that is not a link token", () => {
+    it("says a token cut short is not a valid link, and asks for the code without trying it", () => {
       const { actor, verifyLink } = start({ uuid: UUID, token: "1234", email: EMAIL })
       expect(actor.getSnapshot().value).toBe("awaitingCode")
+      expect(actor.getSnapshot().context).toMatchObject({ token: null, formError: MessageKey.linkInvalid })
+      expect(verifyLink.inputs).toHaveLength(0)
+    })
+
+    it("says a token cut short is not a valid link, and asks for the address when the link names no account", () => {
+      const { actor, verifyLink } = start({ token: "1234" })
+      expect(actor.getSnapshot().value).toBe("awaitingEmail")
+      expect(actor.getSnapshot().context).toMatchObject({ token: null, formError: MessageKey.linkInvalid })
       expect(verifyLink.inputs).toHaveLength(0)
     })
 

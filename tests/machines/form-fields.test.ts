@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest"
 import { MessageKey } from "../../src/domain/validation.ts"
-import { blurField, changeField, type FormContext, withServerErrors } from "../../src/machines/form-fields.ts"
+import {
+  blurField,
+  changeField,
+  type FormContext,
+  rejectSubmit,
+  withServerErrors,
+} from "../../src/machines/form-fields.ts"
 
 type Form = { readonly email: string; readonly name: string; readonly terms: boolean }
 
@@ -8,6 +14,7 @@ const context: FormContext<Form> = {
   form: { email: "ann", name: "", terms: false },
   errors: { email: MessageKey.email, name: MessageKey.required },
   formError: "errors.offline",
+  rejectedSubmits: 2,
 }
 
 describe("changeField", () => {
@@ -16,6 +23,17 @@ describe("changeField", () => {
       form: { email: "ann@example.com", name: "", terms: false },
       errors: { name: MessageKey.required },
       formError: null,
+      rejectedSubmits: 2,
+    })
+  })
+})
+
+describe("rejectSubmit", () => {
+  it("replaces the messages, drops the form message and counts one more turned-back submit", () => {
+    expect(rejectSubmit(context, { terms: MessageKey.termsRequired })).toEqual({
+      errors: { terms: MessageKey.termsRequired },
+      formError: null,
+      rejectedSubmits: 3,
     })
   })
 })

@@ -27,7 +27,10 @@ const user: SignedInUser = {
   verification_confirmed: true,
 }
 
-const start = (input?: { readonly email?: string }, snapshotOf?: { value: string; context: LoginContext }) => {
+const start = (
+  input?: { readonly email?: string; readonly returnTo?: string },
+  snapshotOf?: { value: string; context: LoginContext },
+) => {
   const login = pendingActor<SignedInUser, LoginPayload>()
   const resend = pendingActor<{ readonly message: string }, { readonly email: string }>()
   const signedIn = vi.fn()
@@ -77,8 +80,10 @@ describe("login machine", () => {
         form: { email: "", password: "" },
         errors: {},
         formError: null,
+        rejectedSubmits: 0,
         unverifiedEmail: null,
         notice: null,
+        returnTo: null,
       })
       expect(snapshot.hasTag("busy")).toBe(false)
     })
@@ -135,7 +140,10 @@ describe("login machine", () => {
       const snapshot = actor.getSnapshot()
       expect(snapshot.value).toBe("editing")
       expect(snapshot.context.errors).toEqual({ email: MessageKey.required, password: MessageKey.required })
+      expect(snapshot.context.rejectedSubmits).toBe(1)
       expect(login.inputs).toHaveLength(0)
+      actor.send({ type: "form.submit" })
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(2)
     })
 
     it("rejects an address that does not match the e-mail pattern", () => {
@@ -187,11 +195,12 @@ describe("login machine", () => {
       expect(actor.getSnapshot().context.errors).toEqual({})
     })
 
-    it("shows the message of the blurred field only", () => {
+    it("shows the message of the blurred field only, and counts no turned-back submit", () => {
       const { actor } = start()
       fill(actor, { email: "ann" })
       actor.send({ type: "field.blur", field: "email" })
       expect(actor.getSnapshot().context.errors).toEqual({ email: MessageKey.email })
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(0)
     })
 
     it("clears the blurred field's message once it is valid", () => {
@@ -245,7 +254,18 @@ describe("login machine", () => {
 
       expect(actor.getSnapshot().status).toBe("done")
       expect(signedIn).toHaveBeenCalledTimes(1)
-      expect(signedIn.mock.calls[0]?.[1]).toEqual({ user })
+      expect(signedIn.mock.calls[0]?.[1]).toEqual({ user, returnTo: null })
+    })
+
+    it("hands signedIn the page to go back to", async () => {
+      const { actor, login, signedIn } = start({ returnTo: "/point/st-36-zusanli" })
+      submitValid(actor)
+      login.resolve(user)
+      await waitFor(actor, (s) => s.matches("signedIn"))
+
+      expect(actor.getSnapshot().status).toBe("done")
+      expect(signedIn).toHaveBeenCalledTimes(1)
+      expect(signedIn.mock.calls[0]?.[1]).toEqual({ user, returnTo: "/point/st-36-zusanli" })
     })
 
     it("offers to resend the mail when the e-mail is not verified", async () => {
@@ -276,6 +296,7 @@ describe("login machine", () => {
       expect(context.errors).toEqual({ email: MessageKey.email })
       expect(context.form).toEqual(VALID)
       expect(context.formError).toBeNull()
+      expect(context.rejectedSubmits).toBe(1)
     })
 
     it("shows Invalid credentials and clears the password but not the e-mail", async () => {
@@ -343,8 +364,10 @@ describe("login machine", () => {
           form: { email: VALID.email, password: "" },
           errors: {},
           formError: null,
+          rejectedSubmits: 0,
           unverifiedEmail: VALID.email,
           notice: null,
+          returnTo: null,
         },
       })
       actor.send({ type: "form.submit" })

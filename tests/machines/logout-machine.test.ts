@@ -43,6 +43,17 @@ describe("logout machine", () => {
       expect(actor.getSnapshot().value).toBe("confirming")
     })
 
+    it("signs out at once on start, the question having been asked elsewhere", async () => {
+      const { actor, logout, signOut } = start()
+      expect(actor.getSnapshot().can({ type: "logout.start" })).toBe(true)
+      actor.send({ type: "logout.start" })
+      expect(actor.getSnapshot().value).toBe("loggingOut")
+      expect(logout.inputs).toHaveLength(1)
+      logout.resolve({ message: "Logged out" })
+      await waitFor(actor, (s) => s.matches("signedOut"))
+      expect(signOut).toHaveBeenCalledTimes(1)
+    })
+
     it("ignores confirm and cancel before a request", () => {
       const { actor, logout } = start()
       expect(actor.getSnapshot().can({ type: "logout.confirm" })).toBe(false)
@@ -78,8 +89,9 @@ describe("logout machine", () => {
   })
 
   describe("loggingOut", () => {
-    it("ignores cancel, confirm and request while the call runs", () => {
+    it("ignores cancel, confirm, start and request while the call runs", () => {
       const { actor, logout, signOut } = startLoggingOut()
+      actor.send({ type: "logout.start" })
       actor.send({ type: "logout.cancel" })
       actor.send({ type: "logout.confirm" })
       actor.send({ type: "logout.request" })
@@ -113,15 +125,25 @@ describe("logout machine", () => {
       expect(goToLogin).not.toHaveBeenCalled()
 
       clock.increment(1)
-      expect(actor.getSnapshot().value).toBe("done")
-      expect(actor.getSnapshot().status).toBe("done")
+      expect(actor.getSnapshot().value).toBe("idle")
       expect(goToLogin).toHaveBeenCalledTimes(1)
       expect(signOut).toHaveBeenCalledTimes(1)
     })
 
-    it("ignores a new request while the redirect is pending", async () => {
+    it("waits for the next sign-out once on /login: the same actor serves the next session", async () => {
+      const { actor, clock, logout, goToLogin } = await startSignedOut()
+      clock.increment(LOGOUT_REDIRECT_DELAY_MS)
+      actor.send({ type: "logout.request" })
+      expect(actor.getSnapshot().value).toBe("confirming")
+      actor.send({ type: "logout.confirm" })
+      expect(logout.inputs).toHaveLength(2)
+      expect(goToLogin).toHaveBeenCalledTimes(1)
+    })
+
+    it("ignores a new request or start while the redirect is pending", async () => {
       const { actor, clock, goToLogin } = await startSignedOut()
       actor.send({ type: "logout.request" })
+      actor.send({ type: "logout.start" })
       expect(actor.getSnapshot().value).toBe("signedOut")
       clock.increment(LOGOUT_REDIRECT_DELAY_MS)
       expect(goToLogin).toHaveBeenCalledTimes(1)

@@ -25,6 +25,7 @@ const entry = (id: string, permission: boolean, points: ReadonlyArray<MenuPoint>
   slug: id,
   itemType: "channel",
   menuType: "channels",
+  group: "channels",
   channel_id: id,
   permission,
   points,
@@ -47,12 +48,13 @@ const section = (id: MenuSection["id"], permission: boolean, children: ReadonlyA
 const lu1 = point("p-lu1", "lu-1", true)
 const lu2 = point("p-lu2", "lu-2", false)
 const lung = entry("lu", true, [lu1, lu2])
+const largeIntestine = entry("li", true, [point("p-li4", "li-4", true)])
 const governor = entry("gv", false, [])
-const channels = section("channels", true, [lung, governor])
-const pointGroups = section("pointGroups", false, [])
+const channels = section("channels", true, [lung, largeIntestine, governor])
+const categories = section("categories", false, [])
 const head = entry("head", true, [point("p-gv20", "gv-20", true)])
 const bodyAreas = section("bodyAreas", true, [head])
-const sections: ReadonlyArray<MenuSection> = [channels, pointGroups, bodyAreas]
+const sections: ReadonlyArray<MenuSection> = [channels, categories, bodyAreas]
 
 /** A width that gives three columns. */
 const WIDE = THREE_COLUMNS_ABOVE + 1
@@ -125,7 +127,7 @@ describe("menu machine", () => {
         const { actor, loadMenus, openUpgrade, openPage } = start()
         expect(actor.getSnapshot().can({ type: "menu.select", level: 0, id: channels.id })).toBe(false)
         select(actor, 0, channels.id)
-        select(actor, 0, pointGroups.id)
+        select(actor, 0, categories.id)
         actor.send({ type: "menu.back" })
         actor.send({ type: "menu.retry" })
 
@@ -202,6 +204,13 @@ describe("menu machine", () => {
           expect(sectionOf(actor.getSnapshot().context)).toEqual(channels)
         })
 
+        it("keeps the open entry when the open section is chosen again", async () => {
+          const { actor } = await startAtLung()
+          expect(actor.getSnapshot().can({ type: "menu.select", level: 0, id: channels.id })).toBe(true)
+          select(actor, 0, channels.id)
+          expect(path(actor)).toEqual([channels.id, lung.id])
+        })
+
         it("replaces an open section and closes its entry", async () => {
           const { actor } = await startAtLung()
           select(actor, 0, bodyAreas.id)
@@ -211,8 +220,8 @@ describe("menu machine", () => {
 
         it("opens the upgrade modal for a locked section and leaves the path", async () => {
           const { actor, openUpgrade, openPage } = await startAtLung()
-          expect(actor.getSnapshot().can({ type: "menu.select", level: 0, id: pointGroups.id })).toBe(true)
-          select(actor, 0, pointGroups.id)
+          expect(actor.getSnapshot().can({ type: "menu.select", level: 0, id: categories.id })).toBe(true)
+          select(actor, 0, categories.id)
           expect(openUpgrade).toHaveBeenCalledTimes(1)
           expect(openPage).not.toHaveBeenCalled()
           expect(path(actor)).toEqual([channels.id, lung.id])
@@ -236,7 +245,15 @@ describe("menu machine", () => {
           expect(entryOf(actor.getSnapshot().context)).toEqual(lung)
         })
 
-        it("replaces an open entry with its sibling", async () => {
+        it("replaces an open entry with its sibling in the same section", async () => {
+          const { actor } = await startAtLung()
+          expect(actor.getSnapshot().can({ type: "menu.select", level: 1, id: largeIntestine.id })).toBe(true)
+          select(actor, 1, largeIntestine.id)
+          expect(path(actor)).toEqual([channels.id, largeIntestine.id])
+          expect(entryOf(actor.getSnapshot().context)).toEqual(largeIntestine)
+        })
+
+        it("replaces an open entry with one of another section", async () => {
           const { actor } = await startReady()
           select(actor, 0, bodyAreas.id)
           select(actor, 1, head.id)

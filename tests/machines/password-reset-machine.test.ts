@@ -82,6 +82,7 @@ describe("password reset machine", () => {
         form: { email: "", code: "", password: "", confirmPassword: "" },
         errors: {},
         formError: null,
+        rejectedSubmits: 0,
         notice: null,
         linkToken: null,
       })
@@ -126,6 +127,7 @@ describe("password reset machine", () => {
 
       expect(actor.getSnapshot().value).toBe("requesting")
       expect(actor.getSnapshot().context.errors).toEqual({ email: key })
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(1)
       expect(requestCode.inputs).toHaveLength(0)
     })
 
@@ -195,6 +197,7 @@ describe("password reset machine", () => {
       expect(snapshot.context.errors).toEqual({ email: MessageKey.email })
       expect(snapshot.context.formError).toBeNull()
       expect(snapshot.context.form.email).toBe(EMAIL)
+      expect(snapshot.context.rejectedSubmits).toBe(1)
     })
 
     it.each([
@@ -258,6 +261,8 @@ describe("password reset machine", () => {
         code: MessageKey.codeFormat,
         password: MessageKey.passwordMin,
       })
+      // Messages on blur never count as a turned-back submit: focus stays where the user put it.
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(0)
     })
 
     it.each<[string, Partial<ResetForm>, Record<string, string>]>([
@@ -399,6 +404,7 @@ describe("password reset machine", () => {
       expect(context.form).toEqual({ ...VALID_RESET, code: "" })
       expect(context.formError).toBeNull()
       expect(context.notice).toBeNull()
+      expect(context.rejectedSubmits).toBe(1)
     })
 
     it("keeps the code when the server's messages are about other fields", async () => {

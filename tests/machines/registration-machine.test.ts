@@ -64,6 +64,7 @@ describe("registration machine", () => {
         },
         errors: {},
         formError: null,
+        rejectedSubmits: 0,
       })
       expect(snapshot.hasTag("busy")).toBe(false)
     })
@@ -107,6 +108,7 @@ describe("registration machine", () => {
       fill(actor, { firstName: "A".repeat(FIRST_NAME_MIN_LENGTH) })
       actor.send({ type: "field.blur", field: "firstName" })
       expect(actor.getSnapshot().context.errors).toEqual({})
+      expect(actor.getSnapshot().context.rejectedSubmits).toBe(0)
     })
 
     it("shows no message for an empty field or an unticked box that loses focus", () => {
@@ -222,6 +224,7 @@ describe("registration machine", () => {
       expect(context.errors).toEqual({ email: MessageKey.emailTaken })
       expect(context.form).toEqual(VALID)
       expect(context.formError).toBeNull()
+      expect(context.rejectedSubmits).toBe(1)
     })
 
     it.each([

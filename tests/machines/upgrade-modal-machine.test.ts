@@ -23,6 +23,13 @@ describe("upgrade modal machine", () => {
       expect(actor.getSnapshot().context).toEqual({ lite })
     })
 
+    it("opens its full version when it offers itself", () => {
+      const actor = start()
+      actor.send({ type: "upgrade.offer" })
+      expect(actor.getSnapshot().value).toBe("open")
+      expect(actor.getSnapshot().context).toEqual({ lite: false })
+    })
+
     it("ignores close", () => {
       const actor = start()
       expect(actor.getSnapshot().can({ type: "upgrade.close" })).toBe(false)
@@ -32,6 +39,15 @@ describe("upgrade modal machine", () => {
   })
 
   describe("open", () => {
+    it("stays as the user opened it when it would offer itself", () => {
+      const actor = start()
+      actor.send({ type: "upgrade.open", lite: true })
+      expect(actor.getSnapshot().can({ type: "upgrade.offer" })).toBe(false)
+      actor.send({ type: "upgrade.offer" })
+      expect(actor.getSnapshot().value).toBe("open")
+      expect(actor.getSnapshot().context).toEqual({ lite: true })
+    })
+
     it("closes", () => {
       const actor = start()
       actor.send({ type: "upgrade.open", lite: true })

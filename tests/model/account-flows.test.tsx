@@ -14,7 +14,10 @@ const PASSWORD = "lotus7root"
 const NEW_PASSWORD = "bamboo9grove"
 const CODE = "4321"
 
-/** What the user can observe, and what they can do from there. */
+/**
+ * What the user can observe, and what they can do from there. A Standard user who signs in meets
+ * the payment modal once (§2), and dismisses it — by its close button or by Escape.
+ */
 const accountModel = createMachine({
   id: "account",
   initial: "visitorHome",
@@ -25,12 +28,13 @@ const accountModel = createMachine({
     verifyPending: { on: { "verification.enterCode": "verified" } },
     verified: { on: { "login.open": "loginForm" } },
     loginForm: {
-      on: { "login.submitWrong": "loginRejected", "login.submit": "signedIn", "reset.open": "resetRequest" },
+      on: { "login.submitWrong": "loginRejected", "login.submit": "paymentOffer", "reset.open": "resetRequest" },
     },
-    loginRejected: { on: { "login.submit": "signedIn" } },
+    loginRejected: { on: { "login.submit": "paymentOffer" } },
     resetRequest: { on: { "reset.submitEmail": "resetCode" } },
     resetCode: { on: { "reset.submitCode": "resetDone" } },
-    resetDone: { on: { "login.submitNewPassword": "signedIn" } },
+    resetDone: { on: { "login.submitNewPassword": "paymentOffer" } },
+    paymentOffer: { on: { "offer.close": "signedIn", "offer.escape": "signedIn" } },
     signedIn: { on: { "logout.request": "logoutConfirm" } },
     logoutConfirm: { on: { "logout.cancel": "signedIn", "logout.confirm": "signedOut" } },
     signedOut: {},
@@ -71,6 +75,11 @@ const makeBackend = () => {
       return HttpResponse.json({ ...signedInUser, token: "session-token" })
     }),
     http.post(`${API}/api/logout`, () => HttpResponse.json({ message: "bye" })),
+    http.get(`${API}/api/plan-list`, () =>
+      HttpResponse.json([
+        { id: 3, name: "Pro", prices: [{ price_id: "pro-yearly", interval: "year", unit_amt: 4999, currency: "gbp" }] },
+      ]),
+    ),
     http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)),
     http.post(`${API}/api/forgot-password/email`, () => HttpResponse.json({ message: "sent" })),
     http.post(`${API}/api/password/reset`, async ({ request }) => {
@@ -165,7 +174,13 @@ describe("account flows (model-based)", () => {
           resetDone: async () => {
             expect(await heading("Password changed")).toBeInTheDocument()
           },
+          paymentOffer: async () => {
+            const dialog = await screen.findByRole("dialog", { name: "Upgrade to Jingluo Pro" })
+            expect(within(dialog).getByRole("heading", { name: "Try Pro free for 7 days" })).toBeInTheDocument()
+            expect(window.location.pathname).toBe("/")
+          },
           signedIn: async () => {
+            await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
             expect(await heading("Welcome back, Mei")).toBeInTheDocument()
             expect(header().getByRole("button", { name: "Log out" })).toBeInTheDocument()
           },
@@ -223,6 +238,12 @@ describe("account flows (model-based)", () => {
             await user.type(screen.getByLabelText("New password", { exact: true }), NEW_PASSWORD)
             await user.type(screen.getByLabelText("Confirm password"), NEW_PASSWORD)
             await user.click(screen.getByRole("button", { name: "Set new password" }))
+          },
+          "offer.close": async () => {
+            await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Close" }))
+          },
+          "offer.escape": async () => {
+            await user.keyboard("{Escape}")
           },
           "logout.request": async () => {
             await user.click(header().getByRole("button", { name: "Log out" }))

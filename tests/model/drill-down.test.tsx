@@ -20,71 +20,66 @@ const point = (code: string, pinyin: string, name: string, slug: string) => ({
   role: null,
 })
 
+const entry = (
+  fields: { id: string; title: string; slug: string; itemType: string; menuType: string; group: string },
+  permission: boolean,
+  points: ReadonlyArray<ReturnType<typeof point>>,
+) => ({ ...fields, name: fields.id, channel_id: null, permission, children: [], points })
+
+const section = (id: string, title: string, children: ReadonlyArray<ReturnType<typeof entry>>) => ({
+  id,
+  name: title,
+  title,
+  slug: id,
+  itemType: "menu",
+  menuType: id,
+  channel_id: null,
+  permission: true,
+  points: [],
+  children,
+})
+
+const channel = (
+  id: string,
+  title: string,
+  slug: string,
+  permission: boolean,
+  points: Array<ReturnType<typeof point>>,
+) => entry({ id, title, slug, itemType: "channel", menuType: "channels", group: "channels" }, permission, points)
+
 const menus = [
-  {
-    id: "channels",
-    name: "Channel pathways and points",
-    title: "Channel pathways and points",
-    slug: "channels",
-    itemType: "menu",
-    menuType: "channels",
-    channel_id: null,
-    permission: true,
-    points: [],
-    children: [
+  section("channels", "Channel pathways and points", [
+    channel("LU", "Lung Channel", "lung-channel", true, [
+      point("LU-1", "Zhōngfǔ", "Central Treasury", "lu-1-zhongfu"),
+      point("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan"),
+    ]),
+    channel("LI", "Large Intestine Channel", "large-intestine-channel", true, [
+      point("LI-1", "Shāngyáng", "Shang Yang", "li-1-shangyang"),
+      point("LI-4", "Hégǔ", "Union Valley", "li-4-hegu"),
+      point("LI-11", "Qūchí", "Pool at the Crook", "li-11-quchi"),
+    ]),
+    channel("ST", "Stomach Channel", "stomach-channel", false, []),
+    entry(
       {
-        id: "LU",
-        name: "LU",
-        title: "Lung Channel",
-        slug: "lung-channel",
-        itemType: "channel",
+        id: "du",
+        title: "Du Mai · Governing Vessel",
+        slug: "du-mai-governing-vessel",
+        itemType: "vessel",
         menuType: "channels",
-        channel_id: "LU",
-        permission: true,
-        children: [],
-        points: [
-          point("LU-1", "Zhōngfǔ", "Central Treasury", "lu-1-zhongfu"),
-          point("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan"),
-        ],
+        group: "vessels",
       },
-      {
-        id: "ST",
-        name: "ST",
-        title: "Stomach Channel",
-        slug: "stomach-channel",
-        itemType: "channel",
-        menuType: "channels",
-        channel_id: "ST",
-        permission: false,
-        children: [],
-        points: [],
-      },
-    ],
-  },
-  {
-    id: "pointGroups",
-    name: "Point groups",
-    title: "Point groups",
-    slug: "pointGroups",
-    itemType: "menu",
-    menuType: "pointGroups",
-    channel_id: null,
-    permission: true,
-    points: [],
-    children: [],
-  },
-  {
-    id: "bodyAreas",
-    name: "Body areas",
-    title: "Body areas",
-    slug: "bodyAreas",
-    itemType: "menu",
-    menuType: "bodyAreas",
-    channel_id: null,
-    permission: true,
-    points: [],
-    children: [],
-  },
+      false,
+      [],
+    ),
+  ]),
+  section("categories", "Point categories", []),
+  section("bodyAreas", "Body areas", [
+    entry(
+      { id: "hand", title: "Hand", slug: "hand", itemType: "body-area", menuType: "bodyAreas", group: "bodyAreas" },
+      true,
+      [point("LI-4", "Hégǔ", "Union Valley", "li-4-hegu")],
+    ),
+  ]),
 ]
 
 const plans = [
@@ -121,32 +116,87 @@ const lu9 = {
   next: null,
 }
 
-/** What the user can see of the menu. */
-const menuModel = createMachine({
-  id: "drillDown",
-  initial: "closed",
-  states: {
-    closed: { on: { "menu.open": "sections" } },
-    sections: { on: { "section.open": "channels", "menu.close": "closed" } },
-    channels: { on: { "channel.open": "lungPoints", "locked.open": "upgradeModal", "level.back": "sections" } },
-    lungPoints: { on: { "point.open": "pointPage", "level.back": "channels" } },
-    upgradeModal: { on: { "modal.close": "channels" } },
-    pointPage: {},
-  },
-})
+/**
+ * What the user can see of the menu. Besides the straight path in, the user switches between
+ * sibling sections and sibling channels while one is open, and meets locked items from either.
+ * Going back a level is a keyboard move (Left); with three columns on screen the mouse simply
+ * picks another item.
+ */
+const menuModel = (withBack: boolean) => {
+  const back = (target: string) => (withBack ? { "level.back": target } : {})
+  return createMachine({
+    id: "drillDown",
+    initial: "closed",
+    states: {
+      closed: { on: { "menu.open": "sections" } },
+      sections: { on: { "section.open": "channels", "areas.open": "bodyAreas", "menu.close": "closed" } },
+      channels: {
+        on: {
+          "channel.open": "lungPoints",
+          "areas.open": "bodyAreas",
+          "locked.open": "upgradeFromChannels",
+          ...back("sections"),
+        },
+      },
+      bodyAreas: { on: { "section.open": "channels", ...back("sections") } },
+      lungPoints: {
+        on: {
+          "point.open": "pointPage",
+          "sibling.open": "largeIntestinePoints",
+          "locked.open": "upgradeFromLung",
+          "areas.open": "bodyAreas",
+          ...back("channels"),
+        },
+      },
+      largeIntestinePoints: {
+        on: { "channel.open": "lungPoints", "locked.open": "upgradeFromLargeIntestine", ...back("channels") },
+      },
+      upgradeFromChannels: { on: { "modal.close": "channels" } },
+      upgradeFromLung: { on: { "modal.close": "lungPoints" } },
+      upgradeFromLargeIntestine: { on: { "modal.close": "largeIntestinePoints" } },
+      pointPage: {},
+    },
+  })
+}
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const menu = () => within(screen.getByRole("navigation", { name: "Channels, point groups and body areas" }))
+const MENU = "Channels, point categories and body areas"
+const menu = () => within(screen.getByRole("navigation", { name: MENU }))
+type User = ReturnType<typeof userEvent.setup>
 
-describe("drill-down menu (model-based)", () => {
-  const paths = createTestModel(menuModel).getShortestPaths()
+/** The mouse presses an option of a column. */
+const click = async (user: User, list: string | RegExp, option: string | RegExp) => {
+  await user.click(within(await menu().findByRole("listbox", { name: list })).getByRole("option", { name: option }))
+}
+
+/**
+ * The keyboard reaches a column with Tab / Shift+Tab (columns are tab stops), walks it with Home
+ * and ArrowDown to the option, and presses Enter.
+ */
+const press = async (user: User, list: string | RegExp, option: string | RegExp) => {
+  const column = await menu().findByRole("listbox", { name: list })
+  for (let i = 0; i < 12 && !column.contains(document.activeElement); i++) await user.tab({ shift: true })
+  expect(column.contains(document.activeElement)).toBe(true)
+  await user.keyboard("{Home}")
+  const target = within(column).getByRole("option", { name: option })
+  for (let i = 0; i < 30 && document.activeElement !== target; i++) await user.keyboard("{ArrowDown}")
+  expect(target).toHaveFocus()
+  await user.keyboard("{Enter}")
+}
+
+const openLists = () => menu().getAllByRole("listbox")
+
+describe.each(["mouse", "keyboard"] as const)("drill-down menu (model-based, by %s)", (driver) => {
+  const model = menuModel(driver === "keyboard")
+  const paths = createTestModel(model).getShortestPaths()
+  const choose = driver === "mouse" ? click : press
 
   it("walks through every state of the model", () => {
     const reached = new Set(paths.flatMap((p) => [...p.steps.map((s) => String(s.state.value)), String(p.state.value)]))
-    expect([...reached].sort()).toEqual(Object.keys(menuModel.config.states ?? {}).sort())
+    expect([...reached].sort()).toEqual(Object.keys(model.config.states ?? {}).sort())
   })
 
   for (const path of paths) {
@@ -160,28 +210,51 @@ describe("drill-down menu (model-based)", () => {
       const user = userEvent.setup()
       await renderApp("/", { signedIn: true })
       await screen.findByRole("heading", { level: 1, name: /Welcome back/ })
+      const modalIsClosed = () => expect(screen.queryByRole("dialog")).toBeNull()
+      const upgradeModal = async () => {
+        expect(await screen.findByRole("dialog", { name: "This is part of Jingluo Pro" })).toBeInTheDocument()
+      }
       await path.test({
         states: {
           closed: () => {
-            expect(screen.queryByRole("navigation", { name: "Channels, point groups and body areas" })).toBeNull()
+            expect(screen.queryByRole("navigation", { name: MENU })).toBeNull()
           },
           sections: async () => {
             expect(await menu().findByRole("listbox", { name: "Browse" })).toBeInTheDocument()
-            expect(menu().getAllByRole("listbox")).toHaveLength(1)
+            expect(openLists()).toHaveLength(1)
           },
           channels: async () => {
-            expect(await menu().findByRole("listbox", { name: "Channel pathways and points" })).toBeInTheDocument()
-            expect(menu().getByRole("option", { name: /Stomach Channel/ })).toHaveTextContent("Pro")
-            expect(screen.queryByRole("dialog")).toBeNull()
+            const list = await menu().findByRole("listbox", { name: "Channel pathways and points" })
+            expect(within(list).getByRole("option", { name: /Stomach Channel/ })).toHaveTextContent("Pro")
+            expect(within(list).getByRole("group", { name: "Extraordinary vessels" })).toBeInTheDocument()
+            expect(openLists()).toHaveLength(2)
+            modalIsClosed()
+          },
+          bodyAreas: async () => {
+            expect(await menu().findByRole("listbox", { name: "Body areas" })).toBeInTheDocument()
+            expect(menu().getByRole("option", { name: "Body areas" })).toHaveAttribute("aria-selected", "true")
+            expect(openLists()).toHaveLength(2)
           },
           lungPoints: async () => {
-            const points = await menu().findByRole("listbox", { name: "Lung Channel" })
+            const points = await menu().findByRole("listbox", { name: "LU Lung Channel" })
             expect(within(points).getAllByRole("option")).toHaveLength(2)
-            expect(menu().getAllByRole("listbox")).toHaveLength(3)
+            expect(menu().getByRole("link", { name: "Channel page" })).toHaveAttribute(
+              "href",
+              "/book/pages/channels/lung-channel",
+            )
+            expect(openLists()).toHaveLength(3)
+            modalIsClosed()
           },
-          upgradeModal: async () => {
-            expect(await screen.findByRole("dialog", { name: "This is part of Jingluo Pro" })).toBeInTheDocument()
+          largeIntestinePoints: async () => {
+            const points = await menu().findByRole("listbox", { name: "LI Large Intestine Channel" })
+            expect(within(points).getAllByRole("option")).toHaveLength(3)
+            expect(menu().queryByRole("listbox", { name: "LU Lung Channel" })).toBeNull()
+            expect(openLists()).toHaveLength(3)
+            modalIsClosed()
           },
+          upgradeFromChannels: upgradeModal,
+          upgradeFromLung: upgradeModal,
+          upgradeFromLargeIntestine: upgradeModal,
           pointPage: async () => {
             expect(await screen.findByRole("heading", { level: 1, name: /LU-9 Tàiyuān/ })).toBeInTheDocument()
             expect(window.location.pathname).toBe("/point/lu-9-taiyuan")
@@ -189,32 +262,35 @@ describe("drill-down menu (model-based)", () => {
         },
         events: {
           "menu.open": async () => {
-            await user.click(screen.getByRole("button", { name: "Channel points" }))
+            const button = screen.getByRole("button", { name: "Channel points" })
+            if (driver === "mouse") return user.click(button)
+            button.focus()
+            await user.keyboard("{Enter}")
           },
           "menu.close": async () => {
-            await user.click(screen.getByRole("button", { name: "Channel points" }))
+            if (driver === "mouse") return user.click(screen.getByRole("button", { name: "Channel points" }))
+            await waitFor(() => expect(openLists()[0]!.contains(document.activeElement)).toBe(true))
+            await user.keyboard("{Escape}")
+            // Escape hands focus back to the button that opened the menu.
+            await waitFor(() => expect(screen.getByRole("button", { name: "Channel points" })).toHaveFocus())
           },
-          "section.open": async () => {
-            await user.click(await menu().findByRole("option", { name: "Channel pathways and points" }))
-          },
-          "channel.open": async () => {
-            await user.click(menu().getByRole("option", { name: /Lung Channel/ }))
-          },
-          "locked.open": async () => {
-            await user.click(menu().getByRole("option", { name: /Stomach Channel/ }))
-          },
+          "section.open": () => choose(user, "Browse", "Channel pathways and points"),
+          "areas.open": () => choose(user, "Browse", "Body areas"),
+          "channel.open": () => choose(user, "Channel pathways and points", /Lung Channel/),
+          "sibling.open": () => choose(user, "Channel pathways and points", /Large Intestine Channel/),
+          "locked.open": () => choose(user, "Channel pathways and points", /Stomach Channel/),
+          "point.open": () => choose(user, "LU Lung Channel", /LU-9/),
           "modal.close": async () => {
-            await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Close" }))
-            await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
+            const dialog = screen.getByRole("dialog")
+            if (driver === "mouse") await user.click(within(dialog).getByRole("button", { name: "Close" }))
+            else await user.keyboard("{Escape}")
+            await waitFor(modalIsClosed)
           },
           "level.back": async () => {
             // Focus lands in the newest column when it opens; Left goes back from there.
-            const lists = menu().getAllByRole("listbox")
+            const lists = openLists()
             await waitFor(() => expect(lists.at(-1)!.contains(document.activeElement)).toBe(true))
             await user.keyboard("{ArrowLeft}")
-          },
-          "point.open": async () => {
-            await user.click(menu().getByRole("option", { name: /LU-9/ }))
           },
         },
       })

@@ -48,9 +48,29 @@ describe.each(DATABASES)("content API on %s", (kind) => {
       expect(status).toBe(200)
       const sections = body as unknown as Array<{
         id: string
-        children: Array<{ id: string; itemType: string; permission: boolean; points: Array<Json> }>
+        title: string
+        children: Array<{
+          id: string
+          title: string
+          itemType: string
+          group: string
+          permission: boolean
+          points: Array<Json>
+        }>
       }>
-      expect(sections.map((s) => s.id)).toEqual(["channels", "pointGroups", "bodyAreas"])
+      expect(sections.map((s) => s.id)).toEqual(["channels", "categories", "bodyAreas"])
+      // One name for the categories, the pages' name; "point groups" are the user's own.
+      expect(sections.map((s) => s.title)).toEqual(["Channel pathways and points", "Point categories", "Body areas"])
+      // Channels, vessels and extra points each under their own heading, in that order.
+      expect([...new Set(sections[0]!.children.map((c) => c.group))]).toEqual(["channels", "vessels", "extraPoints"])
+      // No two entries of a section read the same (Ren and Du are a channel and a vessel).
+      for (const section of sections) {
+        const titles = section.children.map((c) => c.title)
+        expect(new Set(titles).size, section.id).toBe(titles.length)
+      }
+      const vessels = sections[0]!.children.filter((c) => c.itemType === "vessel").map((c) => c.title)
+      expect(vessels).toContain("Rèn Mài · Conception Vessel")
+      expect(vessels).toContain("Dū Mài · Governing Vessel")
       const channels = sections[0]!.children.filter((c) => c.itemType === "channel")
       expect(channels).toHaveLength(14)
       for (const entry of sections.flatMap((s) => s.children)) {
@@ -70,6 +90,29 @@ describe.each(DATABASES)("content API on %s", (kind) => {
     }
   })
 
+  it("lists the 18 categories with their size, by plan, in the caller's language", async () => {
+    for (const [who, token, isPro] of callers()) {
+      const { status, body } = await get("/api/categories", token)
+      expect(status).toBe(200)
+      const list = body as unknown as Array<{ slug: string; title: string; pointCount: number; permission: boolean }>
+      expect(
+        list.map((c) => c.slug),
+        who,
+      ).toEqual(content.categories.map((c) => c.slug))
+      for (const [i, category] of content.categories.entries()) {
+        expect(list[i]).toEqual({
+          id: category.id,
+          slug: category.slug,
+          title: category.name.en,
+          pointCount: category.members.length,
+          permission: isPro || free.categories.includes(category.id),
+        })
+      }
+    }
+    const german = (await get("/api/categories", undefined, "de")).body as unknown as Array<{ title: string }>
+    expect(german.map((c) => c.title)).toEqual(content.categories.map((c) => c.name.de))
+  })
+
   it("opens every free point to everyone and locks every Pro point without leaking its body", async () => {
     for (const [who, token, isPro] of callers()) {
       for (const point of allPoints) {
@@ -83,7 +126,9 @@ describe.each(DATABASES)("content API on %s", (kind) => {
           expect(body).toMatchObject({ _tag: "ProRequired" })
           expect(text).not.toContain(point.location.slice(0, 30))
           expect(text).not.toContain(point.commentary.slice(0, 30))
-          expect(Object.keys(body).sort()).toEqual(["_tag", "message"])
+          // Only the public facts that name the point: its code, pinyin and name.
+          expect(Object.keys(body).sort()).toEqual(["_tag", "item", "message"])
+          expect(body.item).toEqual({ kind: "point", code: point.code, pinyin: point.pinyin, name: point.name.en })
         }
       }
     }
@@ -94,21 +139,43 @@ describe.each(DATABASES)("content API on %s", (kind) => {
       ...content.bodyAreas.map((a) => ({
         path: `/api/body-area/${a.slug}`,
         free: (free.bodyAreas as ReadonlyArray<string>).includes(a.id),
+        item: { kind: "bodyArea", code: null, pinyin: null, name: a.name.en },
       })),
-      ...content.categories.map((c) => ({ path: `/api/categories/${c.slug}`, free: free.categories.includes(c.id) })),
+      ...content.categories.map((c) => ({
+        path: `/api/categories/${c.slug}`,
+        free: free.categories.includes(c.id),
+        item: { kind: "category", code: null, pinyin: null, name: c.name.en },
+      })),
       ...content.vessels.map((v) => ({
         path: `/api/vessels/${v.slug}`,
         free: (free.vessels as ReadonlyArray<string>).includes(v.id),
+        item: { kind: "vessel", code: null, pinyin: v.pinyin, name: v.name.en },
       })),
-      ...content.channels.map((c) => ({ path: `/api/channels/${c.slug}`, free: freeChannels.has(c.code) })),
-      ...content.pages.map((p) => ({ path: `/api/pages/${p.slug}`, free: free.pages.includes(p.slug) })),
-      { path: "/api/extra-points", free: false },
+      ...content.channels.map((c) => ({
+        path: `/api/channels/${c.slug}`,
+        free: freeChannels.has(c.code),
+        item: { kind: "channel", code: c.code, pinyin: c.pinyin, name: c.name.en },
+      })),
+      ...content.pages.map((p) => ({
+        path: `/api/pages/${p.slug}`,
+        free: free.pages.includes(p.slug),
+        item: { kind: "page", code: null, pinyin: null, name: p.title.en },
+      })),
+      {
+        path: "/api/extra-points",
+        free: false,
+        item: { kind: "extraPoints", code: null, pinyin: null, name: `All ${content.extraPoints.length} extra points` },
+      },
     ]
     for (const [who, token, isPro] of callers()) {
       for (const item of items) {
         const { status, body } = await get(item.path, token)
         expect(status, `${who} ${item.path}`).toBe(item.free || isPro ? 200 : 403)
-        if (status === 403) expect(Object.keys(body).sort()).toEqual(["_tag", "message"])
+        // A locked answer names the item by its public facts and carries nothing else.
+        if (status === 403) {
+          expect(Object.keys(body).sort()).toEqual(["_tag", "item", "message"])
+          expect(body.item, item.path).toEqual(item.item)
+        }
       }
     }
   }, 60_000)

@@ -113,9 +113,12 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       expect((await server.request(`/api/verify-email/${uuid}/${fresh}`)).status).toBe(200)
     })
 
-    it("answers an unknown account like a wrong code", async () => {
-      const answer = await server.request("/api/verify-email/00000000-0000-4000-8000-000000000000/1234")
-      expect(answer.status).toBe(422)
+    it("answers an unknown account like a wrong code, never as expired", async () => {
+      for (const uuid of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+        const answer = await server.request(`/api/verify-email/${uuid}/1234`)
+        expect(answer.status).toBe(422)
+        expect(await answer.json()).toMatchObject({ errors: { code: "validation.codeInvalid" } })
+      }
     })
 
     it("resends only to an unverified account, with the same answer for any address", async () => {

@@ -158,19 +158,36 @@ describe("422 Unprocessable Entity", () => {
     expect(screen.getByLabelText("Password", { exact: true })).toHaveValue("")
   })
 
-  it("clears a rejected verification code and says why", async () => {
+  const rejectCode = (key: string) =>
     server.use(
       http.get(`${API}/api/verify-email/:uuid/:code`, () =>
-        HttpResponse.json(
-          { _tag: "ValidationFailed", message: "x", errors: { code: "validation.codeInvalid" } },
-          { status: 422 },
-        ),
+        HttpResponse.json({ _tag: "ValidationFailed", message: "x", errors: { code: key } }, { status: 422 }),
       ),
     )
-    await renderApp("/verify-email?user=0bfdfc3b-a859-4c3e-9fe4-dd0aab9b5026&code=1234&email=mei%40example.com")
+
+  it("clears a rejected typed verification code, says why and puts the cursor back in it", async () => {
+    rejectCode("validation.codeInvalid")
+    const user = userEvent.setup()
+    await renderApp("/verify-email?user=0bfdfc3b-a859-4c3e-9fe4-dd0aab9b5026&email=mei%40example.com")
     const code = await screen.findByRole("textbox", { name: "Code" })
+    await user.type(code, "1234")
+    await user.click(screen.getByRole("button", { name: "Verify" }))
     await waitFor(() => expect(code).toHaveAccessibleDescription(/This code is not correct/))
     expect(code).toHaveValue("")
+    expect(code).toHaveFocus()
+  })
+
+  it.each([
+    ["validation.codeInvalid", "This verification link is not valid"],
+    ["validation.codeExpired", "This verification link has expired"],
+  ])("says a link whose code is refused (%s) is the link's fault and offers a new one", async (key, text) => {
+    rejectCode(key)
+    await renderApp("/verify-email?user=0bfdfc3b-a859-4c3e-9fe4-dd0aab9b5026&code=1234&email=mei%40example.com")
+    expect(await screen.findByRole("alert")).toHaveTextContent(text)
+    expect(screen.getByRole("alert")).toHaveTextContent("we will send you a new link")
+    expect(screen.getByRole("textbox", { name: "Code" })).not.toHaveAccessibleDescription(/not correct/)
+    expect(screen.getByRole("textbox", { name: "E-mail" })).toHaveValue("mei@example.com")
+    expect(screen.getByRole("button", { name: "Send the verification mail again" })).toBeInTheDocument()
   })
 })
 

@@ -1,5 +1,5 @@
 // The whole HTTP contract: every group of §7, shared by the server (handlers) and the app (client).
-import { HttpApi } from "effect/http-api"
+import { HttpApi, OpenApi } from "effect/http-api"
 import { BillingApi } from "./billing-api.ts"
 import { ContentApi } from "./content-api.ts"
 import { RequestGuard } from "./middleware.ts"
@@ -13,4 +13,12 @@ export class Api extends HttpApi.make("jingluo")
   .add(BillingApi)
   .add(ContentApi)
   .middleware(RequestGuard)
-  .annotate(HttpApi.PayloadParseOptions, { errors: "all" }) {}
+  .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Jingluo API",
+      version: "1",
+      description:
+        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories and the book. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
+    }),
+  ) {}

@@ -6,6 +6,7 @@ import {
   BodyAreaListItem,
   BodyAreaPage,
   BookPage,
+  CategoryListItem,
   CategoryPage,
   ChannelIndex,
   ChannelPage,
@@ -34,6 +35,7 @@ export class ContentApi extends HttpApiGroup.make("content")
       success: BodyAreaPage,
       error: locked,
     }),
+    HttpApiEndpoint.get("categoryList", "/categories", { success: Schema.Array(CategoryListItem) }),
     HttpApiEndpoint.get("category", "/categories/:slug", {
       params: { slug: Slug },
       success: CategoryPage,

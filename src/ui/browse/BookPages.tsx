@@ -1,12 +1,20 @@
-// /book/pages lists the book's pages (from /api/static-menus) and the channel index;
-// /book/pages/{slug} shows one page.
+// /book/pages lists the book's pages (from /api/static-menus) and the indexes of channels,
+// categories and body areas; /book/pages/{slug} shows one page. The chapter on point categories
+// ends with a link to every category page.
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import {
+  BODY_AREA_INDEX_HREF,
+  CATEGORIES_CHAPTER_SLUG,
+  CATEGORY_INDEX_HREF,
+  CHANNEL_INDEX_HREF,
+} from "../../domain/content-links.ts"
 import type { BookPage as BookPageData } from "../../domain/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../components/ProBadge.tsx"
 import { usePageTitle } from "../page-hooks.ts"
 import { ContentPage, textLang } from "./content-page.tsx"
+import { CategoryLinks } from "./GroupPages.tsx"
 
 type StaticMenu = ReadonlyArray<{
   readonly slug: string
@@ -27,23 +35,36 @@ const IndexView = ({ pages }: { readonly pages: StaticMenu }) => {
         {pages.map((p) => (
           <li key={p.slug} className="card-item">
             {p.permission ? (
-              <Link href={`/book/pages/${p.slug}`}>{p.title}</Link>
+              <Link href={`/book/pages/${p.slug}`} className="card-title">
+                {p.title}
+              </Link>
             ) : (
               <button
                 type="button"
-                className="link-button"
+                className="link-button card-title"
                 onClick={() => upgrade.send({ type: "upgrade.open", lite: true })}
               >
-                {p.title} <ProBadge />
+                <span>{p.title}</span> <ProBadge />
               </button>
             )}
             <span className="muted">{p.summary}</span>
           </li>
         ))}
-        <li className="card-item">
-          <Link href="/book/pages/channels">{t("browse.channelsTitle")}</Link>
-          <span className="muted">{t("browse.channelsIntro")}</span>
-        </li>
+      </ul>
+      <h2>{t("browse.indexesTitle")}</h2>
+      <ul className="card-list">
+        {[
+          [CHANNEL_INDEX_HREF, t("browse.channelsTitle"), t("browse.channelsIntro")],
+          [CATEGORY_INDEX_HREF, t("browse.sectionIndex.categories"), t("browse.categoryIndexCard")],
+          [BODY_AREA_INDEX_HREF, t("browse.sectionIndex.bodyAreas"), t("browse.bodyAreaIndexCard")],
+        ].map(([href, title, text]) => (
+          <li key={href} className="card-item">
+            <Link href={href!} className="card-title">
+              {title}
+            </Link>
+            <span className="muted">{text}</span>
+          </li>
+        ))}
       </ul>
     </article>
   )
@@ -86,6 +107,11 @@ const PageView = ({ page }: { readonly page: BookPageData }) => {
           </ul>
         ),
       )}
+      {page.slug === CATEGORIES_CHAPTER_SLUG ? (
+        <div lang={i18n.language}>
+          <CategoryLinks />
+        </div>
+      ) : null}
     </article>
   )
 }

@@ -1,18 +1,24 @@
 // /book/pages/channels lists the channels, vessels and extra points; /book/pages/channels/{slug} is
 // one channel: its facts, pathway, connections and ordered points with category badges.
+import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { channelHref, vesselHref } from "../../domain/content-links.ts"
 import type { ChannelIndex, ChannelPage as ChannelPageData } from "../../domain/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../components/ProBadge.tsx"
 import { usePageTitle } from "../page-hooks.ts"
 import { ContentPage, PointRow, textLang } from "./content-page.tsx"
 
-const Locked = ({ name }: { readonly name: string }) => {
+const Locked = ({ name, className }: { readonly name: ReactNode; readonly className?: string }) => {
   const { upgrade } = useAppServices()
   return (
-    <button type="button" className="link-button" onClick={() => upgrade.send({ type: "upgrade.open", lite: true })}>
-      {name} <ProBadge />
+    <button
+      type="button"
+      className={`link-button ${className ?? ""}`}
+      onClick={() => upgrade.send({ type: "upgrade.open", lite: true })}
+    >
+      <span>{name}</span> <ProBadge />
     </button>
   )
 }
@@ -29,11 +35,18 @@ const IndexView = ({ index }: { readonly index: ChannelIndex }) => {
         {index.channels.map((c) => (
           <li key={c.code} className="card-item">
             {c.permission ? (
-              <Link href={`/book/pages/channels/${c.slug}`}>
+              <Link href={channelHref(c.slug)} className="card-title">
                 <strong>{c.code}</strong> {c.name}
               </Link>
             ) : (
-              <Locked name={`${c.code} ${c.name}`} />
+              <Locked
+                className="card-title"
+                name={
+                  <>
+                    <strong>{c.code}</strong> {c.name}
+                  </>
+                }
+              />
             )}
             <span className="muted">
               {c.pinyin} · <span lang="zh-Hant">{c.hanzi}</span> · {t("browse.pointCount", { count: c.pointCount })}
@@ -45,7 +58,13 @@ const IndexView = ({ index }: { readonly index: ChannelIndex }) => {
       <ul className="card-list">
         {index.vessels.map((v) => (
           <li key={v.id} className="card-item">
-            {v.permission ? <Link href={`/book/pages/vessels/${v.slug}`}>{v.name}</Link> : <Locked name={v.name} />}
+            {v.permission ? (
+              <Link href={vesselHref(v.slug)} className="card-title">
+                {v.name}
+              </Link>
+            ) : (
+              <Locked className="card-title" name={v.name} />
+            )}
           </li>
         ))}
       </ul>

@@ -1,11 +1,14 @@
-// The three-column drill-down menu (§2): channels, point groups and body areas, then their points.
-// Arrow keys move within a column, Enter or Right opens, Left or Escape goes back; focus lands on the
-// new column's current or first item. Locked items carry the Pro badge and open the upgrade modal.
+// The three-column drill-down menu (§2): channels, point categories and body areas, then their
+// points. A click, a tap, Enter or Space on any item opens it, whatever is open already; Right
+// opens too, Left or Escape goes back; focus lands on the new column's current or first item. Each
+// column scrolls inside the panel. Locked items carry the Pro badge and open the upgrade modal.
 import { useActorRef, useSelector } from "@xstate/react"
-import { type KeyboardEvent, useEffect, useState } from "react"
-import { ListBox, ListBoxItem } from "react-aria-components/ListBox"
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from "react"
+import { Header, ListBox, ListBoxItem, ListBoxSection } from "react-aria-components/ListBox"
 import { useTranslation } from "react-i18next"
-import type { MenuEntry, MenuPoint, MenuSection } from "../../domain/content-views.ts"
+import { Link } from "wouter"
+import { menuEntryHref, menuSectionHref } from "../../domain/content-links.ts"
+import type { MenuEntry, MenuGroup, MenuPoint, MenuSection } from "../../domain/content-views.ts"
 import { firstVisibleLevel } from "../../domain/menu-layout.ts"
 import { entryOf, sectionOf } from "../../machines/menu-machine.ts"
 import { useAppServices } from "../app-services.tsx"
@@ -15,9 +18,40 @@ import { ProBadge } from "../components/ProBadge.tsx"
 
 type Item = MenuSection | MenuEntry | MenuPoint
 
-const label = (item: Item) => (item.itemType === "point" ? `${item.name} ${item.title}` : item.title)
+/** Points and channels read with their code first ("LU-9 Tàiyuān · Great Abyss", "GV Governing Vessel"). */
+const hasCode = (item: Item) => item.itemType === "point" || item.itemType === "channel"
+const label = (item: Item) => (hasCode(item) ? `${item.name} ${item.title}` : item.title)
 
-export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => {
+interface Level {
+  readonly level: 0 | 1 | 2
+  readonly title: string
+  readonly items: ReadonlyArray<Item>
+  readonly selected?: string | undefined
+  /** The page of what this column lists, linked from its header. */
+  readonly page?: { readonly href: string; readonly label: string } | undefined
+}
+
+/** Entries under their group headings, in the order the server sent them. */
+const groupsOf = (items: ReadonlyArray<Item>) => {
+  const groups: Array<{ group: MenuGroup; items: Array<MenuEntry> }> = []
+  for (const item of items) {
+    if (!("group" in item)) continue
+    const last = groups.at(-1)
+    if (last?.group === item.group) last.items.push(item)
+    else groups.push({ group: item.group, items: [item] })
+  }
+  return groups
+}
+
+export const DrillDownMenu = ({
+  onClose,
+  onDismiss,
+}: {
+  /** A point was opened: the menu closes and the page takes focus. */
+  readonly onClose: () => void
+  /** The user left the menu (Escape, Back at the first column): focus returns to its button. */
+  readonly onDismiss: () => void
+}) => {
   const { t } = useTranslation("common")
   const { machines } = useAppServices()
   const actor = useActorRef(machines.menu, { input: { width: globalThis.innerWidth ?? 1280 } })
@@ -28,9 +62,11 @@ export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => 
   const failed = useSelector(actor, (s) => s.matches({ data: "failed" }))
   const error = useSelector(actor, (s) => s.context.error)
   // The column that should take focus: React Aria focuses its selected item, or its first, when the
-  // list mounts with autoFocus, so a focus request remounts that column's list.
-  const [focusRequest, setFocusRequest] = useState({ level: 0, n: 0 })
-  const requestFocus = (level: number) => setFocusRequest((r) => ({ level, n: r.n + 1 }))
+  // list mounts with autoFocus, so a focus request remounts that column's list — and only that
+  // one, so the list that was just pressed keeps its item.
+  const [focusRequest, setFocusRequest] = useState({ level: 0, mounts: [1, 0, 0] })
+  const requestFocus = (level: number) =>
+    setFocusRequest((r) => ({ level, mounts: r.mounts.map((n, i) => (i === level ? n + 1 : n)) }))
 
   useEffect(() => {
     const onResize = () => actor.send({ type: "viewport.resize", width: globalThis.innerWidth })
@@ -40,10 +76,24 @@ export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => 
 
   const section = sectionOf({ sections, path })
   const entry = entryOf({ sections, path })
-  const levels: Array<{ level: 0 | 1 | 2; title: string; items: ReadonlyArray<Item>; selected?: string | undefined }> =
-    [{ level: 0, title: t("browse.menuTitle"), items: sections, selected: path[0] }]
-  if (section) levels.push({ level: 1, title: section.title, items: section.children, selected: path[1] })
-  if (section && entry) levels.push({ level: 2, title: entry.title, items: entry.points })
+  const levels: Array<Level> = [{ level: 0, title: t("browse.menuTitle"), items: sections, selected: path[0] }]
+  if (section) {
+    levels.push({
+      level: 1,
+      title: section.title,
+      items: section.children,
+      selected: path[1],
+      page: { href: menuSectionHref(section), label: t(`browse.sectionIndex.${section.id}`) },
+    })
+  }
+  if (section && entry) {
+    levels.push({
+      level: 2,
+      title: label(entry),
+      items: entry.points,
+      page: { href: menuEntryHref(entry), label: t(`browse.entryPage.${entry.itemType}`) },
+    })
+  }
   const first = firstVisibleLevel(levels.length, columns)
   const visible = levels.slice(first)
 
@@ -56,25 +106,60 @@ export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => 
   }
 
   const back = (level: number) => {
-    if (level === 0) return onClose()
+    if (level === 0) return onDismiss()
     requestFocus(level - 1)
     actor.send({ type: "menu.back" })
   }
 
-  const onKeyDown = (level: 0 | 1 | 2) => (event: KeyboardEvent) => {
-    const key = (event.target as HTMLElement).closest<HTMLElement>("[data-key]")?.dataset.key
-    if (event.key === "ArrowRight" && key) {
-      event.preventDefault()
-      open(level, key)
-    } else if (event.key === "ArrowLeft" || event.key === "Escape") {
-      event.preventDefault()
-      event.stopPropagation()
-      back(level)
+  const onKeyDown =
+    ({ level, selected }: Level) =>
+    (event: KeyboardEvent) => {
+      const key = (event.target as HTMLElement).closest<HTMLElement>("[data-key]")?.dataset.key
+      // Right opens like Enter; Enter on the item that is open already moves on into its column.
+      if (key && (event.key === "ArrowRight" || (event.key === "Enter" && key === selected))) {
+        event.preventDefault()
+        open(level, key)
+      } else if (event.key === "ArrowLeft" || event.key === "Escape") {
+        event.preventDefault()
+        event.stopPropagation()
+        back(level)
+      }
     }
-  }
+
+  const renderItem = (item: Item, level: 0 | 1 | 2): ReactNode => (
+    <ListBoxItem
+      key={item.id}
+      id={item.id}
+      textValue={label(item)}
+      className="drilldown-item"
+      data-locked={!item.permission || undefined}
+    >
+      <span className="drilldown-item-label">
+        {hasCode(item) ? (
+          <>
+            <span className="point-code">{item.name}</span> {item.title}
+          </>
+        ) : (
+          item.title
+        )}
+      </span>
+      {!item.permission ? <ProBadge /> : null}
+      {level < 2 && item.permission ? (
+        <span className="drilldown-chevron" aria-hidden="true">
+          ›
+        </span>
+      ) : null}
+    </ListBoxItem>
+  )
 
   return (
-    <nav className="drilldown" aria-label={t("browse.menuLabel")}>
+    <nav
+      className="drilldown"
+      aria-label={t("browse.menuLabel")}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onDismiss()
+      }}
+    >
       {loading ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("loading")}
@@ -90,58 +175,57 @@ export const DrillDownMenu = ({ onClose }: { readonly onClose: () => void }) => 
       ) : null}
       {!loading && !failed ? (
         <div className="drilldown-columns" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-          {visible.map(({ level, title, items, selected }, index) => (
-            <div key={level} className="drilldown-column">
-              <div className="drilldown-column-header">
-                {level > 0 && index === 0 ? (
-                  <Button variant="quiet" onPress={() => back(level)}>
-                    <span aria-hidden="true">←</span> {t("browse.back")}
-                  </Button>
-                ) : null}
-                <h2 className="drilldown-title" id={`menu-col-${level}`}>
-                  {title}
-                </h2>
+          {visible.map((column, index) => {
+            const { level, title, items, selected, page } = column
+            const groups = groupsOf(items)
+            return (
+              <div key={level} className="drilldown-column">
+                <div className="drilldown-column-header">
+                  {level > 0 && index === 0 ? (
+                    <Button variant="quiet" onPress={() => back(level)}>
+                      <span aria-hidden="true">←</span> {t("browse.back")}
+                    </Button>
+                  ) : null}
+                  <h2 className="drilldown-title" id={`menu-col-${level}`}>
+                    {title}
+                  </h2>
+                  {page ? (
+                    <Link href={page.href} className="drilldown-page-link">
+                      {page.label}
+                    </Link>
+                  ) : null}
+                </div>
+                <div className="drilldown-scroll" onKeyDownCapture={onKeyDown(column)}>
+                  <ListBox
+                    key={`list-${focusRequest.mounts[level]}`}
+                    autoFocus={focusRequest.level === level ? "first" : false}
+                    aria-labelledby={`menu-col-${level}`}
+                    className="drilldown-list"
+                    // Selection is what is open; every press selects, and selecting opens. No
+                    // separate action, which React Aria would ignore once something is selected.
+                    selectionMode="single"
+                    disallowEmptySelection
+                    selectedKeys={selected ? [selected] : []}
+                    onSelectionChange={(keys) => {
+                      if (keys === "all") return
+                      const [key] = [...keys]
+                      if (key !== undefined) open(level, String(key))
+                    }}
+                    renderEmptyState={() => <p className="muted">{t("browse.emptyColumn")}</p>}
+                  >
+                    {groups.length > 1
+                      ? groups.map(({ group, items: grouped }) => (
+                          <ListBoxSection key={group} id={group} className="drilldown-group">
+                            <Header className="drilldown-group-title">{t(`browse.menuGroups.${group}`)}</Header>
+                            {grouped.map((item) => renderItem(item, level))}
+                          </ListBoxSection>
+                        ))
+                      : items.map((item) => renderItem(item, level))}
+                  </ListBox>
+                </div>
               </div>
-              <div onKeyDownCapture={onKeyDown(level)}>
-                <ListBox
-                  key={focusRequest.level === level ? `focus-${focusRequest.n}` : "list"}
-                  autoFocus={focusRequest.level === level ? "first" : false}
-                  aria-labelledby={`menu-col-${level}`}
-                  className="drilldown-list"
-                  items={items.map((item) => ({ ...item, key: item.id }))}
-                  selectionMode="single"
-                  selectedKeys={selected ? [selected] : []}
-                  onAction={(key) => open(level, String(key))}
-                  renderEmptyState={() => <p className="muted">{t("browse.emptyColumn")}</p>}
-                >
-                  {(item) => (
-                    <ListBoxItem
-                      id={item.id}
-                      textValue={label(item)}
-                      className="drilldown-item"
-                      data-locked={!item.permission || undefined}
-                    >
-                      <span className="drilldown-item-label">
-                        {item.itemType === "point" ? (
-                          <>
-                            <span className="point-code">{item.name}</span> {item.title}
-                          </>
-                        ) : (
-                          item.title
-                        )}
-                      </span>
-                      {!item.permission ? <ProBadge /> : null}
-                      {level < 2 && item.permission ? (
-                        <span className="drilldown-chevron" aria-hidden="true">
-                          ›
-                        </span>
-                      ) : null}
-                    </ListBoxItem>
-                  )}
-                </ListBox>
-              </div>
-            </div>
-          ))}
+            )
+          })}
         </div>
       ) : null}
     </nav>

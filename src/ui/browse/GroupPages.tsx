@@ -1,11 +1,23 @@
 // Pages that gather points: a body area (/body-area/{slug}) grouped by channel, a point category
 // (/book/pages/categories/{slug}) with each member's role, an extraordinary vessel
-// (/book/pages/vessels/{slug}) and the extra points (/book/pages/extra-points).
+// (/book/pages/vessels/{slug}) and the extra points (/book/pages/extra-points); and the indexes of
+// body areas (/book/pages/body-areas) and categories (/book/pages/categories).
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import {
+  BODY_AREA_INDEX_HREF,
+  BOOK_HREF,
+  bodyAreaHref,
+  CATEGORY_INDEX_HREF,
+  CHANNEL_INDEX_HREF,
+  categoryHref,
+  vesselHref,
+} from "../../domain/content-links.ts"
 import type {
   BodyAreaPage as BodyAreaData,
+  BodyAreaListItem,
   CategoryPage as CategoryData,
+  CategoryListItem,
   ExtraPointsPage as ExtraData,
   VesselPage as VesselData,
 } from "../../domain/content-views.ts"
@@ -21,7 +33,9 @@ const BodyAreaView = ({ area }: { readonly area: BodyAreaData }) => {
     <article>
       <nav aria-label={t("browse.breadcrumb")} className="breadcrumb">
         <ol>
-          <li>{t("browse.bodyAreas")}</li>
+          <li>
+            <Link href={BODY_AREA_INDEX_HREF}>{t("browse.bodyAreas")}</Link>
+          </li>
           <li aria-current="page">{area.title}</li>
         </ol>
       </nav>
@@ -29,10 +43,12 @@ const BodyAreaView = ({ area }: { readonly area: BodyAreaData }) => {
       <p className="lead">{area.description}</p>
       {area.groups.map((group) => (
         <section key={group.channel?.code ?? "extra"} aria-labelledby={`g-${group.channel?.code ?? "extra"}`}>
-          <h2 id={`g-${group.channel?.code ?? "extra"}`}>
-            {group.channel ? group.channel.name : t("browse.extraPoints")}
+          <div className="heading-with-badge">
+            <h2 id={`g-${group.channel?.code ?? "extra"}`}>
+              {group.channel ? group.channel.name : t("browse.extraPoints")}
+            </h2>
             {group.channel && !group.channel.permission ? <ProBadge /> : null}
-          </h2>
+          </div>
           <PointList points={group.points} />
         </section>
       ))}
@@ -57,7 +73,7 @@ const CategoryView = ({ category }: { readonly category: CategoryData }) => {
       <nav aria-label={t("browse.breadcrumb")} className="breadcrumb">
         <ol>
           <li>
-            <Link href="/book/pages/point-categories">{t("browse.categories")}</Link>
+            <Link href={CATEGORY_INDEX_HREF}>{t("browse.categories")}</Link>
           </li>
           <li aria-current="page">{category.title}</li>
         </ol>
@@ -95,7 +111,7 @@ const VesselView = ({ vessel }: { readonly vessel: VesselData }) => {
       <nav aria-label={t("browse.breadcrumb")} className="breadcrumb">
         <ol>
           <li>
-            <Link href="/book/pages/channels">{t("browse.channels")}</Link>
+            <Link href={CHANNEL_INDEX_HREF}>{t("browse.channels")}</Link>
           </li>
           <li aria-current="page">{vessel.name}</li>
         </ol>
@@ -116,7 +132,7 @@ const VesselView = ({ vessel }: { readonly vessel: VesselData }) => {
         <dt>{t("browse.coupledVessel")}</dt>
         <dd>
           {vessel.coupledVessel.permission ? (
-            <Link href={`/book/pages/vessels/${vessel.coupledVessel.slug}`}>{vessel.coupledVessel.name}</Link>
+            <Link href={vesselHref(vessel.coupledVessel.slug)}>{vessel.coupledVessel.name}</Link>
           ) : (
             vessel.coupledVessel.name
           )}
@@ -190,6 +206,133 @@ export const ExtraPointsPage = () => {
   return (
     <ContentPage<ExtraData> machine={machines.pages.extraPoints} slug={""}>
       {(data) => <ExtraView extra={data} />}
+    </ContentPage>
+  )
+}
+
+/** A card that opens an item, or the upgrade modal when the item is Pro. */
+const IndexCard = ({
+  href,
+  title,
+  detail,
+  permission,
+}: {
+  readonly href: string
+  readonly title: string
+  readonly detail?: string
+  readonly permission: boolean
+}) => {
+  const { upgrade } = useAppServices()
+  return (
+    <li className="card-item">
+      {permission ? (
+        <Link href={href} className="card-title">
+          {title}
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className="link-button card-title"
+          onClick={() => upgrade.send({ type: "upgrade.open", lite: true })}
+        >
+          <span>{title}</span> <ProBadge />
+        </button>
+      )}
+      {detail ? <span className="muted">{detail}</span> : null}
+    </li>
+  )
+}
+
+const IndexBreadcrumb = ({ title }: { readonly title: string }) => {
+  const { t } = useTranslation("common")
+  return (
+    <nav aria-label={t("browse.breadcrumb")} className="breadcrumb">
+      <ol>
+        <li>
+          <Link href={BOOK_HREF}>{t("browse.bookTitle")}</Link>
+        </li>
+        <li aria-current="page">{title}</li>
+      </ol>
+    </nav>
+  )
+}
+
+/** The categories as cards; also the list the book's chapter on categories ends with. */
+export const CategoryCards = ({ categories }: { readonly categories: ReadonlyArray<CategoryListItem> }) => {
+  const { t } = useTranslation("common")
+  return (
+    <ul className="card-list">
+      {categories.map((c) => (
+        <IndexCard
+          key={c.slug}
+          href={categoryHref(c.slug)}
+          title={c.title}
+          detail={t("browse.pointCount", { count: c.pointCount })}
+          permission={c.permission}
+        />
+      ))}
+    </ul>
+  )
+}
+
+const CategoryIndexView = ({ categories }: { readonly categories: ReadonlyArray<CategoryListItem> }) => {
+  const { t } = useTranslation("common")
+  usePageTitle(t("browse.categoryIndexTitle"))
+  return (
+    <article>
+      <IndexBreadcrumb title={t("browse.categoryIndexTitle")} />
+      <h1>{t("browse.categoryIndexTitle")}</h1>
+      <p className="lead">{t("browse.categoryIndexIntro", { count: categories.length })}</p>
+      <CategoryCards categories={categories} />
+    </article>
+  )
+}
+
+export const CategoryIndexPage = () => {
+  const { machines } = useAppServices()
+  return (
+    <ContentPage<ReadonlyArray<CategoryListItem>> machine={machines.pages.categoryIndex} slug={""}>
+      {(data) => <CategoryIndexView categories={data} />}
+    </ContentPage>
+  )
+}
+
+/** The categories for the book's chapter on them, loaded with the chapter. */
+export const CategoryLinks = () => {
+  const { t } = useTranslation("common")
+  const { machines } = useAppServices()
+  return (
+    <section aria-labelledby="chapter-categories">
+      <h2 id="chapter-categories">{t("browse.chapterCategoriesTitle")}</h2>
+      <ContentPage<ReadonlyArray<CategoryListItem>> machine={machines.pages.categoryIndex} slug={""} embedded>
+        {(data) => <CategoryCards categories={data} />}
+      </ContentPage>
+    </section>
+  )
+}
+
+const BodyAreaIndexView = ({ areas }: { readonly areas: ReadonlyArray<BodyAreaListItem> }) => {
+  const { t } = useTranslation("common")
+  usePageTitle(t("browse.bodyAreaIndexTitle"))
+  return (
+    <article>
+      <IndexBreadcrumb title={t("browse.bodyAreaIndexTitle")} />
+      <h1>{t("browse.bodyAreaIndexTitle")}</h1>
+      <p className="lead">{t("browse.bodyAreaIndexIntro", { count: areas.length })}</p>
+      <ul className="card-list">
+        {areas.map((a) => (
+          <IndexCard key={a.slug} href={bodyAreaHref(a.slug)} title={a.title} permission={a.permission} />
+        ))}
+      </ul>
+    </article>
+  )
+}
+
+export const BodyAreaIndexPage = () => {
+  const { machines } = useAppServices()
+  return (
+    <ContentPage<ReadonlyArray<BodyAreaListItem>> machine={machines.pages.bodyAreaIndex} slug={""}>
+      {(data) => <BodyAreaIndexView areas={data} />}
     </ContentPage>
   )
 }

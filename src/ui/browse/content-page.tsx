@@ -5,24 +5,53 @@ import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import type { PointSummary } from "../../domain/content-views.ts"
+import type { LockedItem } from "../../domain/errors.ts"
 import type { contentPageMachine } from "../../machines/content-page-machine.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { ProBadge } from "../components/ProBadge.tsx"
+import { usePageTitle } from "../page-hooks.ts"
 
-export const LockedNotice = ({ title }: { readonly title?: string }) => {
+/** How a locked item is named: a point by its code and pinyin with its name below, the rest by name. */
+export const lockedHeading = (item: LockedItem): { readonly title: string; readonly subtitle: string | null } =>
+  item.kind === "point" && item.code !== null
+    ? { title: `${item.code} ${item.pinyin ?? ""}`.trim(), subtitle: item.name }
+    : { title: item.name, subtitle: item.pinyin }
+
+/** A locked page: what is locked (its public facts), that it is part of Pro, and what Pro adds. */
+export const LockedNotice = ({ item }: { readonly item: LockedItem | null }) => {
   const { t } = useTranslation("common")
   const { upgrade } = useAppServices()
+  const heading = item ? lockedHeading(item) : { title: t("browse.lockedTitle"), subtitle: null }
+  usePageTitle(heading.title)
+  const adds = item ? (t(`browse.locked.adds.${item.kind}`, { returnObjects: true }) as Array<string>) : []
   return (
-    <section className="panel locked">
-      <h1>
-        {title ?? t("browse.lockedTitle")} <ProBadge />
-      </h1>
-      <p className="lead">{t("browse.lockedText")}</p>
+    <section className="panel locked" aria-labelledby="locked-heading">
+      <h1 id="locked-heading">{heading.title}</h1>
+      {heading.subtitle ? <p className="lead">{heading.subtitle}</p> : null}
+      <p className="locked-intro">
+        <ProBadge /> {item ? t(`browse.locked.intro.${item.kind}`) : t("browse.lockedText")}
+      </p>
+      {adds.length > 0 ? (
+        <>
+          <h2 className="locked-adds-title">{t("browse.locked.addsTitle")}</h2>
+          <ul className="locked-adds">
+            {adds.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <Button onPress={() => upgrade.send({ type: "upgrade.open", lite: true })}>{t("browse.seePlans")}</Button>
     </section>
   )
+}
+
+const PageStatus = ({ children }: { readonly children: ReactNode }) => {
+  const { t } = useTranslation("common")
+  usePageTitle(t("loading"))
+  return children
 }
 
 /**
@@ -33,10 +62,13 @@ export const ContentPage = <Data,>({
   machine,
   slug,
   children,
+  embedded = false,
 }: {
   readonly machine: typeof contentPageMachine
   readonly slug: string
   readonly children: (data: Data) => ReactNode
+  /** A part of another page: no page title, no heading of its own while loading or failed. */
+  readonly embedded?: boolean
 }) => {
   const { t } = useTranslation("common")
   const actor = useActorRef(machine, { input: { slug } })
@@ -45,27 +77,50 @@ export const ContentPage = <Data,>({
     s.matches("loaded") ? "loaded" : s.matches("locked") ? "locked" : s.matches("failed") ? "failed" : "loading",
   )
   const error = useSelector(actor, (s) => s.context.error)
-  if (status === "loading") {
-    return (
-      <div className="page-loader" role="status">
-        <span className="spinner" aria-hidden="true" />
-        <span className="visually-hidden">{t("loading")}</span>
-      </div>
-    )
-  }
-  if (status === "locked") return <LockedNotice />
-  if (status === "failed" || data === null) {
-    return (
-      <section className="panel">
-        <h1>{t("browse.failedTitle")}</h1>
+  const locked = useSelector(actor, (s) => s.context.locked)
+  if (embedded && status !== "loaded") {
+    return status === "loading" ? (
+      <p role="status">
+        <span className="spinner" aria-hidden="true" /> {t("loading")}
+      </p>
+    ) : (
+      <div>
         <FormMessage kind="error">{t(error ?? "errors.generic")}</FormMessage>
         <Button variant="secondary" onPress={() => actor.send({ type: "page.reload" })}>
           {t("footer.retry")}
         </Button>
-      </section>
+      </div>
     )
   }
+  if (status === "loading") {
+    return (
+      <PageStatus>
+        <div className="page-loader" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">{t("loading")}</span>
+        </div>
+      </PageStatus>
+    )
+  }
+  if (status === "locked") return <LockedNotice item={locked} />
+  if (status === "failed" || data === null) {
+    return <FailedNotice error={error} onRetry={() => actor.send({ type: "page.reload" })} />
+  }
   return <>{children(data)}</>
+}
+
+const FailedNotice = ({ error, onRetry }: { readonly error: string | null; readonly onRetry: () => void }) => {
+  const { t } = useTranslation("common")
+  usePageTitle(t("browse.failedTitle"))
+  return (
+    <section className="panel">
+      <h1>{t("browse.failedTitle")}</h1>
+      <FormMessage kind="error">{t(error ?? "errors.generic")}</FormMessage>
+      <Button variant="secondary" onPress={onRetry}>
+        {t("footer.retry")}
+      </Button>
+    </section>
+  )
 }
 
 /** One point in a list: code, pinyin, characters, name and category badges; locked ones ask for Pro. */

@@ -11,7 +11,7 @@ export const LogoutBar = ({ actor }: { readonly actor: ActorRefFrom<typeof logou
   const { t } = useTranslation("common")
   const confirming = useSelector(actor, (s) => s.matches("confirming"))
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
-  const signedOut = useSelector(actor, (s) => s.matches("signedOut") || s.matches("done"))
+  const signedOut = useSelector(actor, (s) => s.matches("signedOut"))
   const confirmRef = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (confirming) confirmRef.current?.focus()

@@ -2,17 +2,19 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { TextField } from "../components/TextField.tsx"
-import { useFocusFirstInvalid, usePageTitle, useQueryParam } from "../page-hooks.ts"
+import { useFocusFirstInvalid, usePageTitle, useQueryParam, validateOnBlur } from "../page-hooks.ts"
 
 export const LoginPage = () => {
   const { t } = useTranslation(["user", "common"])
   usePageTitle(t("user:login.title"))
   const { machines } = useAppServices()
-  const actor = useActorRef(machines.login, { input: { email: useQueryParam("email") ?? "" } })
+  const returnTo = safeReturnPath(useQueryParam(RETURN_PARAM))
+  const actor = useActorRef(machines.login, { input: { email: useQueryParam("email") ?? "", returnTo } })
   const form = useSelector(actor, (s) => s.context.form)
   const errors = useSelector(actor, (s) => s.context.errors)
   const formError = useSelector(actor, (s) => s.context.formError)
@@ -20,7 +22,7 @@ export const LoginPage = () => {
   const busy = useSelector(actor, (s) => s.matches("submitting"))
   const resending = useSelector(actor, (s) => s.matches("resending"))
   const unverified = useSelector(actor, (s) => s.matches("unverified") || s.matches("resending"))
-  const formRef = useFocusFirstInvalid(errors)
+  const formRef = useFocusFirstInvalid(useSelector(actor, (s) => s.context.rejectedSubmits))
   const fieldError = (field: string) => (errors[field] ? t(`common:${errors[field]}`) : undefined)
 
   return (
@@ -44,7 +46,7 @@ export const LoginPage = () => {
             autoComplete="email"
             value={form.email}
             onChange={(value) => actor.send({ type: "field.change", field: "email", value })}
-            onBlur={() => actor.send({ type: "field.blur", field: "email" })}
+            onBlur={validateOnBlur(() => actor.send({ type: "field.blur", field: "email" }))}
             errorMessage={fieldError("email")}
             isRequired
           />
@@ -82,7 +84,7 @@ export const LoginPage = () => {
       <aside className="aside">
         <h2>{t("user:login.newHere")}</h2>
         <p>{t("user:login.newHereText")}</p>
-        <Link href="/register" className="button secondary">
+        <Link href={withReturnPath("/register", returnTo)} className="button secondary">
           {t("user:login.createAccount")}
         </Link>
       </aside>

@@ -123,7 +123,7 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
           ) : null}
         </div>
       ) : null}
-      <p className="muted">
+      <p className="membership-more">
         <Link href="/pricing">{t("user:billing.comparePlans")}</Link>
       </p>
     </section>

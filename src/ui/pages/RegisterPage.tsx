@@ -11,7 +11,7 @@ import { Checkbox } from "../components/Checkbox.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { Modal } from "../components/Modal.tsx"
 import { TextField } from "../components/TextField.tsx"
-import { useFocusFirstInvalid, usePageTitle } from "../page-hooks.ts"
+import { useFocusFirstInvalid, usePageTitle, validateOnBlur } from "../page-hooks.ts"
 
 export const RegisterPage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -22,12 +22,12 @@ export const RegisterPage = () => {
   const errors = useSelector(actor, (s) => s.context.errors)
   const formError = useSelector(actor, (s) => s.context.formError)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
-  const formRef = useFocusFirstInvalid(errors)
+  const formRef = useFocusFirstInvalid(useSelector(actor, (s) => s.context.rejectedSubmits))
   const [termsOpen, setTermsOpen] = useState(false)
   const fieldError = (field: keyof RegisterForm) => (errors[field] ? t(`common:${errors[field]}`) : undefined)
   const change = (field: keyof RegisterForm) => (value: string | boolean) =>
     actor.send({ type: "field.change", field, value })
-  const blur = (field: keyof RegisterForm) => () => actor.send({ type: "field.blur", field })
+  const blur = (field: keyof RegisterForm) => validateOnBlur(() => actor.send({ type: "field.blur", field }))
 
   return (
     <div className="auth-layout">

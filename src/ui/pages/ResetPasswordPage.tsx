@@ -10,7 +10,7 @@ import { useAppServices } from "../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { TextField } from "../components/TextField.tsx"
-import { useFocusFirstInvalid, usePageTitle, useQueryParam } from "../page-hooks.ts"
+import { useFocusFirstInvalid, usePageTitle, useQueryParam, validateOnBlur } from "../page-hooks.ts"
 
 export const ResetPasswordPage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -26,7 +26,7 @@ export const ResetPasswordPage = () => {
   const resetting = useSelector(actor, (s) => s.matches("resetting") || s.matches("resettingWithLink"))
   const viaLink = useSelector(actor, (s) => s.matches("linkStep") || s.matches("resettingWithLink"))
   const done = useSelector(actor, (s) => s.matches("done") || s.matches("redirected"))
-  const formRef = useFocusFirstInvalid(context.errors)
+  const formRef = useFocusFirstInvalid(context.rejectedSubmits)
   const stepHeading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!requesting && !viaLink) stepHeading.current?.focus()
@@ -34,7 +34,7 @@ export const ResetPasswordPage = () => {
   const fieldError = (field: keyof ResetForm) =>
     context.errors[field] ? t(`common:${context.errors[field]}`) : undefined
   const change = (field: keyof ResetForm) => (value: string) => actor.send({ type: "field.change", field, value })
-  const blur = (field: keyof ResetForm) => () => actor.send({ type: "field.blur", field })
+  const blur = (field: keyof ResetForm) => validateOnBlur(() => actor.send({ type: "field.blur", field }))
 
   if (done) {
     return (

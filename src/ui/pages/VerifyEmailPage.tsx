@@ -4,11 +4,12 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { RETURN_PARAM, withReturnPath } from "../../domain/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { TextField } from "../components/TextField.tsx"
-import { usePageTitle, useQueryParam } from "../page-hooks.ts"
+import { useFocusFirstInvalid, usePageTitle, useQueryParam } from "../page-hooks.ts"
 
 export const VerifyEmailPage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -18,12 +19,14 @@ export const VerifyEmailPage = () => {
   const code = useQueryParam("code")
   const token = useQueryParam("token")
   const email = useQueryParam("email")
+  const returnTo = useQueryParam(RETURN_PARAM)
   const actor = useActorRef(machines.emailVerification, { input: { uuid, code, token, email } })
   const context = useSelector(actor, (s) => s.context)
   const verifying = useSelector(actor, (s) => s.matches("verifying") || s.matches("verifyingLink"))
   const resending = useSelector(actor, (s) => s.matches("resending"))
   const verified = useSelector(actor, (s) => s.matches("verified"))
   const withAccount = context.uuid !== null
+  const sectionRef = useFocusFirstInvalid<HTMLElement>(context.rejectedSubmits)
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (verified) headingRef.current?.focus()
@@ -36,7 +39,13 @@ export const VerifyEmailPage = () => {
           {t("user:verify.doneTitle")}
         </h1>
         <p role="status">{t("user:verify.doneText")}</p>
-        <Link href={context.email ? `/login?email=${encodeURIComponent(context.email)}` : "/login"} className="button">
+        <Link
+          href={withReturnPath(
+            context.email ? `/login?email=${encodeURIComponent(context.email)}` : "/login",
+            returnTo,
+          )}
+          className="button"
+        >
           {t("user:verify.signIn")}
         </Link>
       </section>
@@ -44,7 +53,7 @@ export const VerifyEmailPage = () => {
   }
 
   return (
-    <section className="panel">
+    <section className="panel" ref={sectionRef}>
       <h1>{t("user:verify.title")}</h1>
       {verifying ? (
         <p role="status">

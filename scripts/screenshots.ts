@@ -1,0 +1,186 @@
+// `npm run screenshots`: starts a fresh server (built app, empty database and outbox under
+// .tmp/screenshots-data) and writes PNGs at 1280 and 375 px of the home page, the open drill-down,
+// a point page, a locked page, the upgrade modal and the API reference into .tmp/screenshots/ for
+// review. Debian's Chromium at /usr/bin/chromium (CHROMIUM_PATH) does the drawing.
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { join, resolve } from "node:path"
+import { type Browser, chromium, type Page } from "@playwright/test"
+import { buildIfStale } from "./build-if-stale.ts"
+
+const root = resolve(import.meta.dirname, "..")
+const OUT = join(root, ".tmp", "screenshots")
+const DATA = join(root, ".tmp", "screenshots-data")
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const
+const PASSWORD = "lotus7root"
+
+const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer()
+    server.once("error", fail)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => done(typeof address === "object" && address ? address.port : 3290))
+    })
+  })
+
+const waitFor = async (check: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000) => {
+  const until = Date.now() + timeoutMs
+  const passes = () =>
+    Promise.resolve()
+      .then(check)
+      .catch(() => false)
+  while (Date.now() < until) {
+    if (await passes()) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`Timed out waiting for ${what}`)
+}
+
+const startServer = async (port: number): Promise<ChildProcess> => {
+  rmSync(DATA, { recursive: true, force: true })
+  const child = spawn(process.execPath, [join(root, "server", "main.ts")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: DATA,
+      RATE_LIMIT_FACTOR: "20",
+      LOG_LEVEL: "warn",
+    },
+  })
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, "the server")
+  return child
+}
+
+/** Registers and verifies an account through the API, reading the code from the outbox. */
+const createUser = async (base: string, email: string) => {
+  const registered = await fetch(`${base}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email,
+      firstName: "Lin",
+      lastName: "Wei",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      termsChecked: true,
+      promotional: false,
+    }),
+  })
+  const { uuid } = (await registered.json()) as { uuid: string }
+  const outbox = join(DATA, "outbox")
+  let code = ""
+  await waitFor(() => {
+    const file = readdirSync(outbox).find((f) => f.includes("-verify-email-") && f.endsWith(`${email}.eml`))
+    code = file ? (/^(\d{4})\r?$/m.exec(readFileSync(join(outbox, file), "utf8"))?.[1] ?? "") : ""
+    return code !== ""
+  }, "the verification mail")
+  const verified = await fetch(`${base}/api/verify-email/${uuid}/${code}`)
+  if (!verified.ok) throw new Error(`verification failed: ${verified.status}`)
+}
+
+const signIn = async (page: Page, email: string) => {
+  await page.goto("/login")
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"))
+  // The payment modal offers itself once after signing in; close it for the page shots.
+  const offer = page.getByRole("dialog")
+  await offer.waitFor()
+  await offer.locator(".modal-header button").click()
+  await offer.waitFor({ state: "detached" })
+}
+
+const settle = async (page: Page) => {
+  await page
+    .locator(".page-loader")
+    .waitFor({ state: "detached" })
+    .catch(() => {})
+  await page.evaluate(() => document.fonts.ready)
+  await page.waitForTimeout(300)
+}
+
+const shoot = async (page: Page, name: string, width: number, fullPage = false) => {
+  await settle(page)
+  const file = join(OUT, `${name}-${width}.png`)
+  await page.screenshot({ path: file, fullPage })
+  console.log(`  ${file}`)
+}
+
+const openMenu = async (page: Page, width: number) => {
+  if (width > 764) await page.getByRole("button", { name: "Channel points" }).click()
+  else {
+    await page.getByRole("button", { name: "Menu" }).click()
+    await page.getByRole("menuitem", { name: "Channel points" }).click()
+  }
+  const menu = page.getByRole("navigation", { name: "Channels, point categories and body areas" })
+  await menu.getByRole("option", { name: "Channel pathways and points" }).click()
+  await menu.getByRole("option", { name: /Lung Channel/ }).click()
+}
+
+const run = async (browser: Browser, base: string) => {
+  for (const viewport of WIDTHS) {
+    const { width } = viewport
+    const context = await browser.newContext({ viewport, baseURL: base })
+    await context.addCookies([{ name: "cookieAccepted", value: "yes", url: base }])
+    const page = await context.newPage()
+
+    await page.goto("/")
+    await shoot(page, "home-visitor", width, true)
+    await page.goto("/point/st-36-zusanli")
+    await page.getByRole("dialog").waitFor()
+    await shoot(page, "upgrade-modal-lite", width)
+
+    const email = `screens-${width}-${Date.now()}@example.com`
+    await createUser(base, email)
+    await signIn(page, email)
+    await shoot(page, "home", width, true)
+    await openMenu(page, width)
+    await shoot(page, "drill-down", width)
+    await page.goto("/point/lu-9-taiyuan")
+    await shoot(page, "point", width)
+    await shoot(page, "point-full", width, true)
+    await page.goto("/point/st-36-zusanli")
+    await page.getByRole("dialog").waitFor()
+    await page.keyboard.press("Escape")
+    await page.getByRole("dialog").waitFor({ state: "detached" })
+    await shoot(page, "locked", width)
+    await page.goto("/book/pages/channels")
+    await shoot(page, "channels", width, true)
+    await page.goto("/")
+    await page.getByRole("button", { name: "Upgrade to Pro" }).click()
+    await page.getByRole("dialog").locator(".plan-card").first().waitFor()
+    await shoot(page, "upgrade-modal", width)
+    await page.keyboard.press("Escape")
+    await page.goto("/account-settings/my-membership")
+    await shoot(page, "membership", width)
+    await page.goto("/api/docs")
+    await shoot(page, "api-docs", width)
+    await context.close()
+  }
+}
+
+buildIfStale()
+mkdirSync(OUT, { recursive: true })
+const port = await freePort()
+const server = await startServer(port)
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+})
+try {
+  console.log(`Screenshots into ${OUT}:`)
+  await run(browser, `http://127.0.0.1:${port}`)
+} finally {
+  await browser.close()
+  server.kill("SIGTERM")
+}

@@ -1,0 +1,61 @@
+// When the payment modal opens by itself (§2: shown to users with no purchased subscription who
+// are not on Pro and not on the payment page): once after a sign-in, at most once a day per user
+// on this device, and never on the payment, sign-in, registration, reset or verification pages —
+// there it waits for the first page where it may show. Dismissing it is always possible.
+import { Schema } from "effect"
+import { type BillingState, isProPlan, PAYMENT_PATHS } from "./plans.ts"
+
+export const PAYMENT_PROMPT_INTERVAL_MS = 24 * 60 * 60 * 1000
+/** Local storage key of the memory; it survives sign-out, which clears the rest of storage. */
+export const PAYMENT_PROMPT_STORAGE_KEY = "jingluo.paymentPrompt"
+
+/** Pages where the modal never opens by itself. */
+export const PAYMENT_PROMPT_HIDDEN_PATHS = [
+  ...PAYMENT_PATHS,
+  "/login",
+  "/register",
+  "/resetpassword",
+  "/verify-email",
+] as const
+
+/** When the modal last opened by itself, per user (uuid → epoch milliseconds). */
+export const PromptMemory = Schema.Record(Schema.String, Schema.Number)
+export type PromptMemory = typeof PromptMemory.Type
+
+const decodeMemory = Schema.decodeUnknownOption(Schema.fromJsonString(PromptMemory))
+
+/** The stored memory; anything unreadable counts as empty. */
+export const readPromptMemory = (raw: string | undefined): PromptMemory => {
+  if (raw === undefined) return {}
+  const decoded = decodeMemory(raw)
+  return decoded._tag === "Some" ? decoded.value : {}
+}
+
+/** The memory after showing it to `uuid` now; entries older than a day are dropped. */
+export const rememberPrompt = (memory: PromptMemory, uuid: string, now: number): PromptMemory => {
+  const kept = Object.entries(memory).filter(([, at]) => now - at < PAYMENT_PROMPT_INTERVAL_MS)
+  return { ...Object.fromEntries(kept), [uuid]: now }
+}
+
+/** A user the payment modal is for: nothing purchased and not on Pro. */
+export const wantsPaymentPrompt = (billing: BillingState) =>
+  !billing.purchasedSubscription && !isProPlan(billing.planId)
+
+export type PromptDecision = "show" | "wait" | "skip"
+
+/**
+ * After a sign-in, on each page: show the modal now, wait for a page where it may show (or for
+ * the user's plan to be known), or skip it for this sign-in.
+ */
+export const paymentPromptDecision = (input: {
+  readonly billing: BillingState | null
+  readonly path: string
+  readonly lastShownAt: number | undefined
+  readonly now: number
+}): PromptDecision => {
+  if (input.billing === null) return "wait"
+  if (!wantsPaymentPrompt(input.billing)) return "skip"
+  if (input.lastShownAt !== undefined && input.now - input.lastShownAt < PAYMENT_PROMPT_INTERVAL_MS) return "skip"
+  if ((PAYMENT_PROMPT_HIDDEN_PATHS as ReadonlyArray<string>).includes(input.path)) return "wait"
+  return "show"
+}

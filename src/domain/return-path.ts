@@ -1,0 +1,36 @@
+// Where a visitor goes back to after signing in: the page they were on when they were asked to
+// log in ("Log in to continue"), carried as `?next=` through login, registration and verification.
+// Only a path of this app is accepted — never another origin, a protocol-relative URL or a
+// backslash trick — and never a sign-in page itself.
+export const RETURN_PARAM = "next"
+export const RETURN_PATH_MAX_LENGTH = 500
+
+/** Pages that make no sense to return to after signing in. */
+export const NO_RETURN_PATHS = ["/login", "/register", "/resetpassword", "/verify-email", "/not-found"] as const
+
+const ORIGIN = "https://jingluo.invalid"
+
+/** The path to return to, or null when `raw` is missing, foreign or unsafe. */
+export const safeReturnPath = (raw: string | null | undefined): string | null => {
+  if (!raw || raw.length > RETURN_PATH_MAX_LENGTH) return null
+  if (!raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return null
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return null
+  let url: URL
+  try {
+    url = new URL(raw, ORIGIN)
+  } catch {
+    return null
+  }
+  if (url.origin !== ORIGIN) return null
+  if ((NO_RETURN_PATHS as ReadonlyArray<string>).includes(url.pathname)) return null
+  return url.pathname + url.search + url.hash
+}
+
+/** A link to `path` that carries the page to come back to, when there is a safe one. */
+export const withReturnPath = (path: string, returnTo: string | null | undefined): string => {
+  const safe = safeReturnPath(returnTo)
+  if (safe === null) return path
+  const separator = path.includes("?") ? "&" : "?"
+  return `${path}${separator}${RETURN_PARAM}=${encodeURIComponent(safe)}`
+}

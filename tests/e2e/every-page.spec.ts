@@ -1,0 +1,146 @@
+// Every page of the app in en, de and es — as a visitor, a Standard user and a Pro user, with the
+// drill-down, the menus and the payment modal open where they appear — checked by axe against WCAG
+// 2.0–2.2 A and AA, and with a page title of its own ("LU-9 Tàiyuān · Jingluo"), in the language
+// of the page where it has words.
+import { readFileSync } from "node:fs"
+import { expect, type Page, test } from "@playwright/test"
+import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+
+const LANGUAGES = ["en", "de", "es"] as const
+type Language = (typeof LANGUAGES)[number]
+
+const locale = (language: Language, namespace: string) =>
+  JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, "utf8")) as Record<string, Record<string, unknown>>
+const text = (language: Language, namespace: string, path: string) =>
+  path
+    .split(".")
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], locale(language, namespace)) as string
+
+/** Waits for the page's heading and checks its title and axe. */
+const check = async (page: Page, path: string, title?: string | RegExp) => {
+  await page.goto(path)
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible()
+  await expect(page.locator(".page-loader")).toHaveCount(0)
+  if (title !== undefined) await expect(page, path).toHaveTitle(title)
+  else await expect(page, path).toHaveTitle(/^(?!Jingluo$).+ · Jingluo$/)
+  await expectAccessible(page)
+}
+
+const closeDialog = async (page: Page) => {
+  const dialog = page.getByRole("dialog")
+  await expect(dialog).toBeVisible()
+  await expectAccessible(page)
+  await page.keyboard.press("Escape")
+  await expect(dialog).toHaveCount(0)
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`every page in ${language}`, () => {
+    // Each walk visits some thirty pages with an axe run on each.
+    test.slow()
+    test.beforeEach(async ({ context, baseURL }) => {
+      await context.addCookies([
+        { name: "cookieAccepted", value: "yes", url: baseURL! },
+        { name: "language", value: language, url: baseURL! },
+      ])
+    })
+
+    test("as a visitor", async ({ page }) => {
+      const suffix = " · Jingluo"
+      await check(page, "/", `${text(language, "home", "title")}${suffix}`)
+      for (const path of ["/about", "/about-us", "/register", "/resetpassword", "/verify-email", "/payment-failure"]) {
+        await check(page, path)
+      }
+      await check(page, "/login", `${text(language, "user", "login.title")}${suffix}`)
+      await check(page, "/not-found", `${text(language, "common", "notFound.title")}${suffix}`)
+      await check(page, "/resetpassword?email=anna%40example.com")
+      await check(page, "/verify-email?user=0bfdfc3b-a859-4c3e-9fe4-dd0aab9b5026")
+      await check(page, "/verify-email?user=0bfdfc3b-a859-4c3e-9fe4-dd0aab9b5026&code=1234")
+      for (const path of ["/pricing", "/plan-pro"]) await check(page, path)
+      for (const path of [
+        "/book/pages",
+        "/book/pages/channels",
+        "/book/pages/categories",
+        "/book/pages/body-areas",
+        "/book/pages/channels/lung-channel",
+        "/book/pages/categories/yuan-source",
+        "/body-area/hand",
+        "/book/pages/point-categories",
+        "/book/pages/measuring-with-cun",
+      ]) {
+        await check(page, path)
+      }
+      await check(page, "/point/lu-9-taiyuan", "LU-9 Tàiyuān · Jingluo")
+      // Locked pages open the lite upgrade modal; the page behind it is named and checked too.
+      for (const [path, title] of [
+        ["/point/st-36-zusanli", "ST-36 Zúsānlǐ · Jingluo"],
+        ["/book/pages/vessels/chong-mai-penetrating-vessel", undefined],
+        ["/book/pages/extra-points", undefined],
+        ["/book/pages/categories/luo-connecting", undefined],
+      ] as const) {
+        await page.goto(path)
+        await closeDialog(page)
+        await check(page, path, title)
+      }
+      // The narrow header's menu.
+      await page.setViewportSize({ width: 375, height: 812 })
+      await page.goto("/")
+      await page
+        .getByRole("banner")
+        .getByRole("button", { name: text(language, "common", "nav.menu") })
+        .click()
+      await expect(page.getByRole("menu")).toBeVisible()
+      await expectAccessible(page)
+    })
+
+    test("as a Standard and then a Pro user", async ({ page }) => {
+      await signIn(page, await createVerifiedUser(page))
+      await check(page, "/account-settings/my-membership")
+      await page.getByRole("main").getByRole("button").first().click()
+      await closeDialog(page)
+      await page
+        .getByRole("button", { name: text(language, "user", "billing.upgradeButton") })
+        .last()
+        .click()
+      await closeDialog(page)
+      await page.goto("/")
+      await page.getByRole("button", { name: text(language, "common", "nav.channelPoints") }).click()
+      const menu = page.getByRole("navigation", { name: text(language, "common", "browse.menuLabel") })
+      await menu.getByRole("listbox").first().getByRole("option").first().click()
+      await menu.getByRole("listbox").nth(1).getByRole("option").first().click()
+      await expect(menu.getByRole("listbox")).toHaveCount(3)
+      await expectAccessible(page)
+
+      await page.goto("/pricing")
+      await page.locator(".plan-chooser .button-row button").first().click()
+      await expect(page).toHaveURL(/\/checkout\//)
+      await page.locator("form button").first().click()
+      await expect(page).toHaveURL(/\/payment-success/)
+      await check(page, "/payment-success")
+      for (const path of [
+        "/pricing",
+        "/account-settings/my-membership",
+        "/point/st-36-zusanli",
+        "/book/pages/vessels/chong-mai-penetrating-vessel",
+        "/book/pages/extra-points",
+        "/point/ex-hn3-yintang",
+        "/book/pages/categories/luo-connecting",
+        "/body-area/knee-and-lower-leg",
+        "/book/pages/channels/governing-vessel",
+        "/book/pages/introduction-to-the-channels",
+      ]) {
+        await check(page, path)
+      }
+    })
+  })
+}
+
+test("the API reference page", async ({ page }) => {
+  await check(page, "/api/docs", /^Jingluo API .* · Jingluo$/)
+  await page.getByRole("link", { name: "POST /api/login" }).click()
+  await expect(page).toHaveURL(/#op-users-login$/)
+  await expect(page.getByRole("region", { name: /POST \/api\/login/ })).toBeInViewport()
+  await page.getByRole("link", { name: "GET /api/categories", exact: true }).focus()
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/#op-content-categoryList$/)
+})

@@ -6,9 +6,9 @@ import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger } from "effect"
 import { HttpRouter } from "effect/http"
 import { AppRoutes, BillingClock, Services } from "./app.ts"
-import { readSettings, ServerConfig, startupProblems } from "./config.ts"
-import { MailWorker } from "./services/mail-queue.ts"
-import { describePayments, isTestMode } from "./services/payment-provider.ts"
+import { describePayments, isTestMode } from "./billing/payment-provider.ts"
+import { readSettings, ServerConfig, startupProblems } from "./platform/config/server-config.ts"
+import { MailWorker } from "./platform/mail/mail-queue.ts"
 
 const settings = readSettings()
 

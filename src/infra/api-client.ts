@@ -5,7 +5,7 @@ import { Context, Duration, Effect, Layer, Predicate } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientError, HttpClientRequest } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { Api } from "../domain/api/api.ts"
-import { COOKIE_LANGUAGE, COOKIE_TOKEN, ONE_TIME_TOKEN_KEY } from "../domain/cookies.ts"
+import { COOKIE_LANGUAGE, COOKIE_TOKEN, ONE_TIME_TOKEN_KEY } from "../domain/shared/cookies.ts"
 import {
   API_TIMEOUT_MS,
   type ApiFailure,
@@ -17,8 +17,8 @@ import {
   TooManyRequests,
   Unauthorized,
   UnexpectedResponse,
-} from "../domain/errors.ts"
-import { LOCALE_HEADER, resolveLanguage } from "../domain/locales.ts"
+} from "../domain/shared/errors.ts"
+import { LOCALE_HEADER, resolveLanguage } from "../domain/shared/locales.ts"
 import { Cookies } from "./cookies.ts"
 import { Storage } from "./storage.ts"
 

@@ -2,10 +2,10 @@
 // everywhere, home on /, about on the about pages). Missing German or Spanish keys fall back to English.
 import i18next, { type BackendModule, type i18n } from "i18next"
 import { initReactI18next } from "react-i18next"
-import { DEFAULT_LANGUAGE, NAMESPACES, type SelectableLanguage } from "../domain/locales.ts"
-import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../domain/name-rules.ts"
-import { PASSWORD_MIN_LENGTH } from "../domain/password-rules.ts"
-import { CODE_LENGTH } from "../domain/verification-code.ts"
+import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../domain/account/name-rules.ts"
+import { PASSWORD_MIN_LENGTH } from "../domain/account/password-rules.ts"
+import { CODE_LENGTH } from "../domain/account/verification-code.ts"
+import { DEFAULT_LANGUAGE, NAMESPACES, type SelectableLanguage } from "../domain/shared/locales.ts"
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json")
 

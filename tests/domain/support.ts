@@ -1,7 +1,7 @@
 // Shared helpers for domain tests: decode one value through a field schema the way forms do, and
 // read back the message key that field would show (undefined when the value is valid).
 import { Schema } from "effect"
-import { validate } from "../../src/domain/validation.ts"
+import { validate } from "../../src/domain/shared/validation.ts"
 
 export const fieldError =
   <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) =>

@@ -3,7 +3,7 @@
 // examples and by generated inputs (fast-check).
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { MAX_BODY_BYTES } from "../../server/http/request-guard.ts"
+import { MAX_BODY_BYTES } from "../../server/platform/http/request-guard.ts"
 import { createVerifiedUser, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const BODY_ENDPOINTS = [

@@ -4,7 +4,7 @@
 import Stripe from "stripe"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PRO_MONTHLY_AMOUNT, PRO_YEARLY_AMOUNT } from "../../server/billing/catalogue.ts"
-import { PLAN_ID_PRO, PLAN_ID_STANDARD, TRIAL_DAYS } from "../../src/domain/plans.ts"
+import { PLAN_ID_PRO, PLAN_ID_STANDARD, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const planOf = async (server: TestServer, token: string) =>

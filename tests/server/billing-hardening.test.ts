@@ -5,9 +5,9 @@
 import { Effect, Layer } from "effect"
 import Stripe from "stripe"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { ServerConfig } from "../../server/config.ts"
-import { type CheckoutRequest, PaymentProvider } from "../../server/services/payment-provider.ts"
-import { PLAN_ID_PRO, TRIAL_DAYS } from "../../src/domain/plans.ts"
+import { type CheckoutRequest, PaymentProvider } from "../../server/billing/payment-provider.ts"
+import type { ServerConfig } from "../../server/platform/config/server-config.ts"
+import { PLAN_ID_PRO, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const SECRET = "whsec_hardening"

@@ -3,9 +3,14 @@
 // it, the address comes from X-Forwarded-For, read from the right past the trusted proxies, so
 // users behind one HTTPS proxy no longer share one per-address limit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { parseTrustProxy, readSettings, startupProblems, type TrustProxy } from "../../server/config.ts"
-import { clientAddressResolver } from "../../server/http/client-address.ts"
-import { LIMITS } from "../../server/services/rate-limiter.ts"
+import {
+  parseTrustProxy,
+  readSettings,
+  startupProblems,
+  type TrustProxy,
+} from "../../server/platform/config/server-config.ts"
+import { clientAddressResolver } from "../../server/platform/http/client-address.ts"
+import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
 import { DATABASES, startTestServer, type TestServer } from "./support/harness.ts"
 
 describe("TRUST_PROXY", () => {

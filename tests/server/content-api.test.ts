@@ -3,7 +3,7 @@
 // page is walked), names in the caller's language, and 404 for unknown slugs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
-import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../src/domain/plans.ts"
+import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../src/domain/billing/plans.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const content = loadContent()

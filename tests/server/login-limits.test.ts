@@ -2,7 +2,7 @@
 // before argon2 runs, so 100 parallel guesses cannot all be checked; a right password after the
 // limit is refused too, and a right password within it resets the account's count.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { LIMITS } from "../../server/services/rate-limiter.ts"
+import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
 
 const PARALLEL = 100

@@ -7,16 +7,16 @@ import { layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest"
-import { readSettings, ServerConfig } from "../../server/config.ts"
-import { MailQueueRepo } from "../../server/repositories/mail-queue-repo.ts"
-import { MailDeliveryFailed, MailTransport, type OutgoingMail } from "../../server/services/mail.ts"
+import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
 import {
   MAIL_MAX_ATTEMPTS,
   MAIL_RETRY_MAX_SECONDS,
   MailQueue,
   MailWorker,
   retryDelaySeconds,
-} from "../../server/services/mail-queue.ts"
+} from "../../server/platform/mail/mail-queue.ts"
+import { MailQueueRepo } from "../../server/platform/mail/mail-queue-repo.ts"
+import { MailDeliveryFailed, MailTransport, type OutgoingMail } from "../../server/platform/mail/mail-transport.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
 import { TestDatabase } from "./support/layers.ts"
 import { freePort, smtpSink } from "./support/smtp-sink.ts"

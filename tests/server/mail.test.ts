@@ -5,9 +5,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { readSettings, ServerConfig } from "../../server/config.ts"
-import { verificationMail } from "../../server/mail/templates.ts"
-import { MailTransport } from "../../server/services/mail.ts"
+import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
+import { verificationMail } from "../../server/platform/mail/mail-layout.ts"
+import { MailTransport } from "../../server/platform/mail/mail-transport.ts"
 import { smtpSink } from "./support/smtp-sink.ts"
 
 describe("mail", () => {

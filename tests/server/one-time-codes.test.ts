@@ -4,12 +4,12 @@
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { readSettings, ServerConfig } from "../../server/config.ts"
-import { CodesRepo } from "../../server/repositories/codes-repo.ts"
-import { type CodeOwner, type IssuedCode, OneTimeCodes } from "../../server/services/one-time-codes.ts"
-import { LIMITS, RateLimiter } from "../../server/services/rate-limiter.ts"
-import { Secrets } from "../../server/services/secrets.ts"
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, isLinkToken } from "../../src/domain/verification-code.ts"
+import { CodesRepo } from "../../server/accounts/codes-repo.ts"
+import { type CodeOwner, type IssuedCode, OneTimeCodes } from "../../server/accounts/codes-service.ts"
+import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
+import { LIMITS, RateLimiter } from "../../server/platform/security/rate-limiter.ts"
+import { Secrets } from "../../server/platform/security/secrets.ts"
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, isLinkToken } from "../../src/domain/account/verification-code.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
 const Codes = OneTimeCodes.layer.pipe(

@@ -3,8 +3,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { readSettings, ServerConfig } from "../../server/config.ts"
-import { RateLimiter } from "../../server/services/rate-limiter.ts"
+import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
+import { RateLimiter } from "../../server/platform/security/rate-limiter.ts"
 import { TestDatabase } from "./support/layers.ts"
 
 const Limiter = RateLimiter.layer.pipe(

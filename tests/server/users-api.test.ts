@@ -1,8 +1,8 @@
 // The "users" group over HTTP against a real database: registration, verification, sign-in,
 // sessions, sign-out, password reset, rate limits and the answers of the error catalogue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { LIMITS } from "../../server/services/rate-limiter.ts"
-import { CODE_MAX_ATTEMPTS } from "../../src/domain/verification-code.ts"
+import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
+import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-code.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 describe.each(DATABASES)("users API on %s", (kind) => {

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../src/domain/errors.ts"
+import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../src/domain/shared/errors.ts"
 import { API, dashboard, renderApp, server } from "./support/render-app.tsx"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))

@@ -2,9 +2,9 @@
 // to), the membership's state and its cancellation.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { Forbidden, ValidationFailed } from "../errors.ts"
-import { Plan } from "../plans.ts"
-import { SubscriptionView } from "../subscription.ts"
+import { Plan } from "../billing/plans.ts"
+import { SubscriptionView } from "../billing/subscription.ts"
+import { Forbidden, ValidationFailed } from "../shared/errors.ts"
 import { Authentication } from "./middleware.ts"
 
 export const CheckoutPayload = Schema.Struct({

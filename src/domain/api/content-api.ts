@@ -16,8 +16,8 @@ import {
   PointPage,
   StaticMenuItem,
   VesselPage,
-} from "../content-views.ts"
-import { NotFound, ProRequired } from "../errors.ts"
+} from "../content/content-views.ts"
+import { NotFound, ProRequired } from "../shared/errors.ts"
 import { OptionalAuthentication } from "./middleware.ts"
 
 const Slug = Schema.String.check(Schema.isMaxLength(120))

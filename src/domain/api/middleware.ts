@@ -2,7 +2,7 @@
 // behind, which turns bad input into 422 field errors and defects into a 500 with a correlation id.
 import { Context, Schema } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
-import { ServerError, Unauthorized, ValidationFailed } from "../errors.ts"
+import { ServerError, Unauthorized, ValidationFailed } from "../shared/errors.ts"
 
 /** The caller of an authenticated endpoint, provided by the Authentication middleware. */
 export class CurrentSession extends Context.Service<

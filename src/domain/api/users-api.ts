@@ -2,13 +2,13 @@
 // plus the two e-mail links (verification, reset) that carry a single-use token instead of a code.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { Email } from "../email-rules.ts"
-import { EmailNotVerified, Forbidden, InvalidCredentials, TooManyRequests, ValidationFailed } from "../errors.ts"
-import { ForgotPasswordPayload, LinkResetPasswordPayload, ResetPasswordPayload } from "../password-reset.ts"
-import { RegisterPayload, RegisterResponse } from "../registration.ts"
-import { LoginPayload } from "../sign-in.ts"
-import { SignedInUser, UserData } from "../user.ts"
-import { LinkToken } from "../verification-code.ts"
+import { Email } from "../account/email-rules.ts"
+import { ForgotPasswordPayload, LinkResetPasswordPayload, ResetPasswordPayload } from "../account/password-reset.ts"
+import { RegisterPayload, RegisterResponse } from "../account/registration.ts"
+import { LoginPayload } from "../account/sign-in.ts"
+import { SignedInUser, UserData } from "../account/user.ts"
+import { LinkToken } from "../account/verification-code.ts"
+import { EmailNotVerified, Forbidden, InvalidCredentials, TooManyRequests, ValidationFailed } from "../shared/errors.ts"
 import { Authentication, MessageResponse } from "./middleware.ts"
 
 const Token = Schema.String.check(Schema.isMaxLength(200))

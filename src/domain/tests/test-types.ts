@@ -2,7 +2,7 @@
 // asks at each difficulty, which subtypes (all points or a point group) it runs on, and who may
 // start it (§6: group tests are Pro; Standard learners test the free content).
 import { Schema } from "effect"
-import { hasPro, type Viewer } from "../permissions.ts"
+import { hasPro, type Viewer } from "../content/permissions.ts"
 import type { QuestionKind } from "./question.ts"
 import { TEST_DIFFICULTY_EXPERT, type TestDifficulty } from "./test-settings.ts"
 

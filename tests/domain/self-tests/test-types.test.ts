@@ -1,8 +1,8 @@
 // The seven test types of §2/§9, the question kinds each asks, their subtypes, and who may start
 // them (§6): group tests are Pro, visitors see the types but start none.
 import { describe, expect, it } from "vitest"
-import { VISITOR, type Viewer } from "../../../src/domain/permissions.ts"
-import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/plans.ts"
+import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/billing/plans.ts"
+import { VISITOR, type Viewer } from "../../../src/domain/content/permissions.ts"
 import { QUESTION_KINDS } from "../../../src/domain/tests/question.ts"
 import { TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/tests/test-settings.ts"
 import {

@@ -8,8 +8,8 @@ import { Effect, type Layer, Redacted } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient } from "effect/sql"
 import { seedContent } from "../../../server/content/seed.ts"
-import { migrate } from "../../../server/db/migrate.ts"
-import { makePgliteClient } from "../../../server/db/pglite-client.ts"
+import { migrate } from "../../../server/platform/db/migrate.ts"
+import { makePgliteClient } from "../../../server/platform/db/pglite-client.ts"
 import { adminUrl, PGLITE_DUMP, POSTGRES_TEMPLATE, TMP_DIR } from "./paths.ts"
 
 const prepare = Effect.gen(function* () {

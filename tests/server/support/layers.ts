@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { pgliteLayer } from "../../../server/db/pglite-client.ts"
+import { pgliteLayer } from "../../../server/platform/db/pglite-client.ts"
 import { PGLITE_DUMP } from "./paths.ts"
 
 export const TestDatabase = Layer.suspend(() =>

@@ -1,0 +1,135 @@
+// Sign-in, sessions and sign-out. A sign-in creates an opaque 32-byte token stored only as its
+// SHA-256 with a device name; attempts are counted per account and per client address before the
+// password is checked, and a right password resets its account's count.
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
+import type { SignedInUser, UserData } from "../../src/domain/account/user.ts"
+import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
+import { SESSION_MAX_AGE_DAYS } from "../../src/domain/shared/cookies.ts"
+import { EmailNotVerified, InvalidCredentials, TooManyRequests, Unauthorized } from "../../src/domain/shared/errors.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { message } from "../platform/i18n/translations.ts"
+import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
+import { Secrets, sha256 } from "../platform/security/secrets.ts"
+import type { Caller } from "./accounts-service.ts"
+import { Passwords } from "./passwords-service.ts"
+import { SessionsRepo } from "./sessions-repo.ts"
+import { toSignedInUser, toUserData } from "./user-view.ts"
+import { UsersRepo } from "./users-repo.ts"
+
+export interface SessionInfo {
+  readonly sessionId: string
+  readonly userId: number
+  readonly uuid: string
+}
+
+export class Auth extends Context.Service<
+  Auth,
+  {
+    readonly login: (
+      credentials: { readonly email: string; readonly password: string; readonly deviceName: string },
+      caller: Caller,
+    ) => Effect.Effect<SignedInUser, InvalidCredentials | EmailNotVerified | TooManyRequests>
+    readonly authenticate: (token: string, language: SelectableLanguage) => Effect.Effect<SessionInfo, Unauthorized>
+    /** The caller when the token is valid, otherwise nobody (expired tokens make a visitor). */
+    readonly identify: (token: string | undefined) => Effect.Effect<Option.Option<SessionInfo>>
+    readonly logout: (sessionId: string) => Effect.Effect<void>
+    readonly logoutAll: (userId: number) => Effect.Effect<number>
+    readonly dashboard: (userId: number, subscription: SubscriptionView | null) => Effect.Effect<UserData>
+  }
+>()("jingluo/server/Auth") {
+  static readonly layer = Layer.effect(
+    Auth,
+    Effect.gen(function* () {
+      const users = yield* UsersRepo
+      const sessions = yield* SessionsRepo
+      const passwords = yield* Passwords
+      const limiter = yield* RateLimiter
+      const secrets = yield* Secrets
+
+      const login = Effect.fn("Auth.login")(function* (
+        credentials: { readonly email: string; readonly password: string; readonly deviceName: string },
+        caller: Caller,
+      ) {
+        const email = normalizeEmail(credentials.email)
+        const accountKey = `login-fail:account:${email}`
+        const addressKey = `login-fail:ip:${caller.address}`
+        // Every attempt is counted before argon2 runs, so parallel guesses cannot slip past the
+        // limit; a right password takes its attempt back.
+        const verdicts = yield* Effect.all([
+          limiter.hit(accountKey, LIMITS.loginFailuresPerAccount),
+          limiter.hit(addressKey, LIMITS.loginFailuresPerIp),
+        ])
+        const waits = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.retryAfterSeconds]))
+        if (waits.length > 0) {
+          return yield* new TooManyRequests({
+            message: message("tooManyRequests", caller.language),
+            retryAfterSeconds: Math.max(...waits),
+          })
+        }
+        const found = yield* users.findByEmail(email)
+        const ok = yield* passwords.verify(
+          Option.isSome(found) ? found.value.password_hash : null,
+          credentials.password,
+        )
+        if (!ok || Option.isNone(found)) {
+          return yield* new InvalidCredentials({ message: message("invalidCredentials", caller.language) })
+        }
+        yield* limiter.reset(accountKey)
+        yield* limiter.release(addressKey)
+        const user = found.value
+        if (user.email_verified_at === null) {
+          return yield* new EmailNotVerified({
+            message: message("emailNotVerified", caller.language),
+            email: user.email,
+          })
+        }
+        const token = yield* secrets.sessionToken
+        const now = yield* Clock.currentTimeMillis
+        yield* sessions.create({
+          id: yield* secrets.uuid,
+          userId: user.id,
+          tokenHash: sha256(token),
+          deviceName: credentials.deviceName,
+          now: new Date(now),
+          expiresAt: new Date(now + SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000),
+        })
+        return toSignedInUser(user, token)
+      })
+
+      const identify = (token: string | undefined) =>
+        token === undefined || token.length === 0 || token.length > 200
+          ? Effect.succeed(Option.none<SessionInfo>())
+          : Effect.gen(function* () {
+              const now = yield* Clock.currentTimeMillis
+              const found = yield* sessions.findLive(sha256(token), new Date(now))
+              return Option.map(found, (s): SessionInfo => ({ sessionId: s.id, userId: s.user_id, uuid: s.uuid }))
+            })
+
+      const authenticate = (token: string, language: SelectableLanguage) =>
+        identify(token).pipe(
+          Effect.flatMap(
+            Option.match({
+              onNone: () => Effect.fail(new Unauthorized({ message: message("unauthorized", language) })),
+              onSome: Effect.succeed,
+            }),
+          ),
+        )
+
+      const dashboard = Effect.fn("Auth.dashboard")(function* (userId: number, subscription: SubscriptionView | null) {
+        const user = yield* users.findById(userId)
+        if (Option.isNone(user)) return yield* Effect.die(new Error(`session user ${userId} is missing`))
+        return toUserData(user.value, subscription)
+      })
+
+      return Auth.of({
+        login,
+        authenticate,
+        identify,
+        logout: sessions.delete,
+        logoutAll: sessions.deleteAllForUser,
+        dashboard,
+      })
+    }),
+  )
+}

@@ -1,0 +1,138 @@
+// Handlers of the "users" group: they read the request's language and client address, call the
+// Accounts and Auth services and turn service outcomes into the contract's answers.
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { Api } from "../../src/domain/api/api.ts"
+import { CurrentSession } from "../../src/domain/api/middleware.ts"
+import { Forbidden, TooManyRequests, ValidationFailed } from "../../src/domain/shared/errors.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { MessageKey } from "../../src/domain/shared/validation.ts"
+import { Billing } from "../billing/service.ts"
+import { ServerConfig } from "../platform/config/server-config.ts"
+import { clientAddressOf, requestLanguage, userAgentDevice } from "../platform/http/request-context.ts"
+import { message } from "../platform/i18n/translations.ts"
+import { Accounts } from "./accounts-service.ts"
+import { Auth } from "./auth-service.ts"
+import type { CodeRejected, CodesPaused } from "./codes-service.ts"
+
+const codeFailure = (language: SelectableLanguage) => (error: CodeRejected | CodesPaused) =>
+  Effect.fail(
+    error._tag === "CodesPaused"
+      ? new TooManyRequests({
+          message: message("codesPaused", language),
+          retryAfterSeconds: error.retryAfterSeconds,
+          reason: "codesPaused",
+        })
+      : new ValidationFailed({
+          message: message("validationFailed", language),
+          errors: { code: error.reason === "expired" ? MessageKey.codeExpired : MessageKey.codeInvalid },
+        }),
+  )
+
+/** A used, expired or unknown link token: one answer for all three. */
+const linkFailure = (language: SelectableLanguage) => () =>
+  Effect.fail(
+    new ValidationFailed({
+      message: message("validationFailed", language),
+      errors: { token: MessageKey.linkExpired },
+    }),
+  )
+
+export const UsersHandlers = HttpApiBuilder.group(
+  Api,
+  "users",
+  Effect.fn(function* (handlers) {
+    const accounts = yield* Accounts
+    const auth = yield* Auth
+    const billing = yield* Billing
+    const { trustProxy } = yield* ServerConfig
+    const caller = Effect.all({ language: requestLanguage, address: clientAddressOf(trustProxy) })
+    return handlers
+      .handle("register", ({ payload }) =>
+        Effect.gen(function* () {
+          const who = yield* caller
+          // A known address gets this same answer; its owner is told by mail (no enumeration).
+          const created = yield* accounts.register(payload, who)
+          return { message: message("registered", who.language), ...created }
+        }),
+      )
+      .handle("login", ({ payload }) =>
+        Effect.gen(function* () {
+          const who = yield* caller
+          const device = payload.device_name?.trim() || (yield* userAgentDevice)
+          return yield* auth.login({ email: payload.email, password: payload.password, deviceName: device }, who)
+        }),
+      )
+      .handle("logout", () =>
+        Effect.gen(function* () {
+          const session = yield* CurrentSession
+          yield* auth.logout(session.sessionId)
+          return { message: message("loggedOut", yield* requestLanguage) }
+        }),
+      )
+      .handle("logoutAllDevices", ({ payload }) =>
+        Effect.gen(function* () {
+          const session = yield* CurrentSession
+          const language = yield* requestLanguage
+          if (payload.user_uuid !== session.uuid)
+            return yield* new Forbidden({ message: message("forbidden", language) })
+          yield* auth.logoutAll(session.userId)
+          return { message: message("loggedOutEverywhere", language) }
+        }),
+      )
+      .handle("forgotPassword", ({ payload }) =>
+        Effect.gen(function* () {
+          const who = yield* caller
+          yield* accounts.requestPasswordReset(payload.email, who)
+          return { message: message("resetCodeSent", who.language) }
+        }),
+      )
+      .handle("resetPassword", ({ payload }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          yield* accounts
+            .resetPassword(payload)
+            .pipe(Effect.catchTags({ CodeRejected: codeFailure(language), CodesPaused: codeFailure(language) }))
+          return { message: message("passwordReset", language) }
+        }),
+      )
+      .handle("resetPasswordLink", ({ payload }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          yield* accounts
+            .resetPasswordLink(payload.token, payload.password)
+            .pipe(Effect.catchTag("CodeRejected", linkFailure(language)))
+          return { message: message("passwordReset", language) }
+        }),
+      )
+      .handle("resendVerification", ({ params }) =>
+        Effect.gen(function* () {
+          const who = yield* caller
+          yield* accounts.resendVerification(params.email, who)
+          return { message: message("verificationSent", who.language) }
+        }),
+      )
+      .handle("verifyEmail", ({ params }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          yield* accounts
+            .verifyEmail(params.uuid, params.code)
+            .pipe(Effect.catchTags({ CodeRejected: codeFailure(language), CodesPaused: codeFailure(language) }))
+          return { message: message("emailVerified", language) }
+        }),
+      )
+      .handle("verifyEmailLink", ({ payload }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          yield* accounts.verifyEmailLink(payload.token).pipe(Effect.catchTag("CodeRejected", linkFailure(language)))
+          return { message: message("emailVerified", language) }
+        }),
+      )
+      .handle("dashboard", () =>
+        Effect.gen(function* () {
+          const session = yield* CurrentSession
+          return yield* auth.dashboard(session.userId, yield* billing.view(session.userId))
+        }),
+      )
+  }),
+)

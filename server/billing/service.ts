@@ -1,0 +1,445 @@
+// Subscriptions: the plan list, checkout, the one grant path shared by the Stripe webhook and the
+// local checkout, cancellation, and the clock-driven end of trials and periods. A user's plan
+// (users.plan_id) is always recomputed from their subscriptions, never set by a page visit.
+// A user has at most one open checkout (a new one expires the old) and one live subscription, and
+// gets the trial only if they never had a subscription. A Stripe event is recorded in the same
+// transaction that applies it, so an event that fails to apply is applied when Stripe retries it.
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import type Stripe from "stripe"
+import {
+  PLAN_ID_PRO,
+  PLAN_ID_STANDARD,
+  PLAN_NAME_PRO,
+  PLAN_NAME_STANDARD,
+  type Plan,
+  TRIAL_DAYS,
+} from "../../src/domain/billing/plans.ts"
+import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
+import { UsersRepo } from "../accounts/users-repo.ts"
+import { ServerConfig } from "../platform/config/server-config.ts"
+import { Secrets } from "../platform/security/secrets.ts"
+import { findPrice, planCatalogue } from "./catalogue.ts"
+import { LOCAL_CARDS, type LocalCard, PaymentProvider } from "./payment-provider.ts"
+import {
+  type SubscriptionChange,
+  type SubscriptionRow,
+  type SubscriptionStatus,
+  SubscriptionsRepo,
+} from "./subscriptions-repo.ts"
+
+export class UnknownPrice extends Schema.TaggedError<UnknownPrice>()("UnknownPrice", {}) {}
+export class AlreadySubscribed extends Schema.TaggedError<AlreadySubscribed>()("AlreadySubscribed", {}) {}
+export class NotCancellable extends Schema.TaggedError<NotCancellable>()("NotCancellable", {
+  reason: Schema.Literals(["noSubscription", "store", "alreadyCancelled", "migrated"]),
+}) {}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const LIVE: ReadonlyArray<SubscriptionStatus> = ["trialing", "active", "past_due"]
+
+export const addInterval = (from: Date, interval: "year" | "month") => {
+  const next = new Date(from.getTime())
+  if (interval === "year") next.setUTCFullYear(next.getUTCFullYear() + 1)
+  else next.setUTCMonth(next.getUTCMonth() + 1)
+  return next
+}
+
+const stripeStatus = (status: Stripe.Subscription.Status): SubscriptionStatus => {
+  switch (status) {
+    case "trialing":
+      return "trialing"
+    case "active":
+      return "active"
+    case "past_due":
+    case "unpaid":
+    case "incomplete":
+      return "past_due"
+    default:
+      return "canceled"
+  }
+}
+
+const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)
+
+export class Billing extends Context.Service<
+  Billing,
+  {
+    readonly plans: ReadonlyArray<Plan>
+    readonly startCheckout: (
+      user: { readonly id: number; readonly email: string },
+      priceId: string,
+    ) => Effect.Effect<string, UnknownPrice | AlreadySubscribed>
+    /** The one grant path: record the provider's view of a subscription and recompute the plan. */
+    readonly applySubscription: (change: SubscriptionChange) => Effect.Effect<SubscriptionRow>
+    readonly completeLocalCheckout: (
+      checkoutId: string,
+      outcome: { readonly _tag: "Pay"; readonly card: LocalCard } | { readonly _tag: "Decline" },
+    ) => Effect.Effect<"completed" | "declined" | "closed">
+    readonly localCheckout: (
+      checkoutId: string,
+    ) => Effect.Effect<Option.Option<{ readonly priceId: string; readonly open: boolean; readonly trial: boolean }>>
+    readonly handleStripeEvent: (event: Stripe.Event) => Effect.Effect<"applied" | "duplicate" | "ignored">
+    readonly cancel: (userId: number) => Effect.Effect<SubscriptionView, NotCancellable>
+    readonly view: (userId: number) => Effect.Effect<SubscriptionView | null>
+    /** Ends due trials and periods of local subscriptions; returns how many changed. */
+    readonly processDue: Effect.Effect<number>
+  }
+>()("jingluo/server/Billing") {
+  static readonly layer = Layer.effect(
+    Billing,
+    Effect.gen(function* () {
+      const repo = yield* SubscriptionsRepo
+      const users = yield* UsersRepo
+      const provider = yield* PaymentProvider
+      const secrets = yield* Secrets
+      const config = yield* ServerConfig
+      const plans = planCatalogue(config, provider.testMode)
+      const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+
+      const syncPlan = (userId: number) =>
+        Effect.gen(function* () {
+          const current = yield* repo.current(userId)
+          const pro = Option.isSome(current) && LIVE.includes(current.value.status)
+          yield* repo.setPlan(userId, pro ? PLAN_ID_PRO : PLAN_ID_STANDARD)
+        })
+
+      const applySubscription = Effect.fn("Billing.applySubscription")(function* (change: SubscriptionChange) {
+        const existing = yield* repo.findByProviderId(change.provider, change.providerSubscriptionId)
+        const id = Option.isSome(existing) ? existing.value.id : yield* secrets.uuid
+        const row = yield* repo.upsert(change, id)
+        yield* syncPlan(change.userId)
+        return row
+      })
+
+      /**
+       * A provider's report of a subscription, inside a transaction that holds the user's row. A live
+       * subscription next to another live one is recorded as canceled: the returned id is ended at
+       * the provider once the transaction has committed.
+       */
+      const applyReported = (change: SubscriptionChange) =>
+        Effect.gen(function* () {
+          yield* repo.lockUser(change.userId)
+          const current = yield* repo.current(change.userId)
+          const second =
+            LIVE.includes(change.status) &&
+            Option.isSome(current) &&
+            LIVE.includes(current.value.status) &&
+            !(
+              current.value.provider === change.provider &&
+              current.value.provider_subscription_id === change.providerSubscriptionId
+            )
+          if (!second) {
+            yield* applySubscription(change)
+            return Option.none<string>()
+          }
+          yield* Effect.logWarning(
+            `User ${change.userId} already has a live subscription; ${change.provider} subscription ${change.providerSubscriptionId} is recorded as canceled and ended.`,
+          )
+          yield* applySubscription({ ...change, status: "canceled" })
+          return Option.some(change.providerSubscriptionId)
+        })
+
+      const endSecondSubscription = (id: Option.Option<string>) =>
+        Option.isNone(id)
+          ? Effect.void
+          : provider
+              .cancelNow(id.value)
+              .pipe(
+                Effect.catchCause((cause) =>
+                  Effect.logError(
+                    `Could not end the second subscription ${id.value} at the provider; end it by hand`,
+                    cause,
+                  ),
+                ),
+              )
+
+      const toView = (row: SubscriptionRow): SubscriptionView => {
+        const found = findPrice(plans, row.price_id)
+        const live = LIVE.includes(row.status)
+        return {
+          plan_id: live ? PLAN_ID_PRO : PLAN_ID_STANDARD,
+          plan_name: live ? PLAN_NAME_PRO : PLAN_NAME_STANDARD,
+          status: row.status,
+          cancel_at_period_end: row.cancel_at_period_end,
+          trial_ends_at: row.trial_ends_at?.toISOString() ?? null,
+          current_period_end: row.current_period_end?.toISOString() ?? null,
+          price: found?.price ?? null,
+          payment_platform: row.provider === "apple" || row.provider === "google" ? row.provider : "card",
+        }
+      }
+
+      const startCheckout = Effect.fn("Billing.startCheckout")(function* (
+        user: { readonly id: number; readonly email: string },
+        priceId: string,
+      ) {
+        if (!findPrice(plans, priceId)) return yield* new UnknownPrice()
+        const checkoutId = yield* secrets.uuid
+        const at = yield* now
+        // One user's checkouts take turns: the new one replaces any open one, atomically.
+        const { replaced, trial } = yield* repo.transaction(
+          Effect.gen(function* () {
+            yield* repo.lockUser(user.id)
+            const current = yield* repo.current(user.id)
+            if (Option.isSome(current) && LIVE.includes(current.value.status)) return yield* new AlreadySubscribed()
+            const replaced = yield* repo.expireOpenCheckouts(user.id, at)
+            const trial = !(yield* repo.hasEverSubscribed(user.id))
+            yield* repo.createCheckout({ id: checkoutId, userId: user.id, provider: provider.kind, priceId, now: at })
+            return { replaced, trial }
+          }),
+        )
+        for (const old of replaced) {
+          if (old.provider === provider.kind && old.provider_session_id)
+            yield* provider
+              .expireCheckout(old.provider_session_id)
+              .pipe(
+                Effect.catchCause((cause) =>
+                  Effect.logWarning(`Could not expire the replaced checkout ${old.provider_session_id}`, cause),
+                ),
+              )
+        }
+        const session = yield* provider.createCheckout({
+          checkoutId,
+          userId: user.id,
+          email: user.email,
+          priceId,
+          trial,
+        })
+        yield* repo.setCheckoutProviderId(checkoutId, session.providerSessionId)
+        return session.url
+      })
+
+      const localCheckout = (checkoutId: string) =>
+        Effect.gen(function* () {
+          const found = yield* repo.findCheckout(checkoutId)
+          if (Option.isNone(found) || found.value.provider !== "local") return Option.none()
+          const trial = !(yield* repo.hasEverSubscribed(found.value.user_id))
+          return Option.some({ priceId: found.value.price_id, open: found.value.status === "open", trial })
+        })
+
+      const completeLocalCheckout = Effect.fn("Billing.completeLocalCheckout")(function* (
+        checkoutId: string,
+        outcome: { readonly _tag: "Pay"; readonly card: LocalCard } | { readonly _tag: "Decline" },
+      ) {
+        const checkout = yield* repo.findCheckout(checkoutId)
+        if (Option.isNone(checkout) || checkout.value.provider !== "local") return "closed" as const
+        const { user_id: userId, price_id: priceId } = checkout.value
+        const at = yield* now
+        return yield* repo.transaction(
+          Effect.gen(function* () {
+            yield* repo.lockUser(userId)
+            const current = yield* repo.current(userId)
+            if (outcome._tag === "Pay" && Option.isSome(current) && LIVE.includes(current.value.status)) {
+              yield* repo.closeCheckout(checkoutId, "expired", at)
+              return "closed" as const
+            }
+            const closed = yield* repo.closeCheckout(checkoutId, outcome._tag === "Pay" ? "completed" : "declined", at)
+            if (!closed) return "closed" as const
+            if (outcome._tag === "Decline") return "declined" as const
+            // The same path a provider's webhook takes: a trial for TRIAL_DAYS for a first
+            // subscription, otherwise paid now for the first period.
+            const trial = !(yield* repo.hasEverSubscribed(userId))
+            const interval = findPrice(plans, priceId)?.price.interval ?? "month"
+            yield* applySubscription({
+              userId,
+              provider: "local",
+              providerSubscriptionId: `local_${checkoutId}`,
+              priceId,
+              status: trial ? "trialing" : "active",
+              trialEndsAt: trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : null,
+              currentPeriodEnd: trial ? null : addInterval(at, interval),
+              cancelAtPeriodEnd: false,
+              paymentMethod: outcome.card,
+              now: at,
+            })
+            return "completed" as const
+          }),
+        )
+      })
+
+      const stripeSubscriptionChange = (
+        subscription: Stripe.Subscription,
+        userId: number,
+        at: Date,
+      ): SubscriptionChange => {
+        const item = subscription.items?.data?.[0]
+        const periodEnd = (item as { current_period_end?: number } | undefined)?.current_period_end
+        return {
+          userId,
+          provider: "stripe",
+          providerSubscriptionId: subscription.id,
+          priceId: item?.price?.id ?? "",
+          status: stripeStatus(subscription.status),
+          trialEndsAt: fromUnix(subscription.trial_end),
+          currentPeriodEnd: fromUnix(periodEnd ?? (subscription as { current_period_end?: number }).current_period_end),
+          cancelAtPeriodEnd: subscription.cancel_at_period_end,
+          paymentMethod: null,
+          now: at,
+        }
+      }
+
+      const userForStripeSubscription = (subscriptionId: string, metadata: Stripe.Metadata | null | undefined) =>
+        Effect.gen(function* () {
+          const known = yield* repo.findByProviderId("stripe", subscriptionId)
+          if (Option.isSome(known)) return Option.some(known.value.user_id)
+          const fromMetadata = Number(metadata?.user_id)
+          return Number.isInteger(fromMetadata) && fromMetadata > 0 ? Option.some(fromMetadata) : Option.none<number>()
+        })
+
+      /** Applies one verified Stripe event; returns the outcome and a second subscription to end. */
+      const applyStripeEvent = (event: Stripe.Event, at: Date) =>
+        Effect.gen(function* () {
+          const none = Option.none<string>()
+          switch (event.type) {
+            case "checkout.session.completed": {
+              const session = event.data.object
+              const checkout = session.client_reference_id
+                ? yield* repo.findCheckout(session.client_reference_id)
+                : Option.none()
+              const subscriptionId =
+                typeof session.subscription === "string" ? session.subscription : session.subscription?.id
+              if (Option.isNone(checkout) || !subscriptionId) return ["ignored", none] as const
+              yield* repo.closeCheckout(checkout.value.id, "completed", at)
+              const existing = yield* repo.findByProviderId("stripe", subscriptionId)
+              // A subscription event may have arrived first and carries the authoritative dates.
+              if (Option.isSome(existing)) return ["applied", none] as const
+              const trial = !(yield* repo.hasEverSubscribed(checkout.value.user_id))
+              const second = yield* applyReported({
+                userId: checkout.value.user_id,
+                provider: "stripe",
+                providerSubscriptionId: subscriptionId,
+                priceId: checkout.value.price_id,
+                status: trial ? "trialing" : "active",
+                trialEndsAt: trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : null,
+                currentPeriodEnd: null,
+                cancelAtPeriodEnd: false,
+                paymentMethod: null,
+                now: at,
+              })
+              return ["applied", second] as const
+            }
+            case "customer.subscription.created":
+            case "customer.subscription.updated":
+            case "customer.subscription.deleted": {
+              const subscription = event.data.object
+              const userId = yield* userForStripeSubscription(subscription.id, subscription.metadata)
+              if (Option.isNone(userId)) return ["ignored", none] as const
+              const change = stripeSubscriptionChange(subscription, userId.value, at)
+              const second = yield* applyReported(
+                event.type === "customer.subscription.deleted" ? { ...change, status: "canceled" } : change,
+              )
+              return ["applied", second] as const
+            }
+            case "invoice.payment_failed": {
+              const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null }
+              const parent = (
+                invoice as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }
+              ).parent
+              const ref = invoice.subscription ?? parent?.subscription_details?.subscription
+              const subscriptionId = typeof ref === "string" ? ref : ref?.id
+              if (!subscriptionId) return ["ignored", none] as const
+              const existing = yield* repo.findByProviderId("stripe", subscriptionId)
+              if (Option.isNone(existing)) return ["ignored", none] as const
+              const row = existing.value
+              const second = yield* applyReported({
+                userId: row.user_id,
+                provider: "stripe",
+                providerSubscriptionId: subscriptionId,
+                priceId: row.price_id,
+                status: row.status === "canceled" ? "canceled" : "past_due",
+                trialEndsAt: row.trial_ends_at,
+                currentPeriodEnd: row.current_period_end,
+                cancelAtPeriodEnd: row.cancel_at_period_end,
+                paymentMethod: row.payment_method,
+                now: at,
+              })
+              return ["applied", second] as const
+            }
+            default:
+              return ["ignored", none] as const
+          }
+        })
+
+      const handleStripeEvent = Effect.fn("Billing.handleStripeEvent")(function* (event: Stripe.Event) {
+        const at = yield* now
+        // The event id and its effects commit together: if applying fails, the id is not recorded
+        // either, and Stripe's retry applies the event.
+        const [result, second] = yield* repo.transaction(
+          Effect.gen(function* () {
+            if (!(yield* repo.recordEvent(event.id, event.type, at)))
+              return ["duplicate", Option.none<string>()] as const
+            return yield* applyStripeEvent(event, at)
+          }),
+        )
+        yield* endSecondSubscription(second)
+        return result
+      })
+
+      const cancel = Effect.fn("Billing.cancel")(function* (userId: number) {
+        const user = yield* users.findById(userId)
+        if (Option.isSome(user) && user.value.migrated_user) return yield* new NotCancellable({ reason: "migrated" })
+        const current = yield* repo.current(userId)
+        if (Option.isNone(current) || !LIVE.includes(current.value.status))
+          return yield* new NotCancellable({ reason: "noSubscription" })
+        const row = current.value
+        if (row.provider === "apple" || row.provider === "google") return yield* new NotCancellable({ reason: "store" })
+        if (row.cancel_at_period_end) return yield* new NotCancellable({ reason: "alreadyCancelled" })
+        if (row.provider === "stripe") yield* provider.cancelAtPeriodEnd(row.provider_subscription_id)
+        // Access continues to the end of what was paid for: the trial's end or the period's end.
+        const updated = yield* applySubscription({
+          userId,
+          provider: row.provider,
+          providerSubscriptionId: row.provider_subscription_id,
+          priceId: row.price_id,
+          status: row.status,
+          trialEndsAt: row.trial_ends_at,
+          currentPeriodEnd: row.current_period_end ?? row.trial_ends_at,
+          cancelAtPeriodEnd: true,
+          paymentMethod: row.payment_method,
+          now: yield* now,
+        })
+        return toView(updated)
+      })
+
+      const view = (userId: number) =>
+        Effect.map(repo.current(userId), (current) => (Option.isSome(current) ? toView(current.value) : null))
+
+      /** A local renewal charge: the 0341 test card is declined. */
+      const renews = (row: SubscriptionRow) =>
+        row.payment_method === null || LOCAL_CARDS[row.payment_method as LocalCard]?.renews !== false
+
+      const processDue = Effect.gen(function* () {
+        const at = yield* now
+        const due = (yield* repo.due(at)).filter((row) => row.provider === "local")
+        for (const row of due) {
+          const interval = findPrice(plans, row.price_id)?.price.interval ?? "month"
+          const boundary = row.status === "trialing" ? row.trial_ends_at! : row.current_period_end!
+          const ending = row.cancel_at_period_end || !renews(row)
+          yield* applySubscription({
+            userId: row.user_id,
+            provider: row.provider,
+            providerSubscriptionId: row.provider_subscription_id,
+            priceId: row.price_id,
+            status: ending ? "canceled" : "active",
+            trialEndsAt: row.trial_ends_at,
+            currentPeriodEnd: ending ? boundary : addInterval(boundary, interval),
+            cancelAtPeriodEnd: row.cancel_at_period_end,
+            paymentMethod: row.payment_method,
+            now: at,
+          })
+        }
+        return due.length
+      }).pipe(Effect.withSpan("Billing.processDue"))
+
+      return Billing.of({
+        plans,
+        startCheckout,
+        applySubscription,
+        completeLocalCheckout,
+        localCheckout,
+        handleStripeEvent,
+        cancel,
+        view,
+        processDue,
+      })
+    }),
+  )
+}

@@ -1,0 +1,636 @@
+// The knowledge base as callers see it: names in their language (English where a translation is
+// missing), `permission` on every item by the one rule of src/domain/permissions.ts, and never the
+// body of an item the caller may not open (403 ProRequired, with no content).
+import { Context, Effect, Layer } from "effect"
+import type {
+  BodyAreaListItem,
+  BodyAreaPage,
+  BookPage,
+  CategoryListItem,
+  CategoryPage,
+  ChannelIndex,
+  ChannelPage,
+  ChannelRef,
+  ExtraPointsPage,
+  FieldOption,
+  MenuEntry,
+  MenuPoint,
+  MenuSection,
+  PointPage,
+  PointSummary,
+  VesselPage,
+} from "../../src/domain/content/content-views.ts"
+import { canOpen, type Viewer } from "../../src/domain/content/permissions.ts"
+import { type LockedItem, NotFound, ProRequired } from "../../src/domain/shared/errors.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { message } from "../platform/i18n/translations.ts"
+import { type ChannelRow, ContentRepo, type ContentSnapshot, type MemberRow, type PointBrief } from "./repo.ts"
+
+type Text = { readonly en: string; readonly de?: string | undefined; readonly es?: string | undefined }
+
+const pick = (text: Text, language: SelectableLanguage) => text[language] ?? text.en
+/** The language a long text is actually shown in. */
+const textLanguageOf = (text: Text, language: SelectableLanguage) => (text[language] ? language : "en")
+
+export interface Caller {
+  readonly viewer: Viewer
+  readonly language: SelectableLanguage
+}
+
+/** Fields of a point that the main search can look in (§2 search panels). */
+export const POINT_FIELDS = [
+  "point_name",
+  "location",
+  "locating",
+  "needling",
+  "actions",
+  "indications",
+  "commentary",
+] as const
+
+const FIELD_TITLES: Record<(typeof POINT_FIELDS)[number], Record<SelectableLanguage, string>> = {
+  point_name: { en: "Point name", de: "Punktname", es: "Nombre del punto" },
+  location: { en: "Location", de: "Lage", es: "Localización" },
+  locating: { en: "How to locate", de: "Auffinden", es: "Cómo localizarlo" },
+  needling: { en: "Needling", de: "Nadelung", es: "Punción" },
+  actions: { en: "Actions", de: "Wirkungen", es: "Acciones" },
+  indications: { en: "Indications", de: "Indikationen", es: "Indicaciones" },
+  commentary: { en: "Commentary", de: "Kommentar", es: "Comentario" },
+}
+
+const SECTION_TITLES: Record<MenuSection["id"], Record<SelectableLanguage, string>> = {
+  channels: {
+    en: "Channel pathways and points",
+    de: "Leitbahnverläufe und Punkte",
+    es: "Trayectos de los canales y puntos",
+  },
+  categories: { en: "Point categories", de: "Punktkategorien", es: "Categorías de puntos" },
+  bodyAreas: { en: "Body areas", de: "Körperregionen", es: "Regiones del cuerpo" },
+}
+
+const EXTRA_POINTS_TITLE: Record<SelectableLanguage, (count: number) => string> = {
+  en: (count) => `All ${count} extra points`,
+  de: (count) => `Alle ${count} Extrapunkte`,
+  es: (count) => `Los ${count} puntos extra`,
+}
+
+/**
+ * A vessel's menu label, "Rèn Mài · Conception Vessel": its pinyin first and the name without its
+ * "(Ren Mai)", so that Ren and Du as extraordinary vessels never read like the CV and GV channels
+ * listed above them.
+ */
+const vesselLabel = (pinyin: string, name: string) => `${pinyin} · ${name.replace(/\s*\([^)]*\)\s*$/, "")}`
+
+export class Content extends Context.Service<
+  Content,
+  {
+    readonly menus: (caller: Caller) => Effect.Effect<ReadonlyArray<MenuSection>>
+    readonly channelIndex: (caller: Caller) => Effect.Effect<ChannelIndex>
+    readonly channel: (caller: Caller, slug: string) => Effect.Effect<ChannelPage, NotFound | ProRequired>
+    readonly point: (caller: Caller, slug: string) => Effect.Effect<PointPage, NotFound | ProRequired>
+    readonly bodyAreaList: (caller: Caller) => Effect.Effect<ReadonlyArray<BodyAreaListItem>>
+    readonly bodyArea: (caller: Caller, slug: string) => Effect.Effect<BodyAreaPage, NotFound | ProRequired>
+    readonly categoryList: (caller: Caller) => Effect.Effect<ReadonlyArray<CategoryListItem>>
+    readonly category: (caller: Caller, slug: string) => Effect.Effect<CategoryPage, NotFound | ProRequired>
+    readonly vessel: (caller: Caller, slug: string) => Effect.Effect<VesselPage, NotFound | ProRequired>
+    readonly extraPoints: (caller: Caller) => Effect.Effect<ExtraPointsPage, ProRequired>
+    readonly staticMenus: (
+      caller: Caller,
+    ) => Effect.Effect<ReadonlyArray<{ slug: string; title: string; summary: string; permission: boolean }>>
+    readonly page: (caller: Caller, slug: string) => Effect.Effect<BookPage, NotFound | ProRequired>
+    readonly channelFields: (caller: Caller) => Effect.Effect<ReadonlyArray<FieldOption>>
+    readonly pointFields: (caller: Caller) => Effect.Effect<ReadonlyArray<FieldOption>>
+    readonly pointNameFields: (
+      caller: Caller,
+      channelSlug: string,
+    ) => Effect.Effect<ReadonlyArray<FieldOption>, NotFound>
+  }
+>()("jingluo/server/Content") {
+  static readonly layer = Layer.effect(
+    Content,
+    Effect.gen(function* () {
+      const repo = yield* ContentRepo
+
+      const notFound = (language: SelectableLanguage) => new NotFound({ message: message("notFound", language) })
+      const proRequired = (language: SelectableLanguage, item?: LockedItem) =>
+        new ProRequired({ message: message("proRequired", language), ...(item ? { item } : {}) })
+
+      /** Fails unless the item exists and the caller may open it; a locked one is named by its public facts. */
+      const guard = <A extends { readonly free: boolean }>(
+        caller: Caller,
+        found: A | undefined,
+        facts: (item: A) => LockedItem,
+      ) =>
+        found === undefined
+          ? Effect.fail(notFound(caller.language))
+          : canOpen(caller.viewer, found)
+            ? Effect.succeed(found)
+            : Effect.fail(proRequired(caller.language, facts(found)))
+
+      const channelRef = (caller: Caller, row: ChannelRow): ChannelRef => ({
+        code: row.code,
+        slug: row.slug,
+        name: pick(row.data.name, caller.language),
+        permission: canOpen(caller.viewer, row),
+      })
+
+      /** Category badges per point, for summaries. */
+      const categoryIndex = (caller: Caller, snapshot: ContentSnapshot) =>
+        Effect.sync(() => {
+          const { categories, members } = snapshot
+          const byId = new Map(categories.map((c) => [c.id, c]))
+          const index = new Map<
+            string,
+            Array<{ slug: string; name: string; role: string | null; permission: boolean }>
+          >()
+          for (const member of members) {
+            const category = byId.get(member.category_id)
+            if (!category) continue
+            const list = index.get(member.point_code) ?? []
+            if (!list.some((c) => c.slug === category.slug)) {
+              list.push({
+                slug: category.slug,
+                name: pick(category.data.name, caller.language),
+                role: member.role ? pick(member.role, caller.language) : null,
+                permission: canOpen(caller.viewer, category),
+              })
+            }
+            index.set(member.point_code, list)
+          }
+          return index
+        })
+
+      const summary = (
+        caller: Caller,
+        point: PointBrief,
+        categories: ReadonlyMap<string, ReadonlyArray<{ slug: string; name: string }>>,
+      ): PointSummary => ({
+        code: point.code,
+        slug: point.slug,
+        pinyin: point.pinyin,
+        hanzi: point.hanzi,
+        name: pick(point.name, caller.language),
+        permission: canOpen(caller.viewer, point),
+        categories: (categories.get(point.code) ?? []).map(({ slug, name }) => ({ slug, name })),
+      })
+
+      const menuPoint = (caller: Caller, point: PointBrief, role: string | null = null): MenuPoint => ({
+        id: point.code,
+        name: point.code,
+        title: `${point.pinyin} · ${pick(point.name, caller.language)}`,
+        slug: point.slug,
+        itemType: "point",
+        channel_id: point.channel_code,
+        permission: canOpen(caller.viewer, point),
+        role,
+      })
+
+      const menus = Effect.fn("Content.menus")(function* (caller: Caller) {
+        const snapshot = yield* repo.snapshot
+        const { channels, briefs: points, vessels, categories, members, bodyAreas: areas, areaPoints } = snapshot
+        const byCode = snapshot.briefByCode
+        const pointsOf = (codes: ReadonlyArray<string>) => codes.flatMap((code) => byCode.get(code) ?? [])
+        const entry = (
+          fields: Pick<MenuEntry, "id" | "name" | "title" | "slug" | "itemType" | "menuType" | "group" | "channel_id">,
+          open: boolean,
+          listed: () => ReadonlyArray<MenuPoint>,
+        ): MenuEntry => ({ ...fields, permission: open, points: open ? listed() : [], children: [] })
+
+        const extras = points.filter((p) => p.kind === "extra")
+        const channelEntries: Array<MenuEntry> = [
+          ...channels.map((c) =>
+            entry(
+              {
+                id: c.code,
+                name: c.code,
+                title: pick(c.data.name, caller.language),
+                slug: c.slug,
+                itemType: "channel",
+                menuType: "channels",
+                group: "channels",
+                channel_id: c.code,
+              },
+              canOpen(caller.viewer, c),
+              () => points.filter((p) => p.channel_code === c.code).map((p) => menuPoint(caller, p)),
+            ),
+          ),
+          ...vessels.map((v) =>
+            entry(
+              {
+                id: v.id,
+                name: v.data.pinyin,
+                title: vesselLabel(v.data.pinyin, pick(v.data.name, caller.language)),
+                slug: v.slug,
+                itemType: "vessel",
+                menuType: "channels",
+                group: "vessels",
+                channel_id: null,
+              },
+              canOpen(caller.viewer, v),
+              () => pointsOf(v.data.points).map((p) => menuPoint(caller, p)),
+            ),
+          ),
+          entry(
+            {
+              id: "extra-points",
+              name: "EX",
+              title: EXTRA_POINTS_TITLE[caller.language](extras.length),
+              slug: "extra-points",
+              itemType: "extra-points",
+              menuType: "channels",
+              group: "extraPoints",
+              channel_id: null,
+            },
+            extras.some((p) => canOpen(caller.viewer, p)),
+            () => extras.map((p) => menuPoint(caller, p)),
+          ),
+        ]
+        const membersOf = (id: string) => members.filter((m) => m.category_id === id)
+        const roleOf = (m: MemberRow) => (m.role ? pick(m.role, caller.language) : null)
+        const groupEntries = categories.map((c) =>
+          entry(
+            {
+              id: c.id,
+              name: pick(c.data.name, caller.language),
+              title: pick(c.data.name, caller.language),
+              slug: c.slug,
+              itemType: "group",
+              menuType: "categories",
+              group: "categories",
+              channel_id: null,
+            },
+            canOpen(caller.viewer, c),
+            () =>
+              membersOf(c.id).flatMap((m) =>
+                byCode.has(m.point_code) ? [menuPoint(caller, byCode.get(m.point_code)!, roleOf(m))] : [],
+              ),
+          ),
+        )
+        const areaEntries = areas.map((a) =>
+          entry(
+            {
+              id: a.id,
+              name: pick(a.data.name, caller.language),
+              title: pick(a.data.name, caller.language),
+              slug: a.slug,
+              itemType: "body-area",
+              menuType: "bodyAreas",
+              group: "bodyAreas",
+              channel_id: null,
+            },
+            canOpen(caller.viewer, a),
+            () =>
+              pointsOf(areaPoints.filter((ap) => ap.body_area_id === a.id).map((ap) => ap.point_code)).map((p) =>
+                menuPoint(caller, p),
+              ),
+          ),
+        )
+        const section = (id: MenuSection["id"], children: ReadonlyArray<MenuEntry>): MenuSection => ({
+          id,
+          name: SECTION_TITLES[id][caller.language],
+          title: SECTION_TITLES[id][caller.language],
+          slug: id,
+          itemType: "menu",
+          menuType: id,
+          channel_id: null,
+          permission: true,
+          children,
+          points: [],
+        })
+        return [
+          section("channels", channelEntries),
+          section("categories", groupEntries),
+          section("bodyAreas", areaEntries),
+        ]
+      })
+
+      const channelIndex = Effect.fn("Content.channelIndex")(function* (caller: Caller) {
+        const { channels, briefs: points, vessels } = yield* repo.snapshot
+        const extras = points.filter((p) => p.kind === "extra")
+        return {
+          channels: channels.map((c) => ({
+            code: c.code,
+            slug: c.slug,
+            name: pick(c.data.name, caller.language),
+            pinyin: c.data.pinyin,
+            hanzi: c.data.hanzi.traditional,
+            pointCount: points.filter((p) => p.channel_code === c.code).length,
+            permission: canOpen(caller.viewer, c),
+          })),
+          vessels: vessels.map((v) => ({
+            id: v.id,
+            slug: v.slug,
+            name: pick(v.data.name, caller.language),
+            permission: canOpen(caller.viewer, v),
+          })),
+          extraPoints: { count: extras.length, permission: extras.some((p) => canOpen(caller.viewer, p)) },
+        }
+      })
+
+      const channel = Effect.fn("Content.channel")(function* (caller: Caller, slug: string) {
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.channelBySlug.get(slug), (c) => ({
+          kind: "channel",
+          code: c.code,
+          pinyin: c.data.pinyin,
+          name: pick(c.data.name, caller.language),
+        }))
+        const points = snapshot.briefs
+        const categories = yield* categoryIndex(caller, snapshot)
+        const partner = (code: string | null) => {
+          const found = code === null ? undefined : snapshot.channelByCode.get(code)
+          return found ? channelRef(caller, found) : null
+        }
+        const d = row.data
+        return {
+          code: row.code,
+          slug: row.slug,
+          name: pick(d.name, caller.language),
+          pinyin: d.pinyin,
+          hanzi: d.hanzi,
+          polarity: d.polarity,
+          limb: d.limb,
+          level: d.level,
+          phase: d.phase,
+          organ: d.organ ? pick(d.organ, caller.language) : null,
+          horary: d.horary,
+          pairedChannel: partner(d.pairedChannel),
+          coupledChannel: partner(d.coupledChannel),
+          summary: pick(d.summary, caller.language),
+          pathway: {
+            external: pick(d.pathway.external, caller.language),
+            internal: pick(d.pathway.internal, caller.language),
+          },
+          connections: d.connections,
+          textLanguage: textLanguageOf(d.pathway.external, caller.language),
+          points: points.filter((p) => p.channel_code === row.code).map((p) => summary(caller, p, categories)),
+        }
+      })
+
+      const point = Effect.fn("Content.point")(function* (caller: Caller, slug: string) {
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.pointBySlug.get(slug), (p) => ({
+          kind: "point",
+          code: p.code,
+          pinyin: p.data.pinyin,
+          name: pick(p.data.name, caller.language),
+        }))
+        const { briefs, bodyAreas: areas, areaPoints } = snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
+        const channelRow = row.channel_code === null ? null : (snapshot.channelByCode.get(row.channel_code) ?? null)
+        const siblings = briefs.filter((p) =>
+          row.kind === "extra" ? p.kind === "extra" : p.channel_code === row.channel_code,
+        )
+        const index = siblings.findIndex((p) => p.code === row.code)
+        const ref = (p: PointBrief | undefined) =>
+          p ? { code: p.code, slug: p.slug, name: pick(p.name, caller.language), pinyin: p.pinyin } : null
+        const d = row.data
+        const areaIds = new Set(areaPoints.filter((ap) => ap.point_code === row.code).map((ap) => ap.body_area_id))
+        return {
+          code: row.code,
+          altCodes: d.altCodes,
+          slug: row.slug,
+          pinyin: d.pinyin,
+          hanzi: d.hanzi,
+          name: pick(d.name, caller.language),
+          names: d.name,
+          channel: channelRow ? channelRef(caller, channelRow) : null,
+          region: d.region ?? null,
+          location: d.location,
+          locating: d.locating,
+          needling: d.needling,
+          actions: d.actions,
+          indications: d.indications,
+          commentary: d.commentary,
+          textLanguage: "en",
+          categories: categories.get(row.code) ?? [],
+          bodyAreas: areas
+            .filter((a) => areaIds.has(a.id))
+            .map((a) => ({
+              slug: a.slug,
+              name: pick(a.data.name, caller.language),
+              permission: canOpen(caller.viewer, a),
+            })),
+          previous: ref(index > 0 ? siblings[index - 1] : undefined),
+          next: ref(index >= 0 ? siblings[index + 1] : undefined),
+        }
+      })
+
+      const bodyAreaList = Effect.fn("Content.bodyAreaList")(function* (caller: Caller) {
+        const { bodyAreas: areas } = yield* repo.snapshot
+        return areas.map((a) => ({
+          id: a.id,
+          title: pick(a.data.name, caller.language),
+          slug: a.slug,
+          mapping_id: a.id,
+          permission: canOpen(caller.viewer, a),
+        }))
+      })
+
+      /** Points grouped by channel in channel order; extra points last. */
+      const groupByChannel = (
+        caller: Caller,
+        points: ReadonlyArray<PointBrief>,
+        channels: ReadonlyArray<ChannelRow>,
+        categories: Map<string, Array<{ slug: string; name: string }>>,
+      ) => {
+        const groups = channels
+          .map((c) => ({
+            channel: channelRef(caller, c),
+            points: points.filter((p) => p.channel_code === c.code).map((p) => summary(caller, p, categories)),
+          }))
+          .filter((g) => g.points.length > 0)
+        const extras = points.filter((p) => p.kind === "extra").map((p) => summary(caller, p, categories))
+        return extras.length > 0 ? [...groups, { channel: null, points: extras }] : groups
+      }
+
+      const bodyArea = Effect.fn("Content.bodyArea")(function* (caller: Caller, slug: string) {
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.bodyAreaBySlug.get(slug), (a) => ({
+          kind: "bodyArea",
+          code: null,
+          pinyin: null,
+          name: pick(a.data.name, caller.language),
+        }))
+        const { briefs, areaPoints, channels } = snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
+        const codes = new Set(areaPoints.filter((ap) => ap.body_area_id === row.id).map((ap) => ap.point_code))
+        return {
+          id: row.id,
+          slug: row.slug,
+          title: pick(row.data.name, caller.language),
+          description: pick(row.data.description, caller.language),
+          groups: groupByChannel(
+            caller,
+            briefs.filter((p) => codes.has(p.code)),
+            channels,
+            categories,
+          ),
+        }
+      })
+
+      const categoryList = Effect.fn("Content.categoryList")(function* (caller: Caller) {
+        const { categories, members } = yield* repo.snapshot
+        return categories.map((c) => ({
+          id: c.id,
+          slug: c.slug,
+          title: pick(c.data.name, caller.language),
+          pointCount: members.filter((m) => m.category_id === c.id).length,
+          permission: canOpen(caller.viewer, c),
+        }))
+      })
+
+      const category = Effect.fn("Content.category")(function* (caller: Caller, slug: string) {
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.categoryBySlug.get(slug), (c) => ({
+          kind: "category",
+          code: null,
+          pinyin: null,
+          name: pick(c.data.name, caller.language),
+        }))
+        const { members } = snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
+        const byCode = snapshot.briefByCode
+        return {
+          id: row.id,
+          slug: row.slug,
+          title: pick(row.data.name, caller.language),
+          description: pick(row.data.description, caller.language),
+          members: members
+            .filter((m) => m.category_id === row.id && byCode.has(m.point_code))
+            .map((m) => ({
+              point: summary(caller, byCode.get(m.point_code)!, categories),
+              role: m.role ? pick(m.role, caller.language) : null,
+              phase: m.phase,
+            })),
+        }
+      })
+
+      const vessel = Effect.fn("Content.vessel")(function* (caller: Caller, slug: string) {
+        const snapshot = yield* repo.snapshot
+        const row = yield* guard(caller, snapshot.vesselBySlug.get(slug), (v) => ({
+          kind: "vessel",
+          code: null,
+          pinyin: v.data.pinyin,
+          name: pick(v.data.name, caller.language),
+        }))
+        const { vessels } = snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
+        const byCode = snapshot.briefByCode
+        const s = (code: string | null) =>
+          code && byCode.has(code) ? summary(caller, byCode.get(code)!, categories) : null
+        const coupled = vessels.find((v) => v.id === row.data.coupledVessel)!
+        const d = row.data
+        return {
+          id: row.id,
+          slug: row.slug,
+          name: pick(d.name, caller.language),
+          pinyin: d.pinyin,
+          hanzi: d.hanzi,
+          pathway: pick(d.pathway, caller.language),
+          commentary: pick(d.commentary, caller.language),
+          uses: d.uses,
+          textLanguage: textLanguageOf(d.pathway, caller.language),
+          confluentPoint: s(d.confluentPoint)!,
+          coupledVessel: {
+            slug: coupled.slug,
+            name: pick(coupled.data.name, caller.language),
+            permission: canOpen(caller.viewer, coupled),
+          },
+          xiCleftPoint: s(d.xiCleftPoint),
+          luoPoint: s(d.luoPoint),
+          points: d.points.flatMap((code) => s(code) ?? []),
+        }
+      })
+
+      const extraPoints = Effect.fn("Content.extraPoints")(function* (caller: Caller) {
+        const snapshot = yield* repo.snapshot
+        const categories = yield* categoryIndex(caller, snapshot)
+        const extras = snapshot.briefs.filter((p) => p.kind === "extra")
+        if (!extras.some((p) => canOpen(caller.viewer, p))) {
+          return yield* proRequired(caller.language, {
+            kind: "extraPoints",
+            code: null,
+            pinyin: null,
+            name: EXTRA_POINTS_TITLE[caller.language](extras.length),
+          })
+        }
+        const regions = [...new Set(extras.map((p) => p.region ?? ""))]
+        return {
+          regions: regions.map((region) => ({
+            region,
+            points: extras.filter((p) => (p.region ?? "") === region).map((p) => summary(caller, p, categories)),
+          })),
+        }
+      })
+
+      const staticMenus = Effect.fn("Content.staticMenus")(function* (caller: Caller) {
+        const { pages } = yield* repo.snapshot
+        return pages.map((p) => ({
+          slug: p.slug,
+          title: pick(p.data.title, caller.language),
+          summary: pick(p.data.summary, caller.language),
+          permission: canOpen(caller.viewer, p),
+        }))
+      })
+
+      const page = Effect.fn("Content.page")(function* (caller: Caller, slug: string) {
+        const row = yield* guard(caller, (yield* repo.snapshot).pageBySlug.get(slug), (p) => ({
+          kind: "page",
+          code: null,
+          pinyin: null,
+          name: pick(p.data.title, caller.language),
+        }))
+        return {
+          slug: row.slug,
+          title: pick(row.data.title, caller.language),
+          summary: pick(row.data.summary, caller.language),
+          body: row.data.body[caller.language],
+          textLanguage: caller.language,
+        }
+      })
+
+      const channelFields = Effect.fn("Content.channelFields")(function* (caller: Caller) {
+        // The select in search lists channels only: the eight extraordinary vessels are left out (§6).
+        const { channels } = yield* repo.snapshot
+        return channels.map((c) => ({
+          slug: c.slug,
+          title: `${c.code} · ${pick(c.data.name, caller.language)}`,
+          permission: canOpen(caller.viewer, c),
+        }))
+      })
+
+      const pointFields = (caller: Caller) =>
+        Effect.succeed(
+          POINT_FIELDS.map((field) => ({ slug: field, title: FIELD_TITLES[field][caller.language], permission: true })),
+        )
+
+      const pointNameFields = Effect.fn("Content.pointNameFields")(function* (caller: Caller, channelSlug: string) {
+        const snapshot = yield* repo.snapshot
+        const channelRow = snapshot.channelBySlug.get(channelSlug)
+        if (channelRow === undefined) return yield* notFound(caller.language)
+        return snapshot.briefs
+          .filter((p) => p.channel_code === channelRow.code)
+          .map((p) => ({ slug: p.slug, title: `${p.code} ${p.pinyin}`, permission: canOpen(caller.viewer, p) }))
+      })
+
+      return Content.of({
+        menus,
+        channelIndex,
+        channel,
+        point,
+        bodyAreaList,
+        bodyArea,
+        categoryList,
+        category,
+        vessel,
+        extraPoints,
+        staticMenus,
+        page,
+        channelFields,
+        pointFields,
+        pointNameFields,
+      })
+    }),
+  )
+}

@@ -1,0 +1,116 @@
+// Every setting the server reads, read here once from the environment with working defaults
+// (ARCHITECTURE.md "Configuration"). Tests build a ServerConfig directly with `ServerConfig.layer`.
+import { isIP } from "node:net"
+import { resolve } from "node:path"
+import { Context, Layer } from "effect"
+
+/**
+ * Which reverse proxies stand in front of the server (TRUST_PROXY). Only then is the client address
+ * taken from X-Forwarded-For: a number of proxy hops, or the proxies' own addresses (or subnets).
+ */
+export type TrustProxy =
+  | { readonly _tag: "None" }
+  | { readonly _tag: "Hops"; readonly hops: number }
+  | { readonly _tag: "Addresses"; readonly addresses: ReadonlyArray<string> }
+
+export interface ServerSettings {
+  readonly port: number
+  readonly host: string
+  /** Unset: the embedded PGlite database in `${dataDir}/db`. */
+  readonly databaseUrl: string | undefined
+  readonly dataDir: string
+  readonly appOrigin: string
+  readonly smtpUrl: string | undefined
+  readonly mailFrom: string
+  readonly stripeSecretKey: string | undefined
+  readonly stripeWebhookSecret: string | undefined
+  /** Stripe Price ids of the Pro plan; the local checkout uses its own ids. */
+  readonly stripePriceYearly: string | undefined
+  readonly stripePriceMonthly: string | undefined
+  /** The knowledge base to seed from. */
+  readonly contentDir: string
+  /** Built app to serve; absent in API-only tests. */
+  readonly staticDir: string | undefined
+  /** Multiplies every rate limit; 1 in production. */
+  readonly rateLimitFactor: number
+  readonly logLevel: "info" | "warn" | "error" | "none"
+  readonly trustProxy: TrustProxy
+  /** NODE_ENV; "production" refuses the built-in checkout unless `localCheckout` is on. */
+  readonly nodeEnv: string
+  /** LOCAL_CHECKOUT=on: the operator accepts the built-in checkout (no money taken) in production. */
+  readonly localCheckout: boolean
+}
+
+/** Parses TRUST_PROXY: unset or empty is none, a whole number is hops, otherwise a comma list. */
+export const parseTrustProxy = (value: string | undefined): TrustProxy | { readonly _tag: "Invalid" } => {
+  const text = (value ?? "").trim()
+  if (text === "" || text === "0" || text === "false") return { _tag: "None" }
+  if (/^\d+$/.test(text)) return { _tag: "Hops", hops: Number(text) }
+  const addresses = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+  const valid = addresses.every((entry) => {
+    const [address = "", bits, ...rest] = entry.split("/")
+    const family = isIP(address)
+    if (family === 0 || rest.length > 0) return false
+    if (bits === undefined) return true
+    const n = Number(bits)
+    return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128)
+  })
+  return valid && addresses.length > 0 ? { _tag: "Addresses", addresses } : { _tag: "Invalid" }
+}
+
+const ROOT = resolve(import.meta.dirname, "../../..")
+
+export const readSettings = (env: NodeJS.ProcessEnv = process.env): ServerSettings => {
+  const port = Number(env.PORT ?? 3000)
+  const host = env.HOST ?? "0.0.0.0"
+  const dataDir = resolve(env.DATA_DIR ?? resolve(ROOT, ".data"))
+  const factor = Number(env.RATE_LIMIT_FACTOR ?? 1)
+  const level = env.LOG_LEVEL
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY)
+  return {
+    port: Number.isInteger(port) && port >= 0 ? port : 3000,
+    host,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    appOrigin: (env.APP_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? "Jingluo <no-reply@jingluo.app>",
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripePriceYearly: env.STRIPE_PRICE_YEARLY || undefined,
+    stripePriceMonthly: env.STRIPE_PRICE_MONTHLY || undefined,
+    contentDir: resolve(env.CONTENT_DIR ?? resolve(ROOT, "content")),
+    staticDir: env.STATIC_DIR === "" ? undefined : resolve(env.STATIC_DIR ?? resolve(ROOT, "dist")),
+    rateLimitFactor: Number.isFinite(factor) && factor > 0 ? factor : 1,
+    logLevel: level === "warn" || level === "error" || level === "none" ? level : "info",
+    // An unreadable TRUST_PROXY trusts nobody; `startupProblems` refuses to start with it.
+    trustProxy: trustProxy._tag === "Invalid" ? { _tag: "None" } : trustProxy,
+    nodeEnv: env.NODE_ENV ?? "development",
+    localCheckout: env.LOCAL_CHECKOUT === "on",
+  }
+}
+
+/** Settings the server must not start with, each as a sentence for the operator. */
+export const startupProblems = (settings: ServerSettings, env: NodeJS.ProcessEnv = process.env): Array<string> => {
+  const problems: Array<string> = []
+  if (parseTrustProxy(env.TRUST_PROXY)._tag === "Invalid")
+    problems.push(
+      `TRUST_PROXY="${env.TRUST_PROXY}" is neither a number of proxy hops nor a comma list of proxy addresses.`,
+    )
+  if (settings.nodeEnv === "production" && !settings.stripeSecretKey && !settings.localCheckout)
+    problems.push(
+      "NODE_ENV=production without STRIPE_SECRET_KEY: the built-in checkout grants Pro without taking money. " +
+        "Set the Stripe keys, or LOCAL_CHECKOUT=on to run it anyway.",
+    )
+  if (settings.stripeSecretKey && !settings.stripeWebhookSecret && settings.nodeEnv === "production")
+    problems.push("STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: no payment would ever be recorded.")
+  return problems
+}
+
+export class ServerConfig extends Context.Service<ServerConfig, ServerSettings>()("jingluo/server/ServerConfig") {
+  static readonly layer = (settings: ServerSettings) => Layer.succeed(ServerConfig, settings)
+  static readonly layerFromEnv = Layer.sync(ServerConfig, () => readSettings())
+}

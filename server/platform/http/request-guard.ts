@@ -1,0 +1,83 @@
+// Implements the contract's RequestGuard around every endpoint: input that fails its Schema, or a
+// body that is not JSON, answers 422 with one message key per field; a body over MAX_BODY_BYTES
+// answers 413; a defect is logged under a correlation id and answers 500 without internals.
+import { randomUUID } from "node:crypto"
+import { Cause, Effect, Layer } from "effect"
+import { HttpServerError, HttpServerResponse } from "effect/http"
+import { HttpApiError } from "effect/http-api"
+import type { unhandled } from "effect/Types"
+import { RequestGuard } from "../../../src/domain/api/middleware.ts"
+import { ServerError, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
+import type { SelectableLanguage } from "../../../src/domain/shared/locales.ts"
+import { fieldErrorsFromIssue, MessageKey } from "../../../src/domain/shared/validation.ts"
+import { message } from "../i18n/translations.ts"
+import { requestLanguage } from "./request-context.ts"
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+const parseReason = (error: unknown): "Parse" | "BodyTooLarge" | undefined => {
+  if (error instanceof HttpServerError.HttpServerError && error.reason._tag === "RequestParseError") {
+    const tooLarge = error.reason.reason === "BodyTooLarge" || /maxBytes/i.test(String(error.reason.cause))
+    return tooLarge ? "BodyTooLarge" : "Parse"
+  }
+  return undefined
+}
+
+type GuardError = ValidationFailed | ServerError | unhandled
+
+const handleFailure =
+  (language: SelectableLanguage) =>
+  (error: unknown): Effect.Effect<HttpServerResponse.HttpServerResponse, GuardError> => {
+    if (HttpApiError.HttpApiSchemaError.is(error) && error.kind !== "Body" && error.kind !== "ResponseHeaders") {
+      return Effect.fail(
+        new ValidationFailed({
+          message: message("validationFailed", language),
+          errors: fieldErrorsFromIssue(error.cause.issue),
+        }),
+      )
+    }
+    if (error instanceof TooManyRequests) {
+      // Same body as the contract encodes, plus the Retry-After header clients and proxies honour.
+      return Effect.orDie(
+        HttpServerResponse.json(
+          {
+            _tag: error._tag,
+            message: error.message,
+            retryAfterSeconds: error.retryAfterSeconds,
+            ...(error.reason === undefined ? {} : { reason: error.reason }),
+          },
+          { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+        ),
+      )
+    }
+    const parse = parseReason(error)
+    if (parse === "BodyTooLarge") {
+      return Effect.orDie(HttpServerResponse.json({ message: message("payloadTooLarge", language) }, { status: 413 }))
+    }
+    if (parse === "Parse") {
+      return Effect.fail(
+        new ValidationFailed({ message: message("validationFailed", language), errors: { "": MessageKey.invalid } }),
+      )
+    }
+    return Effect.fail(error as unhandled)
+  }
+
+const handleDefect =
+  (language: SelectableLanguage) =>
+  (cause: Cause.Cause<GuardError>): Effect.Effect<HttpServerResponse.HttpServerResponse, GuardError> => {
+    if (!Cause.hasDies(cause) || Cause.hasInterrupts(cause)) return Effect.failCause(cause)
+    // The body reader reports a malformed or oversized body as a defect: it is bad input.
+    const defect = Cause.findDefect(cause)
+    if (defect._tag === "Success" && parseReason(defect.success) !== undefined)
+      return handleFailure(language)(defect.success)
+    const correlationId = randomUUID()
+    return Effect.logError(`Request failed [${correlationId}]`, cause).pipe(
+      Effect.andThen(Effect.fail(new ServerError({ message: message("serverError", language), correlationId }))),
+    )
+  }
+
+export const RequestGuardLive = Layer.succeed(RequestGuard, (httpEffect) =>
+  Effect.flatMap(requestLanguage, (language) =>
+    httpEffect.pipe(Effect.catch(handleFailure(language)), Effect.catchCause(handleDefect(language))),
+  ),
+)

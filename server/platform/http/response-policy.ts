@@ -1,0 +1,119 @@
+// Global policy for every response, API or app: security headers (a CSP without inline scripts,
+// nosniff, referrer policy, frame-ancestors 'none', HSTS when the public origin is https), cache
+// rules for the built app, a 413 for a declared body over the limit before any of it is read, a
+// JSON 404 for unknown paths, and a JSON 500 with a correlation id for anything that still fails.
+// Paths are logged without the codes or addresses they may carry.
+import { randomUUID } from "node:crypto"
+import { ByteSize, Cause, Effect } from "effect"
+import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { ServerConfig } from "../config/server-config.ts"
+import { message } from "../i18n/translations.ts"
+import { requestLanguage } from "./request-context.ts"
+import { MAX_BODY_BYTES } from "./request-guard.ts"
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // React Aria positions overlays with style attributes and sonner ships its CSS at runtime.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "media-src 'self' https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ")
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+/** Two years, every subdomain: browsers then refuse plain http for the site. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains"
+
+/** A path as it may be logged: one-time codes and e-mail addresses in it are replaced. */
+export const redactPath = (path: string) =>
+  path
+    .replace(/^\/api\/verify-email\/[^/]*\/[^/]*/, "/api/verify-email/:uuid/:code")
+    .replace(/^\/api\/resend-verification-email\/[^/]*/, "/api/resend-verification-email/:email")
+    .slice(0, 200)
+
+const declaredLength = (header: string | undefined) => {
+  if (header === undefined || !/^\s*\d+\s*$/.test(header)) return undefined
+  return Number(header)
+}
+
+const cacheControl = (path: string, response: HttpServerResponse.HttpServerResponse) => {
+  if (path.startsWith("/api/")) return "no-store"
+  if (path.startsWith("/assets/") && response.status === 200) return "public, max-age=31536000, immutable"
+  return "no-cache"
+}
+
+const failureResponse = (path: string, cause: Cause.Cause<unknown>) =>
+  Effect.gen(function* () {
+    const language = yield* requestLanguage
+    const error = Cause.findErrorOption(cause)
+    if (error._tag === "Some" && typeof error.value === "object" && error.value !== null && "_tag" in error.value) {
+      const tag = (error.value as { _tag: string })._tag
+      const reason = (error.value as { reason?: { _tag?: string } }).reason?._tag
+      if (tag === "RouteNotFound" || reason === "RouteNotFound") {
+        return yield* HttpServerResponse.json({ message: message("notFound", language) }, { status: 404 })
+      }
+      if (reason === "RequestParseError") {
+        return yield* HttpServerResponse.json({ message: message("validationFailed", language) }, { status: 400 })
+      }
+    }
+    const correlationId = randomUUID()
+    yield* Effect.logError(`Unhandled failure on ${redactPath(path)} [${correlationId}]`, cause)
+    return yield* HttpServerResponse.json(
+      { _tag: "ServerError", message: message("serverError", language), correlationId },
+      { status: 500 },
+    )
+  }).pipe(Effect.orDie)
+
+export const ResponsePolicy = HttpRouter.middleware(
+  Effect.gen(function* () {
+    const { appOrigin } = yield* ServerConfig
+    const headers: Record<string, string> = appOrigin.startsWith("https://")
+      ? { ...SECURITY_HEADERS, "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY }
+      : SECURITY_HEADERS
+    return (
+      httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, unknown, HttpServerRequest.HttpServerRequest>,
+    ) =>
+      Effect.gen(function* () {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const path = request.url.split("?")[0] ?? "/"
+        const length = declaredLength(request.headers["content-length"])
+        const response =
+          length !== undefined && length > MAX_BODY_BYTES
+            ? // Refused on the declared length alone: not one byte of the body is read.
+              yield* requestLanguage.pipe(
+                Effect.flatMap((language) =>
+                  HttpServerResponse.json(
+                    { message: message("payloadTooLarge", language) },
+                    { status: 413, headers: { Connection: "close" } },
+                  ),
+                ),
+                Effect.orDie,
+              )
+            : yield* httpEffect.pipe(
+                Effect.catchCause((cause) =>
+                  Cause.hasInterrupts(cause) ? Effect.failCause(cause) : failureResponse(path, cause),
+                ),
+                Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(MAX_BODY_BYTES)),
+              )
+        return HttpServerResponse.setHeaders(response, {
+          ...headers,
+          "Cache-Control": cacheControl(path, response),
+        })
+      })
+  }),
+  { global: true },
+)

@@ -1,0 +1,21 @@
+// The sign-in form: e-mail and password. Rules for a password are checked when it is set, not here,
+// so an old password that predates a rule still signs in.
+import { Schema } from "effect"
+import { MessageKey, validate } from "../shared/validation.ts"
+import { Email } from "./email-rules.ts"
+import { SignInPassword } from "./password-rules.ts"
+
+export const DEVICE_NAME_MAX_LENGTH = 100
+
+export const LoginPayload = Schema.Struct({
+  email: Email,
+  password: SignInPassword,
+  device_name: Schema.optionalKey(
+    Schema.String.check(Schema.isMaxLength(DEVICE_NAME_MAX_LENGTH, { message: MessageKey.tooLong })),
+  ),
+})
+export type LoginPayload = typeof LoginPayload.Type
+
+export type LoginForm = { readonly email: string; readonly password: string }
+export const EMPTY_LOGIN_FORM: LoginForm = { email: "", password: "" }
+export const validateLoginForm = validate(LoginPayload)

@@ -1,0 +1,178 @@
+// /resetpassword: request a code by e-mail, then set a new password with it (§3); from the mail's
+// link (?token=…) only the new password is asked for.
+import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect, useRef } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "wouter"
+import type { ResetForm } from "../../domain/account/password-reset.ts"
+import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
+import { useAppServices } from "../app-services.tsx"
+import { Button } from "../shared/components/Button.tsx"
+import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { TextField } from "../shared/components/TextField.tsx"
+import { useFocusFirstInvalid, usePageTitle, useQueryParam, validateOnBlur } from "../shared/page-hooks.ts"
+
+export const ResetPasswordPage = () => {
+  const { t } = useTranslation(["user", "common"])
+  usePageTitle(t("user:reset.title"))
+  const { machines } = useAppServices()
+  const actor = useActorRef(machines.passwordReset, {
+    input: { email: useQueryParam("email") ?? "", token: useQueryParam("token") },
+  })
+  const context = useSelector(actor, (s) => s.context)
+  const requesting = useSelector(actor, (s) => s.matches("requesting") || s.matches("sendingCode"))
+  const sending = useSelector(actor, (s) => s.matches("sendingCode"))
+  const resending = useSelector(actor, (s) => s.matches("resendingCode"))
+  const resetting = useSelector(actor, (s) => s.matches("resetting") || s.matches("resettingWithLink"))
+  const viaLink = useSelector(actor, (s) => s.matches("linkStep") || s.matches("resettingWithLink"))
+  const done = useSelector(actor, (s) => s.matches("done") || s.matches("redirected"))
+  const formRef = useFocusFirstInvalid(context.rejectedSubmits)
+  const stepHeading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (!requesting && !viaLink) stepHeading.current?.focus()
+  }, [requesting, viaLink])
+  const fieldError = (field: keyof ResetForm) =>
+    context.errors[field] ? t(`common:${context.errors[field]}`) : undefined
+  const change = (field: keyof ResetForm) => (value: string) => actor.send({ type: "field.change", field, value })
+  const blur = (field: keyof ResetForm) => validateOnBlur(() => actor.send({ type: "field.blur", field }))
+
+  if (done) {
+    return (
+      <section className="panel prose">
+        <h1>{t("user:reset.doneTitle")}</h1>
+        <p role="status">{t("user:reset.doneText")}</p>
+        <Link href="/login" className="button">
+          {t("user:reset.signIn")}
+        </Link>
+      </section>
+    )
+  }
+
+  return (
+    <section className="panel">
+      <h1>{t("user:reset.title")}</h1>
+      <form
+        ref={formRef}
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          actor.send({ type: "form.submit" })
+        }}
+      >
+        <FormMessage kind="error">{context.formError ? t(`common:${context.formError}`) : null}</FormMessage>
+        {viaLink ? (
+          <>
+            <h2>{t("user:reset.linkStep")}</h2>
+            <p className="lead">{t("user:reset.linkText")}</p>
+            <TextField
+              label={t("user:fields.newPassword")}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={context.form.password}
+              onChange={change("password")}
+              onBlur={blur("password")}
+              description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
+              errorMessage={fieldError("password")}
+              isRequired
+            />
+            <TextField
+              label={t("user:fields.confirmPassword")}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={context.form.confirmPassword}
+              onChange={change("confirmPassword")}
+              onBlur={blur("confirmPassword")}
+              errorMessage={fieldError("confirmPassword")}
+              isRequired
+            />
+            <div className="button-row">
+              <Button type="submit" isPending={resetting}>
+                {t("user:reset.submit")}
+              </Button>
+            </div>
+          </>
+        ) : requesting ? (
+          <>
+            <p className="lead">{t("user:reset.requestText")}</p>
+            <TextField
+              label={t("user:fields.email")}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={context.form.email}
+              onChange={change("email")}
+              onBlur={blur("email")}
+              errorMessage={fieldError("email")}
+              isRequired
+            />
+            <div className="button-row">
+              <Button type="submit" isPending={sending}>
+                {t("user:reset.sendCode")}
+              </Button>
+              <Link href="/login">{t("user:reset.backToLogin")}</Link>
+            </div>
+          </>
+        ) : (
+          <>
+            <h2 ref={stepHeading} tabIndex={-1}>
+              {t("user:reset.codeStep")}
+            </h2>
+            <FormMessage kind="notice">{context.notice ? t(`common:${context.notice}`) : null}</FormMessage>
+            <p>
+              {t("user:reset.codeFor", { email: context.form.email })}{" "}
+              <Button variant="quiet" onPress={() => actor.send({ type: "email.edit" })}>
+                {t("user:reset.changeEmail")}
+              </Button>
+            </p>
+            <TextField
+              className="code-input"
+              label={t("user:fields.code")}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={context.form.code}
+              onChange={change("code")}
+              onBlur={blur("code")}
+              errorMessage={fieldError("code")}
+              isRequired
+            />
+            <TextField
+              label={t("user:fields.newPassword")}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={context.form.password}
+              onChange={change("password")}
+              onBlur={blur("password")}
+              description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
+              errorMessage={fieldError("password")}
+              isRequired
+            />
+            <TextField
+              label={t("user:fields.confirmPassword")}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={context.form.confirmPassword}
+              onChange={change("confirmPassword")}
+              onBlur={blur("confirmPassword")}
+              errorMessage={fieldError("confirmPassword")}
+              isRequired
+            />
+            <div className="button-row">
+              <Button type="submit" isPending={resetting}>
+                {t("user:reset.submit")}
+              </Button>
+              <Button variant="quiet" isPending={resending} onPress={() => actor.send({ type: "code.resend" })}>
+                {t("user:reset.resend")}
+              </Button>
+            </div>
+          </>
+        )}
+      </form>
+    </section>
+  )
+}

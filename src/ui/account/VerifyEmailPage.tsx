@@ -1,0 +1,123 @@
+// /verify-email: the link from the verification mail (account and token) verifies at once; the
+// four-digit code can also be typed in, and the mail sent again.
+import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect, useRef } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "wouter"
+import { RETURN_PARAM, withReturnPath } from "../../domain/account/return-path.ts"
+import { useAppServices } from "../app-services.tsx"
+import { Button } from "../shared/components/Button.tsx"
+import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { TextField } from "../shared/components/TextField.tsx"
+import { useFocusFirstInvalid, usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
+
+export const VerifyEmailPage = () => {
+  const { t } = useTranslation(["user", "common"])
+  usePageTitle(t("user:verify.title"))
+  const { machines } = useAppServices()
+  const uuid = useQueryParam("user")
+  const code = useQueryParam("code")
+  const token = useQueryParam("token")
+  const email = useQueryParam("email")
+  const returnTo = useQueryParam(RETURN_PARAM)
+  const actor = useActorRef(machines.emailVerification, { input: { uuid, code, token, email } })
+  const context = useSelector(actor, (s) => s.context)
+  const verifying = useSelector(actor, (s) => s.matches("verifying") || s.matches("verifyingLink"))
+  const resending = useSelector(actor, (s) => s.matches("resending"))
+  const verified = useSelector(actor, (s) => s.matches("verified"))
+  const withAccount = context.uuid !== null
+  const sectionRef = useFocusFirstInvalid<HTMLElement>(context.rejectedSubmits)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (verified) headingRef.current?.focus()
+  }, [verified])
+
+  if (verified) {
+    return (
+      <section className="panel prose">
+        <h1 ref={headingRef} tabIndex={-1}>
+          {t("user:verify.doneTitle")}
+        </h1>
+        <p role="status">{t("user:verify.doneText")}</p>
+        <Link
+          href={withReturnPath(
+            context.email ? `/login?email=${encodeURIComponent(context.email)}` : "/login",
+            returnTo,
+          )}
+          className="button"
+        >
+          {t("user:verify.signIn")}
+        </Link>
+      </section>
+    )
+  }
+
+  return (
+    <section className="panel" ref={sectionRef}>
+      <h1>{t("user:verify.title")}</h1>
+      {verifying ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("user:verify.verifying")}
+        </p>
+      ) : null}
+      <FormMessage kind="error">{context.formError ? t(`common:${context.formError}`) : null}</FormMessage>
+      <FormMessage kind="notice">{context.notice ? t(`common:${context.notice}`) : null}</FormMessage>
+      {withAccount ? (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            actor.send({ type: "code.submit" })
+          }}
+        >
+          <p className="lead">
+            {context.email ? t("user:verify.sentTo", { email: context.email }) : t("user:verify.checkInbox")}
+          </p>
+          <TextField
+            className="code-input"
+            label={t("user:fields.code")}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={context.code}
+            onChange={(value) => actor.send({ type: "code.change", value })}
+            description={t("user:verify.codeHelp")}
+            errorMessage={context.codeError ? t(`common:${context.codeError}`) : undefined}
+          />
+          <div className="button-row">
+            <Button type="submit" isPending={verifying} isDisabled={context.code.length !== 4}>
+              {t("user:verify.submit")}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="lead">{t("user:verify.noLink")}</p>
+      )}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          actor.send({ type: "verification.resend" })
+        }}
+      >
+        <h2>{t("user:verify.resendTitle")}</h2>
+        <TextField
+          label={t("user:fields.email")}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={context.email}
+          onChange={(value) => actor.send({ type: "email.change", value })}
+          errorMessage={context.emailError ? t(`common:${context.emailError}`) : undefined}
+        />
+        <div className="button-row">
+          <Button type="submit" variant="secondary" isPending={resending}>
+            {t("user:verify.resend")}
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,30 @@
+// The floating upgrade-to-Pro button (§2): signed-in non-Pro users, except on the payment, sign-in,
+// reset and verification pages; it opens the payment modal. On narrow screens it is a bar along
+// the bottom; on every screen the page ends with clear space for it, so it never covers text.
+import { useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { useLocation } from "wouter"
+import { billingStateOf, showFloatingUpgrade } from "../../domain/billing/plans.ts"
+import { useAppServices } from "../app-services.tsx"
+import { Button } from "../shared/components/Button.tsx"
+
+export const FloatingUpgradeButton = () => {
+  const { t } = useTranslation("user")
+  const { session, upgrade } = useAppServices()
+  const [path] = useLocation()
+  const billing = useSelector(session, (s) =>
+    s.context.user ? billingStateOf(s.context.user, s.context.dashboard) : null,
+  )
+  if (!showFloatingUpgrade(billing, path)) return null
+  // The space after the footer keeps the end of the page clear of the button.
+  return (
+    <>
+      <div className="floating-upgrade-space" aria-hidden="true" />
+      <div className="floating-upgrade">
+        <Button onPress={() => upgrade.send({ type: "upgrade.open", lite: false })}>
+          {t("billing.upgradeButton")}
+        </Button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,131 @@
+// /account-settings/my-membership (§2, §4): plan, status, trial end or renewal date, price, and
+// cancellation for those who may cancel (card: here, with access to the period end; stores: there).
+import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "wouter"
+import { type BillingState, billingStateOf, formatPrice, isProPlan } from "../../domain/billing/plans.ts"
+import { keyDate, membershipState } from "../../domain/billing/subscription.ts"
+import { useAppServices } from "../app-services.tsx"
+import { Button } from "../shared/components/Button.tsx"
+import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { usePageTitle } from "../shared/page-hooks.ts"
+
+/** The page waits for the dashboard: the migrated and cancelled flags decide whether Cancel shows. */
+export const MembershipPage = () => {
+  const { t } = useTranslation(["user", "common"])
+  usePageTitle(t("user:billing.membershipTitle"))
+  const { session } = useAppServices()
+  const billing = useSelector(session, (s) =>
+    s.context.user && s.context.dashboard ? billingStateOf(s.context.user, s.context.dashboard) : null,
+  )
+  useEffect(() => {
+    if (billing === null) session.send({ type: "session.refresh" })
+  }, [billing, session])
+  if (billing === null) {
+    return (
+      <section className="panel membership">
+        <h1>{t("user:billing.membershipTitle")}</h1>
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("common:loading")}
+        </p>
+      </section>
+    )
+  }
+  return <Membership billing={billing} />
+}
+
+const Membership = ({ billing }: { readonly billing: BillingState }) => {
+  const { t, i18n } = useTranslation(["user", "common"])
+  const { machines, upgrade } = useAppServices()
+  const actor = useActorRef(machines.membership, { input: { billing } })
+  const subscription = useSelector(actor, (s) => s.context.subscription)
+  const formError = useSelector(actor, (s) => s.context.formError)
+  const notice = useSelector(actor, (s) => s.context.notice)
+  const loading = useSelector(actor, (s) => s.matches("loading"))
+  const confirming = useSelector(actor, (s) => s.matches("confirming"))
+  const cancelling = useSelector(actor, (s) => s.matches("cancelling"))
+  const mayCancel = useSelector(actor, (s) => s.can({ type: "cancel.request" }))
+  const isStore = subscription?.payment_platform === "apple" || subscription?.payment_platform === "google"
+  const date = (iso: string | null) =>
+    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso)) : "—"
+
+  return (
+    <section className="panel membership">
+      <h1>{t("user:billing.membershipTitle")}</h1>
+      {loading ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("common:loading")}
+        </p>
+      ) : null}
+      <FormMessage kind="error">{formError ? t(`common:${formError}`) : null}</FormMessage>
+      <FormMessage kind="notice">{notice ? t(`user:${notice}`) : null}</FormMessage>
+      {!loading && (subscription === null || !isProPlan(subscription.plan_id)) ? (
+        <div>
+          <dl className="facts">
+            <dt>{t("user:billing.plan")}</dt>
+            <dd>Standard</dd>
+            {subscription ? (
+              <>
+                <dt>{t("user:billing.status")}</dt>
+                <dd>{t(`user:billing.states.${membershipState(subscription)}`)}</dd>
+              </>
+            ) : null}
+          </dl>
+          <p>{t("user:billing.standardText")}</p>
+          <Button onPress={() => upgrade.send({ type: "upgrade.open", lite: false })}>
+            {t("user:billing.upgradeButton")}
+          </Button>
+        </div>
+      ) : null}
+      {subscription && isProPlan(subscription.plan_id) ? (
+        <div>
+          <dl className="facts">
+            <dt>{t("user:billing.plan")}</dt>
+            <dd>Pro</dd>
+            <dt>{t("user:billing.status")}</dt>
+            <dd>{t(`user:billing.states.${membershipState(subscription)}`)}</dd>
+            <dt>
+              {membershipState(subscription) === "trialing"
+                ? t("user:billing.trialEnds")
+                : subscription.cancel_at_period_end
+                  ? t("user:billing.accessUntil")
+                  : t("user:billing.renews")}
+            </dt>
+            <dd>{date(keyDate(subscription))}</dd>
+            <dt>{t("user:billing.price")}</dt>
+            <dd>
+              {subscription.price
+                ? `${formatPrice(subscription.price)} / ${t(`user:billing.interval.${subscription.price.interval}`)}`
+                : "—"}
+            </dd>
+            <dt>{t("user:billing.paidWith")}</dt>
+            <dd>{t(`user:billing.platforms.${subscription.payment_platform}`)}</dd>
+          </dl>
+          {confirming ? (
+            <div className="form-message notice" role="alertdialog" aria-label={t("user:billing.cancelQuestion")}>
+              <p>{t("user:billing.cancelQuestion", { date: date(keyDate(subscription)) })}</p>
+              <div className="button-row">
+                <Button variant="danger" autoFocus onPress={() => actor.send({ type: "cancel.confirm" })}>
+                  {t("user:billing.cancelConfirm")}
+                </Button>
+                <Button variant="secondary" onPress={() => actor.send({ type: "cancel.dismiss" })}>
+                  {t("user:billing.keepSubscription")}
+                </Button>
+              </div>
+            </div>
+          ) : mayCancel ? (
+            <div className="button-row">
+              <Button variant="secondary" isPending={cancelling} onPress={() => actor.send({ type: "cancel.request" })}>
+                {isStore ? t("user:billing.cancelInStore") : t("user:billing.cancel")}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <p className="membership-more">
+        <Link href="/pricing">{t("user:billing.comparePlans")}</Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,121 @@
+// The two plan cards (§2): yearly first, each labelled Pro with its price in pounds and currency
+// code and a radio; a best-value badge on yearly; Continue starts checkout; Sign out asks first.
+// When the server takes no money (its built-in checkout), a notice above the cards says so.
+import { useSelector } from "@xstate/react"
+import { Label, Radio, RadioGroup } from "react-aria-components/RadioGroup"
+import { useTranslation } from "react-i18next"
+import type { ActorRefFrom } from "xstate"
+import { currencyCode, formatAmount, isBestValue, monthlyEquivalent } from "../../domain/billing/plans.ts"
+import type { checkoutMachine } from "../../machines/billing/checkout-machine.ts"
+import { Button } from "../shared/components/Button.tsx"
+import { FormMessage } from "../shared/components/FormMessage.tsx"
+
+export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof checkoutMachine> }) => {
+  const { t } = useTranslation(["user", "common"])
+  const prices = useSelector(actor, (s) => s.context.prices)
+  const selected = useSelector(actor, (s) => s.context.selectedPriceId)
+  const formError = useSelector(actor, (s) => s.context.formError)
+  const signedIn = useSelector(actor, (s) => s.context.signedIn)
+  const loading = useSelector(actor, (s) => s.matches("loading"))
+  const failed = useSelector(actor, (s) => s.matches("failed"))
+  const creating = useSelector(actor, (s) => s.matches("creating") || s.matches("leaving"))
+  const confirmingSignOut = useSelector(actor, (s) => s.matches("confirmingSignOut"))
+  const testMode = useSelector(actor, (s) => s.context.testMode)
+
+  if (loading) {
+    return (
+      <p role="status">
+        <span className="spinner" aria-hidden="true" /> {t("user:billing.loadingPlans")}
+      </p>
+    )
+  }
+  if (failed) {
+    return (
+      <div>
+        <FormMessage kind="error">
+          {formError ? t(`common:${formError}`) : t("user:billing.plansUnavailable")}
+        </FormMessage>
+        <Button variant="secondary" onPress={() => actor.send({ type: "plans.retry" })}>
+          {t("common:footer.retry")}
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <div className="plan-chooser">
+      {testMode ? (
+        <p className="test-mode-notice" role="note">
+          <strong>{t("user:billing.testModeTitle")}</strong> {t("user:billing.testModeText")}
+        </p>
+      ) : null}
+      <RadioGroup
+        className="plan-cards"
+        value={selected}
+        onChange={(priceId) => actor.send({ type: "plan.select", priceId })}
+        aria-label={t("user:billing.choosePlan")}
+      >
+        <Label className="visually-hidden">{t("user:billing.choosePlan")}</Label>
+        {prices.map((price) => (
+          <Radio key={price.price_id} value={price.price_id} className="plan-card">
+            {({ isSelected }) => (
+              <>
+                <span className="plan-radio" aria-hidden="true" data-selected={isSelected || undefined} />
+                <span className="plan-body">
+                  <span className="plan-top">
+                    <span className="plan-label">Pro</span>
+                    {isBestValue(price) ? (
+                      <span className="badge best-value">{t("user:billing.bestValue")}</span>
+                    ) : null}
+                  </span>
+                  <span className="plan-interval">{t(`user:billing.interval.${price.interval}`)}</span>
+                  <span className="plan-price">
+                    {formatAmount(price.unit_amt)} <span className="plan-currency">{currencyCode(price.currency)}</span>
+                  </span>
+                  <span className="plan-note">
+                    {price.interval === "year"
+                      ? t("user:billing.perMonthEquivalent", {
+                          amount: formatAmount(Math.round(monthlyEquivalent(price))),
+                        })
+                      : t("user:billing.billedMonthly")}
+                  </span>
+                </span>
+              </>
+            )}
+          </Radio>
+        ))}
+      </RadioGroup>
+      <FormMessage kind="error">
+        {formError ? t(`common:${formError}`, { defaultValue: t(`user:${formError}`) }) : null}
+      </FormMessage>
+      {confirmingSignOut ? (
+        <div className="form-message notice" role="alertdialog" aria-label={t("user:billing.signOutQuestion")}>
+          <p>{t("user:billing.signOutQuestion")}</p>
+          <div className="button-row">
+            <Button autoFocus onPress={() => actor.send({ type: "signOut.confirm" })}>
+              {t("common:logout.confirm")}
+            </Button>
+            <Button variant="secondary" onPress={() => actor.send({ type: "signOut.cancel" })}>
+              {t("common:logout.cancel")}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="button-row">
+          <Button
+            isPending={creating}
+            isDisabled={selected === null}
+            onPress={() => actor.send({ type: "checkout.start" })}
+          >
+            {signedIn ? t("user:billing.continue") : t("user:billing.continueSignIn")}
+          </Button>
+          {signedIn ? (
+            <Button variant="quiet" onPress={() => actor.send({ type: "signOut.request" })}>
+              {t("user:billing.signOut")}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+// The payment modal of §2, opened by the floating upgrade button or by a locked item (lite).
+import { useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { useLocation } from "wouter"
+import { billingStateOf, canShowPaymentModal } from "../../domain/billing/plans.ts"
+import { useAppServices } from "../app-services.tsx"
+import { Modal } from "../shared/components/Modal.tsx"
+import { UpgradeContent } from "./UpgradeContent.tsx"
+
+export const UpgradeModal = () => {
+  const { t } = useTranslation("user")
+  const { upgrade, session } = useAppServices()
+  const [path] = useLocation()
+  // §2: never for Pro or purchased subscriptions, never on the payment pages; visitors see it for locked items.
+  const allowed = useSelector(
+    session,
+    (s) => s.context.user === null || canShowPaymentModal(billingStateOf(s.context.user, s.context.dashboard), path),
+  )
+  const open = useSelector(upgrade, (s) => s.matches("open")) && allowed
+  const lite = useSelector(upgrade, (s) => s.context.lite)
+  return (
+    <Modal
+      isOpen={open}
+      onOpenChange={(next) => {
+        if (!next) upgrade.send({ type: "upgrade.close" })
+      }}
+      title={lite ? t("billing.liteTitle") : t("billing.modalTitle")}
+      size="lg"
+    >
+      {open ? <UpgradeContent lite={lite} /> : null}
+    </Modal>
+  )
+}

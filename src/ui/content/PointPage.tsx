@@ -1,0 +1,201 @@
+// /point/{slug}: everything about one point — names, location and how to find it, needling with its
+// cautions highlighted, actions, indications, commentary, categories, body areas, and the previous
+// and next point on the channel.
+import { useTranslation } from "react-i18next"
+import { Link } from "wouter"
+import type { PointPage as PointPageData } from "../../domain/content/content-views.ts"
+import { useAppServices } from "../app-services.tsx"
+import { ProBadge } from "../shared/components/ProBadge.tsx"
+import { usePageTitle } from "../shared/page-hooks.ts"
+import { ContentPage, textLang } from "./content-page.tsx"
+
+const PointView = ({ point }: { readonly point: PointPageData }) => {
+  const { t, i18n } = useTranslation("common")
+  usePageTitle(`${point.code} ${point.pinyin}`)
+  const lang = textLang(point.textLanguage, i18n.language)
+  const { upgrade } = useAppServices()
+  const lockedLink = (name: string) => (
+    <button type="button" className="link-button" onClick={() => upgrade.send({ type: "upgrade.open", lite: true })}>
+      {name} <ProBadge />
+    </button>
+  )
+  return (
+    <article className="point-page">
+      <nav aria-label={t("browse.breadcrumb")} className="breadcrumb">
+        <ol>
+          <li>
+            <Link href="/book/pages/channels">{t("browse.channels")}</Link>
+          </li>
+          {point.channel ? (
+            <li>
+              <Link href={`/book/pages/channels/${point.channel.slug}`}>{point.channel.name}</Link>
+            </li>
+          ) : (
+            <li>
+              <Link href="/book/pages/extra-points">{t("browse.extraPoints")}</Link>
+            </li>
+          )}
+          <li aria-current="page">{point.code}</li>
+        </ol>
+      </nav>
+      <header className="point-header">
+        <h1>
+          <span className="point-code">{point.code}</span> {point.pinyin}{" "}
+          <span lang="zh-Hant" className="hanzi">
+            {point.hanzi.traditional}
+          </span>
+        </h1>
+        <p className="lead">{point.name}</p>
+        <dl className="facts">
+          <dt>{t("browse.names")}</dt>
+          <dd>
+            <span lang="en">{point.names.en}</span> · <span lang="de">{point.names.de}</span> ·{" "}
+            <span lang="es">{point.names.es}</span>
+          </dd>
+          <dt>{t("browse.characters")}</dt>
+          <dd>
+            <span lang="zh-Hant">{point.hanzi.traditional}</span>
+            {point.hanzi.simplified !== point.hanzi.traditional ? (
+              <>
+                {" "}
+                / <span lang="zh-Hans">{point.hanzi.simplified}</span>
+              </>
+            ) : null}
+          </dd>
+          {point.altCodes.length > 0 ? (
+            <>
+              <dt>{t("browse.alsoCoded")}</dt>
+              <dd>{point.altCodes.join(", ")}</dd>
+            </>
+          ) : null}
+          <dt>{point.channel ? t("browse.channel") : t("browse.region")}</dt>
+          <dd>
+            {point.channel ? (
+              <Link href={`/book/pages/channels/${point.channel.slug}`}>{point.channel.name}</Link>
+            ) : (
+              t(`browse.regions.${point.region}`)
+            )}
+          </dd>
+        </dl>
+      </header>
+
+      {lang ? <p className="muted text-language-note">{t("browse.englishOnly")}</p> : null}
+
+      <section aria-labelledby="location">
+        <h2 id="location">{t("browse.location")}</h2>
+        <p lang={lang}>{point.location}</p>
+        <h3>{t("browse.howToLocate")}</h3>
+        <p lang={lang}>{point.locating}</p>
+      </section>
+
+      <section aria-labelledby="needling">
+        <h2 id="needling">{t("browse.needling")}</h2>
+        <p lang={lang}>{point.needling.method}</p>
+        <dl className="facts">
+          <dt>{t("browse.depth")}</dt>
+          <dd lang={lang}>{point.needling.depth}</dd>
+          <dt>{t("browse.angle")}</dt>
+          <dd>{t(`browse.angles.${point.needling.angle}`)}</dd>
+          <dt>{t("browse.moxibustion")}</dt>
+          <dd>{t(`browse.moxa.${point.needling.moxibustion}`)}</dd>
+        </dl>
+        {point.needling.cautions.length + point.needling.contraindications.length > 0 ? (
+          <aside className="caution" aria-labelledby="cautions-heading">
+            <h3 id="cautions-heading">
+              <span aria-hidden="true">⚠ </span>
+              {t("browse.cautions")}
+            </h3>
+            <ul lang={lang}>
+              {point.needling.cautions.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+              {point.needling.contraindications.map((c) => (
+                <li key={c}>
+                  <strong>{t("browse.contraindicated")}: </strong>
+                  {c}
+                </li>
+              ))}
+            </ul>
+          </aside>
+        ) : null}
+      </section>
+
+      <div className="two-columns">
+        <section aria-labelledby="actions">
+          <h2 id="actions">{t("browse.actions")}</h2>
+          <ul lang={lang}>
+            {point.actions.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="indications">
+          <h2 id="indications">{t("browse.indications")}</h2>
+          <ul lang={lang}>
+            {point.indications.map((i) => (
+              <li key={i}>{i}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <section aria-labelledby="commentary">
+        <h2 id="commentary">{t("browse.commentary")}</h2>
+        <p lang={lang}>{point.commentary}</p>
+      </section>
+
+      <div className="two-columns">
+        <section aria-labelledby="categories">
+          <h2 id="categories">{t("browse.categories")}</h2>
+          {point.categories.length === 0 ? (
+            <p className="muted">{t("browse.noCategories")}</p>
+          ) : (
+            <ul>
+              {point.categories.map((c) => (
+                <li key={c.slug}>
+                  {c.permission ? <Link href={`/book/pages/categories/${c.slug}`}>{c.name}</Link> : lockedLink(c.name)}
+                  {c.role ? <span className="muted"> — {c.role}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="areas">
+          <h2 id="areas">{t("browse.bodyAreas")}</h2>
+          <ul>
+            {point.bodyAreas.map((a) => (
+              <li key={a.slug}>
+                {a.permission ? <Link href={`/body-area/${a.slug}`}>{a.name}</Link> : lockedLink(a.name)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <nav className="prev-next" aria-label={t("browse.neighbours")}>
+        {point.previous ? (
+          <Link href={`/point/${point.previous.slug}`} rel="prev">
+            ← {point.previous.code} {point.previous.pinyin}
+            <span className="visually-hidden"> ({t("browse.previousPoint")})</span>
+          </Link>
+        ) : (
+          <span />
+        )}
+        {point.next ? (
+          <Link href={`/point/${point.next.slug}`} rel="next">
+            {point.next.code} {point.next.pinyin} →<span className="visually-hidden"> ({t("browse.nextPoint")})</span>
+          </Link>
+        ) : null}
+      </nav>
+    </article>
+  )
+}
+
+export const PointPage = ({ slug }: { readonly slug: string }) => {
+  const { machines } = useAppServices()
+  return (
+    <ContentPage<PointPageData> machine={machines.pages.point} slug={slug}>
+      {(data) => <PointView point={data} />}
+    </ContentPage>
+  )
+}

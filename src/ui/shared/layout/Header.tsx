@@ -1,0 +1,154 @@
+// Header navigation (§2): the logo home, the entries for signed-in or signed-out users, the
+// language dropdown; signed-out users get support (new tab), login and sign up. Below the medium
+// breakpoint the entries move into a menu button so the header stays one row. The drill-down
+// panel hangs from the sticky header, so it opens in view wherever the page is scrolled.
+import { useActorRef, useSelector } from "@xstate/react"
+import type { ReactNode, Ref } from "react"
+import { Button as AriaButton } from "react-aria-components/Button"
+import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu"
+import { Popover } from "react-aria-components/Popover"
+import { useTranslation } from "react-i18next"
+import { Link, useLocation } from "wouter"
+import { BOOK_HREF } from "../../../domain/content/content-links.ts"
+import { EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
+import { useAppServices } from "../../app-services.tsx"
+import { LanguageMenu } from "../components/LanguageMenu.tsx"
+
+const MEMBERSHIP_HREF = "/account-settings/my-membership"
+
+const NavLink = ({ href, children }: { readonly href: string; readonly children: string }) => {
+  const [location] = useLocation()
+  return (
+    <Link href={href} aria-current={location === href ? "page" : undefined}>
+      {children}
+    </Link>
+  )
+}
+
+export const Header = ({
+  onLogout,
+  menuOpen,
+  onToggleMenu,
+  channelButtonRef,
+  mobileButtonRef,
+  panel,
+}: {
+  readonly onLogout: () => void
+  readonly menuOpen: boolean
+  readonly onToggleMenu: () => void
+  readonly channelButtonRef: Ref<HTMLButtonElement>
+  readonly mobileButtonRef: Ref<HTMLButtonElement>
+  readonly panel: ReactNode
+}) => {
+  const { t } = useTranslation("common")
+  const { session, machines, language } = useAppServices()
+  const signedIn = useSelector(session, (s) => s.context.user !== null)
+  const languageActor = useActorRef(machines.language, { input: { current: language } })
+  const switching = useSelector(languageActor, (s) => s.hasTag("busy"))
+  const [, navigate] = useLocation()
+
+  const onMobileAction = (key: string) => {
+    if (key === "channels") onToggleMenu()
+    else if (key === "logout") onLogout()
+    else if (key === "support") globalThis.open(EXTERNAL_LINKS.support, "_blank", "noopener,noreferrer")
+    else navigate(key)
+  }
+
+  return (
+    <header className="header">
+      <div className="header-inner">
+        <Link href="/" className="logo">
+          <span className="logo-mark" aria-hidden="true">
+            經
+          </span>
+          <span>Jingluo</span>
+        </Link>
+        <nav className="nav nav-wide" aria-label={t("nav.label")}>
+          {signedIn ? (
+            <>
+              <button
+                ref={channelButtonRef}
+                type="button"
+                className="nav-button"
+                aria-expanded={menuOpen}
+                aria-controls={menuOpen ? "channel-menu" : undefined}
+                onClick={onToggleMenu}
+              >
+                {t("nav.channelPoints")}
+              </button>
+              <NavLink href={BOOK_HREF}>{t("nav.book")}</NavLink>
+              <NavLink href={MEMBERSHIP_HREF}>{t("nav.myAccount")}</NavLink>
+              <button type="button" className="nav-button" onClick={onLogout}>
+                {t("nav.logout")}
+              </button>
+            </>
+          ) : (
+            <>
+              <a href={EXTERNAL_LINKS.support} target="_blank" rel="noopener noreferrer">
+                {t("nav.support")}
+                <span className="visually-hidden"> {t("nav.newTab")}</span>
+              </a>
+              <NavLink href="/login">{t("nav.login")}</NavLink>
+              <Link href="/register" className="nav-cta">
+                {t("nav.signUp")}
+              </Link>
+            </>
+          )}
+        </nav>
+        <div className="header-tools">
+          <LanguageMenu
+            current={language}
+            isBusy={switching}
+            onSelect={(next) => languageActor.send({ type: "language.select", language: next })}
+          />
+          <MenuTrigger>
+            <AriaButton ref={mobileButtonRef} className="nav-button nav-menu-button">
+              <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M4 7h16M4 12h16M4 17h16" />
+              </svg>{" "}
+              {t("nav.menu")}
+            </AriaButton>
+            <Popover placement="bottom end">
+              <Menu
+                className="menu-popover"
+                aria-label={t("nav.label")}
+                onAction={(key) => onMobileAction(String(key))}
+              >
+                {signedIn ? (
+                  <>
+                    <MenuItem id="channels" className="menu-item">
+                      {t("nav.channelPoints")}
+                    </MenuItem>
+                    <MenuItem id={BOOK_HREF} className="menu-item">
+                      {t("nav.book")}
+                    </MenuItem>
+                    <MenuItem id={MEMBERSHIP_HREF} className="menu-item">
+                      {t("nav.myAccount")}
+                    </MenuItem>
+                    <MenuItem id="logout" className="menu-item">
+                      {t("nav.logout")}
+                    </MenuItem>
+                  </>
+                ) : (
+                  <>
+                    <MenuItem id="support" className="menu-item" textValue={t("nav.support")}>
+                      {t("nav.support")}
+                      <span className="visually-hidden"> {t("nav.newTab")}</span>
+                    </MenuItem>
+                    <MenuItem id="/login" className="menu-item">
+                      {t("nav.login")}
+                    </MenuItem>
+                    <MenuItem id="/register" className="menu-item">
+                      {t("nav.signUp")}
+                    </MenuItem>
+                  </>
+                )}
+              </Menu>
+            </Popover>
+          </MenuTrigger>
+        </div>
+      </div>
+      {panel}
+    </header>
+  )
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest"
+import {
+  DEFAULT_LANGUAGE,
+  IN_PROGRESS_LANGUAGES,
+  isSelectableLanguage,
+  LANGUAGES,
+  NAMESPACES,
+  namespacesForPath,
+  resolveLanguage,
+  SELECTABLE_LANGUAGES,
+} from "../../../src/domain/shared/locales.ts"
+
+describe("languages (§1, §9)", () => {
+  it("has the locales en, de, es, ru with en as default", () => {
+    expect([...LANGUAGES].sort()).toEqual(["de", "en", "es", "ru"])
+    expect(DEFAULT_LANGUAGE).toBe("en")
+  })
+
+  it("makes every language selectable except the ones in progress", () => {
+    expect([...SELECTABLE_LANGUAGES].sort()).toEqual(LANGUAGES.filter((l) => !IN_PROGRESS_LANGUAGES.includes(l)).sort())
+    expect(IN_PROGRESS_LANGUAGES).toEqual(["ru"])
+  })
+
+  it.each([...SELECTABLE_LANGUAGES])("treats %s as selectable", (language) => {
+    expect(isSelectableLanguage(language)).toBe(true)
+  })
+
+  it.each(["ru", "fr", "", "EN", 1, null])("does not treat %j as selectable", (value) => {
+    expect(isSelectableLanguage(value)).toBe(false)
+  })
+})
+
+describe("resolveLanguage", () => {
+  it.each([...SELECTABLE_LANGUAGES])("keeps %s", (language) => {
+    expect(resolveLanguage(language)).toBe(language)
+  })
+
+  it.each([
+    ["de-DE", "de"],
+    ["es-419", "es"],
+    ["en-GB,en;q=0.9", "en"],
+    ["DE", "de"],
+    [" es ", "es"],
+  ])("resolves %j to %s", (value, expected) => {
+    expect(resolveLanguage(value)).toBe(expected)
+  })
+
+  it.each([
+    ["ru, which is in progress", "ru"],
+    ["ru-RU", "ru-RU"],
+    ["an unknown language", "fr"],
+    ["an unknown region tag", "fr-DE"],
+    ["an empty string", ""],
+    ["a single letter", "d"],
+    ["null", null],
+    ["undefined", undefined],
+  ])("falls back to the default for %s", (_, value) => {
+    expect(resolveLanguage(value)).toBe(DEFAULT_LANGUAGE)
+  })
+})
+
+describe("namespacesForPath (§9)", () => {
+  it("loads common, user and home on /", () => {
+    expect(namespacesForPath("/")).toEqual(["common", "user", "home"])
+  })
+
+  it("loads common, user and about on /about", () => {
+    expect(namespacesForPath("/about")).toEqual(["common", "user", "about"])
+  })
+
+  it.each(["/login", "/about-us", "/about/", "/search", "/point/li-4", ""])(
+    "loads only common and user on %j",
+    (path) => {
+      expect(namespacesForPath(path)).toEqual(["common", "user"])
+    },
+  )
+
+  it("only names known namespaces", () => {
+    for (const path of ["/", "/about", "/login"]) {
+      for (const namespace of namespacesForPath(path)) expect(NAMESPACES).toContain(namespace)
+    }
+  })
+})

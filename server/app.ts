@@ -39,7 +39,9 @@ import { MailTransport } from "./platform/mail/mail-transport.ts"
 import { RateLimiter } from "./platform/security/rate-limiter.ts"
 import { Secrets } from "./platform/security/secrets.ts"
 import { SystemHandlers } from "./system/handlers.ts"
+import { HealthRepo } from "./system/health-repo.ts"
 import { QuotesRepo } from "./system/quotes-repo.ts"
+import { System } from "./system/service.ts"
 
 /** A database after migrations and the content seed have run. */
 export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E, R>) =>
@@ -57,6 +59,7 @@ const Repositories = Layer.mergeAll(
   SessionsRepo.layer,
   CodesRepo.layer,
   QuotesRepo.layer,
+  HealthRepo.layer,
   SubscriptionsRepo.layer,
   ContentRepo.layer,
   MailQueueRepo.layer,
@@ -68,7 +71,7 @@ export const makeServices = <E, R>(options: {
   readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer).pipe(
+  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, System.layer).pipe(
     Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer)),
     Layer.provideMerge(
       Layer.mergeAll(

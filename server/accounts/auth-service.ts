@@ -21,6 +21,8 @@ export interface SessionInfo {
   readonly sessionId: string
   readonly userId: number
   readonly uuid: string
+  /** The user's plan as the session was read. */
+  readonly planId: number
 }
 
 export class Auth extends Context.Service<
@@ -103,7 +105,10 @@ export class Auth extends Context.Service<
           : Effect.gen(function* () {
               const now = yield* Clock.currentTimeMillis
               const found = yield* sessions.findLive(sha256(token), new Date(now))
-              return Option.map(found, (s): SessionInfo => ({ sessionId: s.id, userId: s.user_id, uuid: s.uuid }))
+              return Option.map(
+                found,
+                (s): SessionInfo => ({ sessionId: s.id, userId: s.user_id, uuid: s.uuid, planId: s.plan_id }),
+              )
             })
 
       const authenticate = (token: string, language: SelectableLanguage) =>

@@ -5,7 +5,6 @@ import { HttpServerRequest } from "effect/http"
 import { Authentication, CurrentSession, OptionalAuthentication, Viewer } from "../../src/domain/api/middleware.ts"
 import { requestLanguage } from "../platform/http/request-context.ts"
 import { Auth } from "./auth-service.ts"
-import { UsersRepo } from "./users-repo.ts"
 
 export const AuthenticationLive = Layer.effect(
   Authentication,
@@ -31,17 +30,15 @@ export const OptionalAuthenticationLive = Layer.effect(
   OptionalAuthentication,
   Effect.gen(function* () {
     const auth = yield* Auth
-    const users = yield* UsersRepo
     return OptionalAuthentication.of((httpEffect) =>
       Effect.gen(function* () {
         const request = yield* HttpServerRequest.HttpServerRequest
         const found = yield* auth.identify(bearerToken(request.headers.authorization))
         // An unknown or expired token makes a visitor: content calls never answer 401.
-        const user = Option.isSome(found) ? yield* users.findById(found.value.userId) : Option.none()
-        const session =
-          Option.isSome(found) && Option.isSome(user)
-            ? { userId: found.value.userId, uuid: found.value.uuid, planId: user.value.plan_id }
-            : null
+        const session = Option.match(found, {
+          onNone: () => null,
+          onSome: ({ userId, uuid, planId }) => ({ userId, uuid, planId }),
+        })
         return yield* Effect.provideService(httpEffect, Viewer, { session })
       }),
     )

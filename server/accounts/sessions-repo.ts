@@ -8,6 +8,8 @@ export const SessionRow = Schema.Struct({
   uuid: Schema.String,
   device_name: Schema.String,
   expires_at: Schema.Date,
+  /** The user's plan, read with the session so a request needs one query to know its caller. */
+  plan_id: Schema.Number,
 })
 export type SessionRow = typeof SessionRow.Type
 
@@ -48,7 +50,7 @@ export class SessionsRepo extends Context.Service<
             UPDATE sessions s SET last_used_at = ${now.toISOString()}::timestamptz
             FROM users u
             WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now.toISOString()}::timestamptz AND u.id = s.user_id
-            RETURNING s.id::text AS id, s.user_id, u.uuid::text AS uuid, s.device_name, s.expires_at`.pipe(
+            RETURNING s.id::text AS id, s.user_id, u.uuid::text AS uuid, s.device_name, s.expires_at, u.plan_id`.pipe(
             Effect.flatMap(decodeRows),
             Effect.map((rows) => Option.fromNullishOr(rows[0])),
             Effect.orDie,

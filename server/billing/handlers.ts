@@ -1,11 +1,10 @@
 // Handlers of the "billing" group: plans, checkout, the membership and its cancellation.
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/domain/api/api.ts"
 import { CurrentSession } from "../../src/domain/api/middleware.ts"
 import { Forbidden, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import { MessageKey } from "../../src/domain/shared/validation.ts"
-import { UsersRepo } from "../accounts/users-repo.ts"
 import { requestLanguage } from "../platform/http/request-context.ts"
 import { message } from "../platform/i18n/translations.ts"
 import { Billing } from "./service.ts"
@@ -15,30 +14,24 @@ export const BillingHandlers = HttpApiBuilder.group(
   "billing",
   Effect.fn(function* (handlers) {
     const billing = yield* Billing
-    const users = yield* UsersRepo
     return handlers
       .handle("planList", () => Effect.succeed(billing.plans))
       .handle("checkout", ({ payload }) =>
         Effect.gen(function* () {
           const session = yield* CurrentSession
           const language = yield* requestLanguage
-          const user = yield* users.findById(session.userId)
-          if (Option.isNone(user)) return yield* Effect.die(new Error("session user is missing"))
-          const url = yield* billing
-            .startCheckout({ id: user.value.id, email: user.value.email }, payload.price_id)
-            .pipe(
-              Effect.catchTags({
-                UnknownPrice: () =>
-                  Effect.fail(
-                    new ValidationFailed({
-                      message: message("validationFailed", language),
-                      errors: { price_id: MessageKey.invalid },
-                    }),
-                  ),
-                AlreadySubscribed: () =>
-                  Effect.fail(new Forbidden({ message: message("alreadySubscribed", language) })),
-              }),
-            )
+          const url = yield* billing.startCheckout(session.userId, payload.price_id).pipe(
+            Effect.catchTags({
+              UnknownPrice: () =>
+                Effect.fail(
+                  new ValidationFailed({
+                    message: message("validationFailed", language),
+                    errors: { price_id: MessageKey.invalid },
+                  }),
+                ),
+              AlreadySubscribed: () => Effect.fail(new Forbidden({ message: message("alreadySubscribed", language) })),
+            }),
+          )
           return { data: url }
         }),
       )

@@ -15,7 +15,6 @@ import {
   TRIAL_DAYS,
 } from "../../src/domain/billing/plans.ts"
 import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
-import { UsersRepo } from "../accounts/users-repo.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 import { Secrets } from "../platform/security/secrets.ts"
 import { findPrice, planCatalogue } from "./catalogue.ts"
@@ -64,10 +63,8 @@ export class Billing extends Context.Service<
   Billing,
   {
     readonly plans: ReadonlyArray<Plan>
-    readonly startCheckout: (
-      user: { readonly id: number; readonly email: string },
-      priceId: string,
-    ) => Effect.Effect<string, UnknownPrice | AlreadySubscribed>
+    /** The provider's page where this user pays for this price. */
+    readonly startCheckout: (userId: number, priceId: string) => Effect.Effect<string, UnknownPrice | AlreadySubscribed>
     /** The one grant path: record the provider's view of a subscription and recompute the plan. */
     readonly applySubscription: (change: SubscriptionChange) => Effect.Effect<SubscriptionRow>
     readonly completeLocalCheckout: (
@@ -88,7 +85,6 @@ export class Billing extends Context.Service<
     Billing,
     Effect.gen(function* () {
       const repo = yield* SubscriptionsRepo
-      const users = yield* UsersRepo
       const provider = yield* PaymentProvider
       const secrets = yield* Secrets
       const config = yield* ServerConfig
@@ -167,11 +163,11 @@ export class Billing extends Context.Service<
         }
       }
 
-      const startCheckout = Effect.fn("Billing.startCheckout")(function* (
-        user: { readonly id: number; readonly email: string },
-        priceId: string,
-      ) {
+      const startCheckout = Effect.fn("Billing.startCheckout")(function* (userId: number, priceId: string) {
         if (!findPrice(plans, priceId)) return yield* new UnknownPrice()
+        const found = yield* repo.billingUser(userId)
+        if (Option.isNone(found)) return yield* Effect.die(new Error(`user ${userId} is missing`))
+        const user = found.value
         const checkoutId = yield* secrets.uuid
         const at = yield* now
         // One user's checkouts take turns: the new one replaces any open one, atomically.
@@ -374,7 +370,7 @@ export class Billing extends Context.Service<
       })
 
       const cancel = Effect.fn("Billing.cancel")(function* (userId: number) {
-        const user = yield* users.findById(userId)
+        const user = yield* repo.billingUser(userId)
         if (Option.isSome(user) && user.value.migrated_user) return yield* new NotCancellable({ reason: "migrated" })
         const current = yield* repo.current(userId)
         if (Option.isNone(current) || !LIVE.includes(current.value.status))

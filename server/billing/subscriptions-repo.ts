@@ -30,8 +30,17 @@ export const CheckoutRow = Schema.Struct({
 })
 export type CheckoutRow = typeof CheckoutRow.Type
 
+/** What billing needs to know about a user: where to send the checkout and whether they came over from the old app. */
+export const BillingUserRow = Schema.Struct({
+  id: Schema.Number,
+  email: Schema.String,
+  migrated_user: Schema.Boolean,
+})
+export type BillingUserRow = typeof BillingUserRow.Type
+
 const decodeSubscriptions = Schema.decodeUnknownEffect(Schema.Array(SubscriptionRow))
 const decodeCheckouts = Schema.decodeUnknownEffect(Schema.Array(CheckoutRow))
+const decodeBillingUsers = Schema.decodeUnknownEffect(Schema.Array(BillingUserRow))
 const iso = (date: Date | null) => (date === null ? null : date.toISOString())
 
 export interface SubscriptionChange {
@@ -53,6 +62,7 @@ export class SubscriptionsRepo extends Context.Service<
   {
     /** Runs `effect` in one database transaction: all of it is applied, or none (a defect rolls back). */
     readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+    readonly billingUser: (userId: number) => Effect.Effect<Option.Option<BillingUserRow>>
     /** Inside a transaction: waits for and holds the user's row until it ends. */
     readonly lockUser: (userId: number) => Effect.Effect<void>
     /** Whether the user ever had a subscription, of any status (a trial is given once). */
@@ -114,6 +124,12 @@ export class SubscriptionsRepo extends Context.Service<
               (error) => Effect.die(error),
             ),
           ) as Effect.Effect<A, E, R>,
+        billingUser: (userId) =>
+          sql`SELECT id, email, migrated_user FROM users WHERE id = ${userId}`.pipe(
+            Effect.flatMap(decodeBillingUsers),
+            Effect.map((r) => Option.fromNullishOr(r[0])),
+            Effect.orDie,
+          ),
         lockUser: (userId) =>
           sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.pipe(Effect.asVoid, Effect.orDie),
         hasEverSubscribed: (userId) =>

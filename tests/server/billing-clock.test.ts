@@ -5,7 +5,6 @@ import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { TestClock } from "effect/testing"
-import { UsersRepo } from "../../server/accounts/users-repo.ts"
 import { PaymentProvider } from "../../server/billing/payment-provider.ts"
 import { Billing } from "../../server/billing/service.ts"
 import { SubscriptionsRepo } from "../../server/billing/subscriptions-repo.ts"
@@ -15,7 +14,7 @@ import { PLAN_ID_PRO, PLAN_ID_STANDARD, TRIAL_DAYS } from "../../src/domain/bill
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
 const BillingLive = Billing.layer.pipe(
-  Layer.provideMerge(Layer.mergeAll(SubscriptionsRepo.layer, UsersRepo.layer, PaymentProvider.layer, Secrets.layer)),
+  Layer.provideMerge(Layer.mergeAll(SubscriptionsRepo.layer, PaymentProvider.layer, Secrets.layer)),
   Layer.provideMerge(TestDatabase),
   Layer.provideMerge(ServerConfig.layer({ ...readSettings({}), appOrigin: "http://app.test" })),
 )
@@ -30,7 +29,7 @@ const subscribe = (email: string, priceId: string, card: "4242" | "0341") =>
   Effect.gen(function* () {
     const billing = yield* Billing
     const userId = yield* insertUser(email)
-    const url = yield* billing.startCheckout({ id: userId, email }, priceId)
+    const url = yield* billing.startCheckout(userId, priceId)
     const outcome = yield* billing.completeLocalCheckout(url.split("/").at(-1)!, { _tag: "Pay", card })
     assert.strictEqual(outcome, "completed")
     return userId

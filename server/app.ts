@@ -2,10 +2,11 @@
 // repositories, services, the contract's handlers, the built app's static files, and the global
 // response policy. `main.ts` serves it on a port; tests build it with their own config.
 import { Effect, Layer, Schedule } from "effect"
-import { HttpRouter, HttpServerResponse } from "effect/http"
+import { HttpRouter } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { SqlClient } from "effect/sql"
 import { Api } from "../src/domain/api/api.ts"
+import { AccountMails } from "./accounts/account-mails.ts"
 import { Accounts } from "./accounts/accounts-service.ts"
 import { Auth } from "./accounts/auth-service.ts"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./accounts/authentication.ts"
@@ -27,12 +28,12 @@ import { Content } from "./content/service.ts"
 import { ServerConfig } from "./platform/config/server-config.ts"
 import { Database } from "./platform/db/database.ts"
 import { migrate } from "./platform/db/migrate.ts"
+import { notFoundAnswer } from "./platform/http/answers.ts"
 import { ApiDocsRoute, OPENAPI_PATH } from "./platform/http/api-docs.ts"
-import { requestLanguage } from "./platform/http/request-context.ts"
 import { RequestGuardLive } from "./platform/http/request-guard.ts"
 import { ResponsePolicy } from "./platform/http/response-policy.ts"
 import { StaticApp } from "./platform/http/static-app.ts"
-import { message } from "./platform/i18n/translations.ts"
+import { Translations } from "./platform/i18n/translations.ts"
 import { MailQueue } from "./platform/mail/mail-queue.ts"
 import { MailQueueRepo } from "./platform/mail/mail-queue-repo.ts"
 import { MailTransport } from "./platform/mail/mail-transport.ts"
@@ -72,7 +73,7 @@ export const makeServices = <E, R>(options: {
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
   Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, System.layer).pipe(
-    Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer)),
+    Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer)),
     Layer.provideMerge(
       Layer.mergeAll(
         Passwords.layer,
@@ -80,6 +81,7 @@ export const makeServices = <E, R>(options: {
         RateLimiter.layer,
         Secrets.layer,
         options.payments ?? PaymentProvider.layer,
+        Translations.layer,
       ),
     ),
     Layer.provideMerge(Repositories),
@@ -94,13 +96,8 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
 )
 
 /** An API path the contract does not know answers a JSON 404, never the app's index page. */
-const UnknownApiPath = HttpRouter.add(
-  "*",
-  "/api/*",
-  requestLanguage.pipe(
-    Effect.flatMap((language) => HttpServerResponse.json({ message: message("notFound", language) }, { status: 404 })),
-    Effect.orDie,
-  ),
+const UnknownApiPath = HttpRouter.use((router) =>
+  Effect.flatMap(Translations, (translations) => router.add("*", "/api/*", notFoundAnswer(translations))),
 )
 
 /** The routes; they need `Services`, which are built (database ready) before the port opens. */

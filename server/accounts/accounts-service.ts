@@ -9,16 +9,11 @@ import type { RegisterPayload } from "../../src/domain/account/registration.ts"
 import { TooManyRequests } from "../../src/domain/shared/errors.ts"
 import { resolveLanguage, type SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
-import { message } from "../platform/i18n/translations.ts"
-import {
-  alreadyRegisteredMail,
-  codeAlertMail,
-  passwordResetMail,
-  verificationMail,
-} from "../platform/mail/mail-layout.ts"
+import { Translations } from "../platform/i18n/translations.ts"
 import { MailQueue } from "../platform/mail/mail-queue.ts"
 import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { Secrets } from "../platform/security/secrets.ts"
+import { AccountMails } from "./account-mails.ts"
 import { type CodeOwner, CodeRejected, type CodesPaused, OneTimeCodes } from "./codes-service.ts"
 import { Passwords } from "./passwords-service.ts"
 import { SessionsRepo } from "./sessions-repo.ts"
@@ -55,6 +50,8 @@ export class Accounts extends Context.Service<
       const limiter = yield* RateLimiter
       const secrets = yield* Secrets
       const config = yield* ServerConfig
+      const { message } = yield* Translations
+      const { alreadyRegisteredMail, codeAlertMail, passwordResetMail, verificationMail } = yield* AccountMails
 
       const tooMany = (retryAfterSeconds: number, language: SelectableLanguage) =>
         new TooManyRequests({ message: message("tooManyRequests", language), retryAfterSeconds })

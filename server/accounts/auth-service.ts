@@ -8,7 +8,7 @@ import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
 import { SESSION_MAX_AGE_DAYS } from "../../src/domain/shared/cookies.ts"
 import { EmailNotVerified, InvalidCredentials, TooManyRequests, Unauthorized } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
-import { message } from "../platform/i18n/translations.ts"
+import { Translations } from "../platform/i18n/translations.ts"
 import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { Secrets, sha256 } from "../platform/security/secrets.ts"
 import type { Caller } from "./accounts-service.ts"
@@ -48,6 +48,7 @@ export class Auth extends Context.Service<
       const passwords = yield* Passwords
       const limiter = yield* RateLimiter
       const secrets = yield* Secrets
+      const { message } = yield* Translations
 
       const login = Effect.fn("Auth.login")(function* (
         credentials: { readonly email: string; readonly password: string; readonly deviceName: string },

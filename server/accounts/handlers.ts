@@ -10,33 +10,37 @@ import { MessageKey } from "../../src/domain/shared/validation.ts"
 import { Billing } from "../billing/service.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 import { clientAddressOf, requestLanguage, userAgentDevice } from "../platform/http/request-context.ts"
-import { message } from "../platform/i18n/translations.ts"
+import { Translations, type TranslationsService } from "../platform/i18n/translations.ts"
 import { Accounts } from "./accounts-service.ts"
 import { Auth } from "./auth-service.ts"
 import type { CodeRejected, CodesPaused } from "./codes-service.ts"
 
-const codeFailure = (language: SelectableLanguage) => (error: CodeRejected | CodesPaused) =>
-  Effect.fail(
-    error._tag === "CodesPaused"
-      ? new TooManyRequests({
-          message: message("codesPaused", language),
-          retryAfterSeconds: error.retryAfterSeconds,
-          reason: "codesPaused",
-        })
-      : new ValidationFailed({
-          message: message("validationFailed", language),
-          errors: { code: error.reason === "expired" ? MessageKey.codeExpired : MessageKey.codeInvalid },
-        }),
-  )
+const codeFailure =
+  ({ message }: TranslationsService, language: SelectableLanguage) =>
+  (error: CodeRejected | CodesPaused) =>
+    Effect.fail(
+      error._tag === "CodesPaused"
+        ? new TooManyRequests({
+            message: message("codesPaused", language),
+            retryAfterSeconds: error.retryAfterSeconds,
+            reason: "codesPaused",
+          })
+        : new ValidationFailed({
+            message: message("validationFailed", language),
+            errors: { code: error.reason === "expired" ? MessageKey.codeExpired : MessageKey.codeInvalid },
+          }),
+    )
 
 /** A used, expired or unknown link token: one answer for all three. */
-const linkFailure = (language: SelectableLanguage) => () =>
-  Effect.fail(
-    new ValidationFailed({
-      message: message("validationFailed", language),
-      errors: { token: MessageKey.linkExpired },
-    }),
-  )
+const linkFailure =
+  ({ message }: TranslationsService, language: SelectableLanguage) =>
+  () =>
+    Effect.fail(
+      new ValidationFailed({
+        message: message("validationFailed", language),
+        errors: { token: MessageKey.linkExpired },
+      }),
+    )
 
 export const UsersHandlers = HttpApiBuilder.group(
   Api,
@@ -46,6 +50,8 @@ export const UsersHandlers = HttpApiBuilder.group(
     const auth = yield* Auth
     const billing = yield* Billing
     const { trustProxy } = yield* ServerConfig
+    const translations = yield* Translations
+    const { message } = translations
     const caller = Effect.all({ language: requestLanguage, address: clientAddressOf(trustProxy) })
     return handlers
       .handle("register", ({ payload }) =>
@@ -90,9 +96,12 @@ export const UsersHandlers = HttpApiBuilder.group(
       .handle("resetPassword", ({ payload }) =>
         Effect.gen(function* () {
           const language = yield* requestLanguage
-          yield* accounts
-            .resetPassword(payload)
-            .pipe(Effect.catchTags({ CodeRejected: codeFailure(language), CodesPaused: codeFailure(language) }))
+          yield* accounts.resetPassword(payload).pipe(
+            Effect.catchTags({
+              CodeRejected: codeFailure(translations, language),
+              CodesPaused: codeFailure(translations, language),
+            }),
+          )
           return { message: message("passwordReset", language) }
         }),
       )
@@ -101,7 +110,7 @@ export const UsersHandlers = HttpApiBuilder.group(
           const language = yield* requestLanguage
           yield* accounts
             .resetPasswordLink(payload.token, payload.password)
-            .pipe(Effect.catchTag("CodeRejected", linkFailure(language)))
+            .pipe(Effect.catchTag("CodeRejected", linkFailure(translations, language)))
           return { message: message("passwordReset", language) }
         }),
       )
@@ -115,16 +124,21 @@ export const UsersHandlers = HttpApiBuilder.group(
       .handle("verifyEmail", ({ params }) =>
         Effect.gen(function* () {
           const language = yield* requestLanguage
-          yield* accounts
-            .verifyEmail(params.uuid, params.code)
-            .pipe(Effect.catchTags({ CodeRejected: codeFailure(language), CodesPaused: codeFailure(language) }))
+          yield* accounts.verifyEmail(params.uuid, params.code).pipe(
+            Effect.catchTags({
+              CodeRejected: codeFailure(translations, language),
+              CodesPaused: codeFailure(translations, language),
+            }),
+          )
           return { message: message("emailVerified", language) }
         }),
       )
       .handle("verifyEmailLink", ({ payload }) =>
         Effect.gen(function* () {
           const language = yield* requestLanguage
-          yield* accounts.verifyEmailLink(payload.token).pipe(Effect.catchTag("CodeRejected", linkFailure(language)))
+          yield* accounts
+            .verifyEmailLink(payload.token)
+            .pipe(Effect.catchTag("CodeRejected", linkFailure(translations, language)))
           return { message: message("emailVerified", language) }
         }),
       )

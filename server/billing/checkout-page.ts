@@ -1,75 +1,70 @@
-// The words of the built-in checkout page, which stands in for the payment provider locally. It
-// takes no money, and says so first. German says "du", as the app does.
+// The built-in checkout page that stands in for the payment provider locally. It takes no money and
+// says so first; it offers the test cards, pay (or start the trial) and cancel. Its words are in
+// locales/*/checkout.json; German says "du", as the app does.
+import { formatPrice, type PlanPrice, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { escapeHtml } from "../platform/http/html.ts"
+import type { TranslationsService } from "../platform/i18n/translations.ts"
+import { LOCAL_CARDS } from "./payment-provider.ts"
 
-export const checkoutCopy = {
-  en: {
-    title: "Jingluo checkout",
-    testModeTitle: "Test mode — no money is taken",
-    testModeText:
-      "This installation has no payment provider set up. This page plays its part: paying here grants Pro without charging anything.",
-    plan: "Jingluo Pro",
-    yearly: "yearly",
-    monthly: "monthly",
-    trial: (days: number, price: string, interval: string) =>
-      `${days}-day free trial, then ${price} per ${interval === "year" ? "year" : "month"}. Cancel at any time.`,
-    noTrial: (price: string, interval: string) =>
-      `You have had a trial before, so the first ${interval === "year" ? "year" : "month"} is paid now: ${price}. Cancel at any time.`,
-    card: "Test card",
-    cardApproves: "approves every payment",
-    cardDeclinesRenewal: "approves now, declined at renewal",
-    pay: "Start trial",
-    payNow: "Pay now",
-    decline: "Cancel payment",
-    closedTitle: "This checkout is closed",
-    closedText:
-      "It was completed, cancelled or replaced by a newer checkout. Return to Jingluo to see your membership.",
-    back: "Back to Jingluo",
-  },
-  de: {
-    title: "Jingluo-Bezahlung",
-    testModeTitle: "Testmodus – es wird kein Geld abgebucht",
-    testModeText:
-      "Auf dieser Installation ist kein Zahlungsanbieter eingerichtet. Diese Seite übernimmt seine Rolle: Wenn du hier bezahlst, bekommst du Pro, ohne dass etwas abgebucht wird.",
-    plan: "Jingluo Pro",
-    yearly: "jährlich",
-    monthly: "monatlich",
-    trial: (days: number, price: string, interval: string) =>
-      `${days} Tage kostenlos testen, danach ${price} pro ${interval === "year" ? "Jahr" : "Monat"}. Du kannst jederzeit kündigen.`,
-    noTrial: (price: string, interval: string) =>
-      `Du hattest schon einen Testzeitraum, deshalb zahlst du ${interval === "year" ? "das erste Jahr" : "den ersten Monat"} jetzt: ${price}. Du kannst jederzeit kündigen.`,
-    card: "Testkarte",
-    cardApproves: "genehmigt jede Zahlung",
-    cardDeclinesRenewal: "jetzt genehmigt, bei der Verlängerung abgelehnt",
-    pay: "Test starten",
-    payNow: "Jetzt bezahlen",
-    decline: "Zahlung abbrechen",
-    closedTitle: "Diese Bezahlung ist abgeschlossen",
-    closedText:
-      "Du hast sie schon abgeschlossen oder abgebrochen, oder eine neuere Bezahlung hat sie ersetzt. Kehre zu Jingluo zurück, um deine Mitgliedschaft zu sehen.",
-    back: "Zurück zu Jingluo",
-  },
-  es: {
-    title: "Pago de Jingluo",
-    testModeTitle: "Modo de prueba: no se cobra dinero",
-    testModeText:
-      "Esta instalación no tiene un proveedor de pagos configurado. Esta página hace su papel: pagar aquí activa Pro sin cobrar nada.",
-    plan: "Jingluo Pro",
-    yearly: "anual",
-    monthly: "mensual",
-    trial: (days: number, price: string, interval: string) =>
-      `Prueba gratuita de ${days} días y después ${price} al ${interval === "year" ? "año" : "mes"}. Cancela cuando quieras.`,
-    noTrial: (price: string, interval: string) =>
-      `Ya tuviste una prueba, así que ${interval === "year" ? "el primer año se paga" : "el primer mes se paga"} ahora: ${price}. Cancela cuando quieras.`,
-    card: "Tarjeta de prueba",
-    cardApproves: "aprueba todos los pagos",
-    cardDeclinesRenewal: "aprueba ahora, rechazada en la renovación",
-    pay: "Empezar la prueba",
-    payNow: "Pagar ahora",
-    decline: "Cancelar el pago",
-    closedTitle: "Este pago está cerrado",
-    closedText:
-      "Ya se completó, se canceló o lo sustituyó un pago más reciente. Vuelve a Jingluo para ver tu suscripción.",
-    back: "Volver a Jingluo",
-  },
-} satisfies Record<SelectableLanguage, unknown>
+type Translate = TranslationsService["t"]
+
+const page = (language: string, title: string, body: string) => `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f4f6f8;color:#1d2a27;margin:0;padding:24px}
+main{max-width:460px;margin:0 auto;background:#fff;border:1px solid #d9dfd9;border-radius:12px;padding:24px}
+h1{font-size:1.4rem;margin-top:0}.notice{background:#fff7e6;border:2px solid #b7791f;padding:10px 12px;border-radius:8px}
+.notice h2{font-size:1.05rem;margin:0 0 .3em}.notice p{margin:0}
+.price{font-size:1.6rem;font-weight:700;margin:.2em 0}fieldset{border:1px solid #d9dfd9;border-radius:8px;margin:16px 0;padding:8px 12px}
+label{display:block;padding:6px 0}button{font:inherit;font-weight:600;min-height:44px;padding:10px 18px;border-radius:8px;border:1px solid #0f5c4d;cursor:pointer}
+.pay{background:#0f5c4d;color:#fff}.decline{background:#fff;color:#0a4238}.row{display:flex;gap:12px;flex-wrap:wrap;margin-top:12px}
+:focus-visible{outline:3px solid #1f6feb;outline-offset:2px}a{color:#0a4238}
+</style></head><body><main>${body}</main></body></html>`
+
+/** A checkout that was completed, cancelled or replaced: the way back to the app. */
+export const closedCheckoutPage = (t: Translate, language: SelectableLanguage, appOrigin: string) =>
+  page(
+    language,
+    t(language, "checkout:closedTitle"),
+    `<h1>${escapeHtml(t(language, "checkout:closedTitle"))}</h1><p>${escapeHtml(t(language, "checkout:closedText"))}</p><p><a href="${escapeHtml(appOrigin)}/">${escapeHtml(t(language, "checkout:back"))}</a></p>`,
+  )
+
+/** An open checkout: the test-mode notice, the plan and its price, the test cards, pay or cancel. */
+export const openCheckoutPage = (
+  t: Translate,
+  language: SelectableLanguage,
+  checkout: { readonly id: string; readonly price: PlanPrice; readonly trial: boolean },
+) => {
+  const say = (key: Parameters<Translate>[1], values?: Parameters<Translate>[2]) => escapeHtml(t(language, key, values))
+  const price = formatPrice(checkout.price)
+  const yearly = checkout.price.interval === "year"
+  const action = (outcome: string) => `/checkout/${escapeHtml(checkout.id)}/${outcome}`
+  const cards = Object.entries(LOCAL_CARDS)
+    .map(
+      ([card, info], index) =>
+        `<label><input type="radio" name="card" value="${card}"${index === 0 ? " checked" : ""}> ${escapeHtml(info.label)} — ${
+          info.renews ? say("checkout:cardApproves") : say("checkout:cardDeclinesRenewal")
+        }</label>`,
+    )
+    .join("")
+  const terms = checkout.trial
+    ? say(yearly ? "checkout:trialYearly" : "checkout:trialMonthly", { days: TRIAL_DAYS, price })
+    : say(yearly ? "checkout:noTrialYearly" : "checkout:noTrialMonthly", { price })
+  return page(
+    language,
+    t(language, "checkout:title"),
+    `<h1>${say("checkout:title")}</h1>
+<section class="notice" role="note" aria-labelledby="test-mode"><h2 id="test-mode">${say("checkout:testModeTitle")}</h2>
+<p>${say("checkout:testModeText")}</p></section>
+<h2>${say("checkout:plan")} · ${yearly ? say("checkout:yearly") : say("checkout:monthly")}</h2>
+<p class="price">${escapeHtml(price)}</p>
+<p>${terms}</p>
+<form method="post" action="${action("pay")}">
+<fieldset><legend>${say("checkout:card")}</legend>${cards}</fieldset>
+<div class="row"><button class="pay" type="submit">${checkout.trial ? say("checkout:pay") : say("checkout:payNow")}</button>
+<button class="decline" type="submit" formaction="${action("decline")}">${say("checkout:decline")}</button></div>
+</form>`,
+  )
+}

@@ -6,7 +6,7 @@ import { CurrentSession } from "../../src/domain/api/middleware.ts"
 import { Forbidden, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import { MessageKey } from "../../src/domain/shared/validation.ts"
 import { requestLanguage } from "../platform/http/request-context.ts"
-import { message } from "../platform/i18n/translations.ts"
+import { Translations } from "../platform/i18n/translations.ts"
 import { Billing } from "./service.ts"
 
 export const BillingHandlers = HttpApiBuilder.group(
@@ -14,6 +14,7 @@ export const BillingHandlers = HttpApiBuilder.group(
   "billing",
   Effect.fn(function* (handlers) {
     const billing = yield* Billing
+    const { message } = yield* Translations
     return handlers
       .handle("planList", () => Effect.succeed(billing.plans))
       .handle("checkout", ({ payload }) =>

@@ -23,7 +23,7 @@ import type {
 import { canOpen, type Viewer } from "../../src/domain/content/permissions.ts"
 import { type LockedItem, NotFound, ProRequired } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
-import { message } from "../platform/i18n/translations.ts"
+import { Translations } from "../platform/i18n/translations.ts"
 import { type ChannelRow, ContentRepo, type ContentSnapshot, type MemberRow, type PointBrief } from "./repo.ts"
 
 type Text = { readonly en: string; readonly de?: string | undefined; readonly es?: string | undefined }
@@ -47,32 +47,6 @@ export const POINT_FIELDS = [
   "indications",
   "commentary",
 ] as const
-
-const FIELD_TITLES: Record<(typeof POINT_FIELDS)[number], Record<SelectableLanguage, string>> = {
-  point_name: { en: "Point name", de: "Punktname", es: "Nombre del punto" },
-  location: { en: "Location", de: "Lage", es: "Localización" },
-  locating: { en: "How to locate", de: "Auffinden", es: "Cómo localizarlo" },
-  needling: { en: "Needling", de: "Nadelung", es: "Punción" },
-  actions: { en: "Actions", de: "Wirkungen", es: "Acciones" },
-  indications: { en: "Indications", de: "Indikationen", es: "Indicaciones" },
-  commentary: { en: "Commentary", de: "Kommentar", es: "Comentario" },
-}
-
-const SECTION_TITLES: Record<MenuSection["id"], Record<SelectableLanguage, string>> = {
-  channels: {
-    en: "Channel pathways and points",
-    de: "Leitbahnverläufe und Punkte",
-    es: "Trayectos de los canales y puntos",
-  },
-  categories: { en: "Point categories", de: "Punktkategorien", es: "Categorías de puntos" },
-  bodyAreas: { en: "Body areas", de: "Körperregionen", es: "Regiones del cuerpo" },
-}
-
-const EXTRA_POINTS_TITLE: Record<SelectableLanguage, (count: number) => string> = {
-  en: (count) => `All ${count} extra points`,
-  de: (count) => `Alle ${count} Extrapunkte`,
-  es: (count) => `Los ${count} puntos extra`,
-}
 
 /**
  * A vessel's menu label, "Rèn Mài · Conception Vessel": its pinyin first and the name without its
@@ -110,6 +84,11 @@ export class Content extends Context.Service<
     Content,
     Effect.gen(function* () {
       const repo = yield* ContentRepo
+      const { t, message } = yield* Translations
+      const extraPointsTitle = (language: SelectableLanguage, count: number) =>
+        t(language, "server:content.extraPointsTitle", { count })
+      const sectionTitle = (language: SelectableLanguage, id: MenuSection["id"]) =>
+        t(language, `server:content.menuSections.${id}`)
 
       const notFound = (language: SelectableLanguage) => new NotFound({ message: message("notFound", language) })
       const proRequired = (language: SelectableLanguage, item?: LockedItem) =>
@@ -234,7 +213,7 @@ export class Content extends Context.Service<
             {
               id: "extra-points",
               name: "EX",
-              title: EXTRA_POINTS_TITLE[caller.language](extras.length),
+              title: extraPointsTitle(caller.language, extras.length),
               slug: "extra-points",
               itemType: "extra-points",
               menuType: "channels",
@@ -287,8 +266,8 @@ export class Content extends Context.Service<
         )
         const section = (id: MenuSection["id"], children: ReadonlyArray<MenuEntry>): MenuSection => ({
           id,
-          name: SECTION_TITLES[id][caller.language],
-          title: SECTION_TITLES[id][caller.language],
+          name: sectionTitle(caller.language, id),
+          title: sectionTitle(caller.language, id),
           slug: id,
           itemType: "menu",
           menuType: id,
@@ -552,7 +531,7 @@ export class Content extends Context.Service<
             kind: "extraPoints",
             code: null,
             pinyin: null,
-            name: EXTRA_POINTS_TITLE[caller.language](extras.length),
+            name: extraPointsTitle(caller.language, extras.length),
           })
         }
         const regions = [...new Set(extras.map((p) => p.region ?? ""))]
@@ -602,7 +581,11 @@ export class Content extends Context.Service<
 
       const pointFields = (caller: Caller) =>
         Effect.succeed(
-          POINT_FIELDS.map((field) => ({ slug: field, title: FIELD_TITLES[field][caller.language], permission: true })),
+          POINT_FIELDS.map((field) => ({
+            slug: field,
+            title: t(caller.language, `server:content.pointFields.${field}`),
+            permission: true,
+          })),
         )
 
       const pointNameFields = Effect.fn("Content.pointNameFields")(function* (caller: Caller, channelSlug: string) {

@@ -7,7 +7,11 @@ import { PASSWORD_MIN_LENGTH } from "../domain/account/password-rules.ts"
 import { CODE_LENGTH } from "../domain/account/verification-code.ts"
 import { DEFAULT_LANGUAGE, NAMESPACES, type SelectableLanguage } from "../domain/shared/locales.ts"
 
-const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json")
+// The server's namespaces (server, mail, checkout) are the server's words: never bundled with the app.
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>([
+  "../../locales/*/*.json",
+  "!../../locales/*/{server,mail,checkout}.json",
+])
 
 const lazyBundles: BackendModule = {
   type: "backend",

@@ -7,6 +7,7 @@ import { layer } from "@effect/vitest"
 import { Clock, Context, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest"
+import { AccountMails } from "../../server/accounts/account-mails.ts"
 import { Accounts } from "../../server/accounts/accounts-service.ts"
 import { CodesRepo } from "../../server/accounts/codes-repo.ts"
 import { OneTimeCodes } from "../../server/accounts/codes-service.ts"
@@ -14,9 +15,11 @@ import { Passwords } from "../../server/accounts/passwords-service.ts"
 import { SessionsRepo } from "../../server/accounts/sessions-repo.ts"
 import { UsersRepo } from "../../server/accounts/users-repo.ts"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
+import { Translations } from "../../server/platform/i18n/translations.ts"
+import type { OutgoingMail } from "../../server/platform/mail/mail-layout.ts"
 import { MailQueue } from "../../server/platform/mail/mail-queue.ts"
 import { MailQueueRepo } from "../../server/platform/mail/mail-queue-repo.ts"
-import { MailTransport, type OutgoingMail } from "../../server/platform/mail/mail-transport.ts"
+import { MailTransport } from "../../server/platform/mail/mail-transport.ts"
 import { LIMITS, RateLimiter } from "../../server/platform/security/rate-limiter.ts"
 import { Secrets } from "../../server/platform/security/secrets.ts"
 import { DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
@@ -140,7 +143,7 @@ const CountingCodesRepo = Layer.effect(
 
 const sent: Array<OutgoingMail> = []
 const Simulation = Accounts.layer.pipe(
-  Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer)),
+  Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer)),
   Layer.provideMerge(
     Layer.mergeAll(
       CountingCodesRepo,
@@ -151,6 +154,7 @@ const Simulation = Accounts.layer.pipe(
       Secrets.layer,
       Passwords.layer,
       MailTransport.layerCapture(sent),
+      Translations.layer,
     ),
   ),
   Layer.provideMerge(TestDatabase),

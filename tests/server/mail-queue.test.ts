@@ -8,6 +8,7 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
+import type { OutgoingMail } from "../../server/platform/mail/mail-layout.ts"
 import {
   MAIL_MAX_ATTEMPTS,
   MAIL_RETRY_MAX_SECONDS,
@@ -16,7 +17,7 @@ import {
   retryDelaySeconds,
 } from "../../server/platform/mail/mail-queue.ts"
 import { MailQueueRepo } from "../../server/platform/mail/mail-queue-repo.ts"
-import { MailDeliveryFailed, MailTransport, type OutgoingMail } from "../../server/platform/mail/mail-transport.ts"
+import { MailDeliveryFailed, MailTransport } from "../../server/platform/mail/mail-transport.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
 import { TestDatabase } from "./support/layers.ts"
 import { freePort, smtpSink } from "./support/smtp-sink.ts"

@@ -5,8 +5,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { AccountMails } from "../../server/accounts/account-mails.ts"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
-import { verificationMail } from "../../server/platform/mail/mail-layout.ts"
+import { Translations } from "../../server/platform/i18n/translations.ts"
 import { MailTransport } from "../../server/platform/mail/mail-transport.ts"
 import { smtpSink } from "./support/smtp-sink.ts"
 
@@ -22,17 +23,22 @@ describe("mail", () => {
 
   const send = (settings: Partial<ReturnType<typeof readSettings>>) =>
     Effect.runPromise(
-      Effect.flatMap(MailTransport, (mail) =>
-        mail.deliver({
+      Effect.gen(function* () {
+        const mail = yield* MailTransport
+        const { verificationMail } = yield* AccountMails
+        yield* mail.deliver({
           to: "mei@example.com",
           purpose: "verify-email",
           code: "1234",
           ...verificationMail("es", "Mei", "1234", "http://app.test/verify-email?user=u&code=1234"),
-        }),
-      ).pipe(
+        })
+      }).pipe(
         Effect.provide(
-          MailTransport.layer.pipe(
-            Layer.provide(ServerConfig.layer({ ...readSettings({}), logLevel: "none", ...settings })),
+          Layer.mergeAll(
+            MailTransport.layer.pipe(
+              Layer.provide(ServerConfig.layer({ ...readSettings({}), logLevel: "none", ...settings })),
+            ),
+            AccountMails.layer.pipe(Layer.provide(Translations.layer)),
           ),
         ),
       ),

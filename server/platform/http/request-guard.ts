@@ -8,9 +8,8 @@ import { HttpApiError } from "effect/http-api"
 import type { unhandled } from "effect/Types"
 import { RequestGuard } from "../../../src/domain/api/middleware.ts"
 import { ServerError, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
-import type { SelectableLanguage } from "../../../src/domain/shared/locales.ts"
 import { fieldErrorsFromIssue, MessageKey } from "../../../src/domain/shared/validation.ts"
-import { message } from "../i18n/translations.ts"
+import { type MessageId, Translations } from "../i18n/translations.ts"
 import { requestLanguage } from "./request-context.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -26,12 +25,12 @@ const parseReason = (error: unknown): "Parse" | "BodyTooLarge" | undefined => {
 type GuardError = ValidationFailed | ServerError | unhandled
 
 const handleFailure =
-  (language: SelectableLanguage) =>
+  (say: (id: MessageId) => string) =>
   (error: unknown): Effect.Effect<HttpServerResponse.HttpServerResponse, GuardError> => {
     if (HttpApiError.HttpApiSchemaError.is(error) && error.kind !== "Body" && error.kind !== "ResponseHeaders") {
       return Effect.fail(
         new ValidationFailed({
-          message: message("validationFailed", language),
+          message: say("validationFailed"),
           errors: fieldErrorsFromIssue(error.cause.issue),
         }),
       )
@@ -52,32 +51,36 @@ const handleFailure =
     }
     const parse = parseReason(error)
     if (parse === "BodyTooLarge") {
-      return Effect.orDie(HttpServerResponse.json({ message: message("payloadTooLarge", language) }, { status: 413 }))
+      return Effect.orDie(HttpServerResponse.json({ message: say("payloadTooLarge") }, { status: 413 }))
     }
     if (parse === "Parse") {
-      return Effect.fail(
-        new ValidationFailed({ message: message("validationFailed", language), errors: { "": MessageKey.invalid } }),
-      )
+      return Effect.fail(new ValidationFailed({ message: say("validationFailed"), errors: { "": MessageKey.invalid } }))
     }
     return Effect.fail(error as unhandled)
   }
 
 const handleDefect =
-  (language: SelectableLanguage) =>
+  (say: (id: MessageId) => string) =>
   (cause: Cause.Cause<GuardError>): Effect.Effect<HttpServerResponse.HttpServerResponse, GuardError> => {
     if (!Cause.hasDies(cause) || Cause.hasInterrupts(cause)) return Effect.failCause(cause)
     // The body reader reports a malformed or oversized body as a defect: it is bad input.
     const defect = Cause.findDefect(cause)
     if (defect._tag === "Success" && parseReason(defect.success) !== undefined)
-      return handleFailure(language)(defect.success)
+      return handleFailure(say)(defect.success)
     const correlationId = randomUUID()
     return Effect.logError(`Request failed [${correlationId}]`, cause).pipe(
-      Effect.andThen(Effect.fail(new ServerError({ message: message("serverError", language), correlationId }))),
+      Effect.andThen(Effect.fail(new ServerError({ message: say("serverError"), correlationId }))),
     )
   }
 
-export const RequestGuardLive = Layer.succeed(RequestGuard, (httpEffect) =>
-  Effect.flatMap(requestLanguage, (language) =>
-    httpEffect.pipe(Effect.catch(handleFailure(language)), Effect.catchCause(handleDefect(language))),
+export const RequestGuardLive = Layer.effect(
+  RequestGuard,
+  Effect.map(Translations, ({ message }) =>
+    RequestGuard.of((httpEffect) =>
+      Effect.flatMap(requestLanguage, (language) => {
+        const say = (id: MessageId) => message(id, language)
+        return httpEffect.pipe(Effect.catch(handleFailure(say)), Effect.catchCause(handleDefect(say)))
+      }),
+    ),
   ),
 )

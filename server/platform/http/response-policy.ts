@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto"
 import { ByteSize, Cause, Effect } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { ServerConfig } from "../config/server-config.ts"
-import { message } from "../i18n/translations.ts"
+import { Translations, type TranslationsService } from "../i18n/translations.ts"
+import { notFoundAnswer } from "./answers.ts"
 import { requestLanguage } from "./request-context.ts"
 import { MAX_BODY_BYTES } from "./request-guard.ts"
 
@@ -56,16 +57,15 @@ const cacheControl = (path: string, response: HttpServerResponse.HttpServerRespo
   return "no-cache"
 }
 
-const failureResponse = (path: string, cause: Cause.Cause<unknown>) =>
+const failureResponse = (translations: TranslationsService, path: string, cause: Cause.Cause<unknown>) =>
   Effect.gen(function* () {
+    const { message } = translations
     const language = yield* requestLanguage
     const error = Cause.findErrorOption(cause)
     if (error._tag === "Some" && typeof error.value === "object" && error.value !== null && "_tag" in error.value) {
       const tag = (error.value as { _tag: string })._tag
       const reason = (error.value as { reason?: { _tag?: string } }).reason?._tag
-      if (tag === "RouteNotFound" || reason === "RouteNotFound") {
-        return yield* HttpServerResponse.json({ message: message("notFound", language) }, { status: 404 })
-      }
+      if (tag === "RouteNotFound" || reason === "RouteNotFound") return yield* notFoundAnswer(translations)
       if (reason === "RequestParseError") {
         return yield* HttpServerResponse.json({ message: message("validationFailed", language) }, { status: 400 })
       }
@@ -81,6 +81,7 @@ const failureResponse = (path: string, cause: Cause.Cause<unknown>) =>
 export const ResponsePolicy = HttpRouter.middleware(
   Effect.gen(function* () {
     const { appOrigin } = yield* ServerConfig
+    const translations = yield* Translations
     const headers: Record<string, string> = appOrigin.startsWith("https://")
       ? { ...SECURITY_HEADERS, "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY }
       : SECURITY_HEADERS
@@ -97,7 +98,7 @@ export const ResponsePolicy = HttpRouter.middleware(
               yield* requestLanguage.pipe(
                 Effect.flatMap((language) =>
                   HttpServerResponse.json(
-                    { message: message("payloadTooLarge", language) },
+                    { message: translations.message("payloadTooLarge", language) },
                     { status: 413, headers: { Connection: "close" } },
                   ),
                 ),
@@ -105,7 +106,7 @@ export const ResponsePolicy = HttpRouter.middleware(
               )
             : yield* httpEffect.pipe(
                 Effect.catchCause((cause) =>
-                  Cause.hasInterrupts(cause) ? Effect.failCause(cause) : failureResponse(path, cause),
+                  Cause.hasInterrupts(cause) ? Effect.failCause(cause) : failureResponse(translations, path, cause),
                 ),
                 Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(MAX_BODY_BYTES)),
               )

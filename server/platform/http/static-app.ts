@@ -9,8 +9,8 @@ import { extname, join, relative, sep } from "node:path"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { ServerConfig } from "../config/server-config.ts"
-import { message } from "../i18n/translations.ts"
-import { requestLanguage } from "./request-context.ts"
+import { Translations } from "../i18n/translations.ts"
+import { notFoundAnswer } from "./answers.ts"
 
 /** The longest path segment a file system accepts; longer ones are never a file or an app route. */
 export const MAX_SEGMENT_LENGTH = 255
@@ -78,15 +78,12 @@ const respond = (request: HttpServerRequest.HttpServerRequest, file: StaticFile)
     ? HttpServerResponse.empty({ status: 304, headers: { ETag: file.etag } })
     : HttpServerResponse.uint8Array(file.body, { contentType: file.contentType, headers: { ETag: file.etag } })
 
-const notFound = Effect.flatMap(requestLanguage, (language) =>
-  HttpServerResponse.json({ message: message("notFound", language) }, { status: 404 }),
-).pipe(Effect.orDie)
-
 /** The built app, when there is one; nothing otherwise (API-only tests). */
 export const StaticApp = Layer.unwrap(
   Effect.gen(function* () {
     const { staticDir } = yield* ServerConfig
     if (staticDir === undefined || !existsSync(join(staticDir, "index.html"))) return Layer.empty
+    const notFound = notFoundAnswer(yield* Translations)
     const files = readBuild(staticDir)
     const index = files.get("/index.html")!
     return HttpRouter.add(

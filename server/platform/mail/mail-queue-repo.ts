@@ -2,7 +2,7 @@
 // LOCKED, so several server processes can run workers without sending a message twice.
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import type { OutgoingMail } from "./mail-transport.ts"
+import type { OutgoingMail } from "./mail-layout.ts"
 
 export const QueuedMailRow = Schema.Struct({
   id: Schema.String,

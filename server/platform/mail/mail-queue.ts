@@ -2,8 +2,9 @@
 // same path, whether or not a mail is sent, and never waits on SMTP), and the background worker
 // delivers through MailTransport, retrying with exponential backoff, so an SMTP outage loses nothing.
 import { Clock, Context, Effect, Layer, Queue } from "effect"
+import type { OutgoingMail } from "./mail-layout.ts"
 import { MailQueueRepo, type QueuedMailRow } from "./mail-queue-repo.ts"
-import { MailTransport, type OutgoingMail } from "./mail-transport.ts"
+import { MailTransport } from "./mail-transport.ts"
 
 /** First retry after 30 s, doubling up to an hour; given up after about two and a half days. */
 export const MAIL_RETRY_BASE_SECONDS = 30

@@ -7,15 +7,7 @@ import { join } from "node:path"
 import { Clock, Context, Effect, Layer, Schema } from "effect"
 import nodemailer from "nodemailer"
 import { ServerConfig } from "../config/server-config.ts"
-import type { MailContent } from "./mail-layout.ts"
-
-export interface OutgoingMail extends MailContent {
-  readonly to: string
-  /** A short label for the outbox file name and the log, e.g. "verify-email". */
-  readonly purpose: string
-  /** The one-time code in the message, logged when the outbox is used. */
-  readonly code?: string | undefined
-}
+import type { OutgoingMail } from "./mail-layout.ts"
 
 /** The transport refused or could not be reached; the queue tries again later. */
 export class MailDeliveryFailed extends Schema.TaggedError<MailDeliveryFailed>()("MailDeliveryFailed", {

@@ -1,0 +1,63 @@
+// The e-mails of the accounts feature, in the recipient's language: the verification and
+// password-reset mails (a code and a single-use link that works without it), the note to the
+// owner of an address someone tried to register again, and the daily alert when an account's
+// codes are used up. The words are in locales/*/mail.json.
+import { Context, Effect, Layer } from "effect"
+import { CODE_TTL_MINUTES } from "../../src/domain/account/verification-code.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { Translations } from "../platform/i18n/translations.ts"
+import { composeMail, type MailContent } from "../platform/mail/mail-layout.ts"
+
+export class AccountMails extends Context.Service<
+  AccountMails,
+  {
+    readonly verificationMail: (language: SelectableLanguage, name: string, code: string, link: string) => MailContent
+    readonly passwordResetMail: (language: SelectableLanguage, name: string, code: string, link: string) => MailContent
+    /** To the owner of an address someone tried to register again (instead of telling the stranger). */
+    readonly alreadyRegisteredMail: (
+      language: SelectableLanguage,
+      name: string,
+      signInLink: string,
+      resetLink: string,
+    ) => MailContent
+    /** To the owner once a day when their account's code budget is used up. */
+    readonly codeAlertMail: (language: SelectableLanguage, name: string, appLink: string) => MailContent
+  }
+>()("jingluo/server/AccountMails") {
+  static readonly layer = Layer.effect(
+    AccountMails,
+    Effect.map(Translations, ({ t }) => {
+      const withCode =
+        (kind: "verify" | "reset") => (language: SelectableLanguage, name: string, code: string, link: string) =>
+          composeMail({
+            subject: t(language, `mail:${kind}.subject`),
+            lines: [
+              t(language, `mail:${kind}.greeting`, { name }),
+              t(language, `mail:${kind}.body`, { minutes: CODE_TTL_MINUTES }),
+            ],
+            code,
+            action: { label: t(language, `mail:${kind}.action`), href: link },
+          })
+      return AccountMails.of({
+        verificationMail: withCode("verify"),
+        passwordResetMail: withCode("reset"),
+        alreadyRegisteredMail: (language, name, signInLink, resetLink) =>
+          composeMail({
+            subject: t(language, "mail:alreadyRegistered.subject"),
+            lines: [
+              t(language, "mail:alreadyRegistered.greeting", { name }),
+              t(language, "mail:alreadyRegistered.body"),
+            ],
+            action: { label: t(language, "mail:alreadyRegistered.action"), href: signInLink },
+            second: { label: t(language, "mail:alreadyRegistered.second"), href: resetLink },
+          }),
+        codeAlertMail: (language, name, appLink) =>
+          composeMail({
+            subject: t(language, "mail:codeAlert.subject"),
+            lines: [t(language, "mail:codeAlert.greeting", { name }), t(language, "mail:codeAlert.body")],
+            action: { label: t(language, "mail:codeAlert.action"), href: appLink },
+          }),
+      })
+    }),
+  )
+}

@@ -5,7 +5,7 @@ import { formatPrice, type PlanPrice, TRIAL_DAYS } from "../../src/domain/billin
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { escapeHtml } from "../platform/http/html.ts"
 import type { TranslationsService } from "../platform/i18n/translations.ts"
-import { LOCAL_CARDS } from "./payment-provider.ts"
+import { LOCAL_CARDS } from "./local-provider.ts"
 
 type Translate = TranslationsService["t"]
 

@@ -8,7 +8,8 @@ import { ServerConfig } from "../platform/config/server-config.ts"
 import { Translations, type TranslationsService } from "../platform/i18n/translations.ts"
 import { findPrice } from "./catalogue.ts"
 import { closedCheckoutPage, openCheckoutPage } from "./checkout-page.ts"
-import { isLocalCard, PaymentProvider } from "./payment-provider.ts"
+import { isLocalCard } from "./local-provider.ts"
+import { PaymentProvider } from "./payment-provider.ts"
 import { Billing } from "./service.ts"
 
 const languageOf = Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
@@ -61,7 +62,7 @@ const webhook = ({ billing, provider }: Deps) =>
     const raw = yield* Effect.orElseSucceed(request.text, () => "")
     const event = yield* provider.verifyWebhook(raw, request.headers["stripe-signature"] ?? "")
     if (event === undefined) return yield* HttpServerResponse.json({ message: "Invalid signature" }, { status: 400 })
-    const result = yield* billing.handleStripeEvent(event)
+    const result = yield* billing.handleProviderEvent(event)
     return yield* HttpServerResponse.json({ received: true, result })
   }).pipe(Effect.orDie)
 

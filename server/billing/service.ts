@@ -1,11 +1,11 @@
-// Subscriptions: the plan list, checkout, the one grant path shared by the Stripe webhook and the
+// Subscriptions: the plan list, checkout, the one grant path shared by the provider's webhook and the
 // local checkout, cancellation, and the clock-driven end of trials and periods. A user's plan
 // (users.plan_id) is always recomputed from their subscriptions, never set by a page visit.
 // A user has at most one open checkout (a new one expires the old) and one live subscription, and
-// gets the trial only if they never had a subscription. A Stripe event is recorded in the same
-// transaction that applies it, so an event that fails to apply is applied when Stripe retries it.
+// gets the trial only if they never had a subscription. A provider's event (in the provider-neutral
+// words of provider-port.ts) is recorded in the same transaction that applies it, so an event that
+// fails to apply is applied when the provider retries it.
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
-import type Stripe from "stripe"
 import {
   PLAN_ID_PRO,
   PLAN_ID_STANDARD,
@@ -18,7 +18,9 @@ import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 import { Secrets } from "../platform/security/secrets.ts"
 import { findPrice, planCatalogue } from "./catalogue.ts"
-import { LOCAL_CARDS, type LocalCard, PaymentProvider } from "./payment-provider.ts"
+import { LOCAL_CARDS, type LocalCard } from "./local-provider.ts"
+import { PaymentProvider } from "./payment-provider.ts"
+import type { ProviderEvent, ProviderReport } from "./provider-port.ts"
 import {
   type SubscriptionChange,
   type SubscriptionRow,
@@ -42,23 +44,6 @@ export const addInterval = (from: Date, interval: "year" | "month") => {
   return next
 }
 
-const stripeStatus = (status: Stripe.Subscription.Status): SubscriptionStatus => {
-  switch (status) {
-    case "trialing":
-      return "trialing"
-    case "active":
-      return "active"
-    case "past_due":
-    case "unpaid":
-    case "incomplete":
-      return "past_due"
-    default:
-      return "canceled"
-  }
-}
-
-const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)
-
 export class Billing extends Context.Service<
   Billing,
   {
@@ -74,7 +59,8 @@ export class Billing extends Context.Service<
     readonly localCheckout: (
       checkoutId: string,
     ) => Effect.Effect<Option.Option<{ readonly priceId: string; readonly open: boolean; readonly trial: boolean }>>
-    readonly handleStripeEvent: (event: Stripe.Event) => Effect.Effect<"applied" | "duplicate" | "ignored">
+    /** Applies a verified provider event once: a second delivery of the same id is a duplicate. */
+    readonly handleProviderEvent: (event: ProviderEvent) => Effect.Effect<"applied" | "duplicate" | "ignored">
     readonly cancel: (userId: number) => Effect.Effect<SubscriptionView, NotCancellable>
     readonly view: (userId: number) => Effect.Effect<SubscriptionView | null>
     /** Ends due trials and periods of local subscriptions; returns how many changed. */
@@ -251,57 +237,29 @@ export class Billing extends Context.Service<
         )
       })
 
-      const stripeSubscriptionChange = (
-        subscription: Stripe.Subscription,
-        userId: number,
-        at: Date,
-      ): SubscriptionChange => {
-        const item = subscription.items?.data?.[0]
-        const periodEnd = (item as { current_period_end?: number } | undefined)?.current_period_end
-        return {
-          userId,
-          provider: "stripe",
-          providerSubscriptionId: subscription.id,
-          priceId: item?.price?.id ?? "",
-          status: stripeStatus(subscription.status),
-          trialEndsAt: fromUnix(subscription.trial_end),
-          currentPeriodEnd: fromUnix(periodEnd ?? (subscription as { current_period_end?: number }).current_period_end),
-          cancelAtPeriodEnd: subscription.cancel_at_period_end,
-          paymentMethod: null,
-          now: at,
-        }
-      }
+      /** The user of a provider's subscription: the one we recorded it for, else the one we told the provider. */
+      const userOfSubscription = (subscriptionId: string, toldUserId: number | null) =>
+        Effect.map(repo.findByProviderId(provider.kind, subscriptionId), (known) =>
+          Option.isSome(known) ? Option.some(known.value.user_id) : Option.fromNullishOr(toldUserId),
+        )
 
-      const userForStripeSubscription = (subscriptionId: string, metadata: Stripe.Metadata | null | undefined) =>
-        Effect.gen(function* () {
-          const known = yield* repo.findByProviderId("stripe", subscriptionId)
-          if (Option.isSome(known)) return Option.some(known.value.user_id)
-          const fromMetadata = Number(metadata?.user_id)
-          return Number.isInteger(fromMetadata) && fromMetadata > 0 ? Option.some(fromMetadata) : Option.none<number>()
-        })
-
-      /** Applies one verified Stripe event; returns the outcome and a second subscription to end. */
-      const applyStripeEvent = (event: Stripe.Event, at: Date) =>
+      /** Applies what a provider reported; returns the outcome and a second subscription to end. */
+      const applyReport = (report: ProviderReport, at: Date) =>
         Effect.gen(function* () {
           const none = Option.none<string>()
-          switch (event.type) {
-            case "checkout.session.completed": {
-              const session = event.data.object
-              const checkout = session.client_reference_id
-                ? yield* repo.findCheckout(session.client_reference_id)
-                : Option.none()
-              const subscriptionId =
-                typeof session.subscription === "string" ? session.subscription : session.subscription?.id
-              if (Option.isNone(checkout) || !subscriptionId) return ["ignored", none] as const
+          switch (report._tag) {
+            case "CheckoutCompleted": {
+              const checkout = yield* repo.findCheckout(report.checkoutId)
+              if (Option.isNone(checkout)) return ["ignored", none] as const
               yield* repo.closeCheckout(checkout.value.id, "completed", at)
-              const existing = yield* repo.findByProviderId("stripe", subscriptionId)
-              // A subscription event may have arrived first and carries the authoritative dates.
+              const existing = yield* repo.findByProviderId(provider.kind, report.subscriptionId)
+              // A subscription report may have arrived first and carries the authoritative dates.
               if (Option.isSome(existing)) return ["applied", none] as const
               const trial = !(yield* repo.hasEverSubscribed(checkout.value.user_id))
               const second = yield* applyReported({
                 userId: checkout.value.user_id,
-                provider: "stripe",
-                providerSubscriptionId: subscriptionId,
+                provider: provider.kind,
+                providerSubscriptionId: report.subscriptionId,
                 priceId: checkout.value.price_id,
                 status: trial ? "trialing" : "active",
                 trialEndsAt: trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : null,
@@ -312,33 +270,31 @@ export class Billing extends Context.Service<
               })
               return ["applied", second] as const
             }
-            case "customer.subscription.created":
-            case "customer.subscription.updated":
-            case "customer.subscription.deleted": {
-              const subscription = event.data.object
-              const userId = yield* userForStripeSubscription(subscription.id, subscription.metadata)
+            case "SubscriptionChanged": {
+              const userId = yield* userOfSubscription(report.subscriptionId, report.userId)
               if (Option.isNone(userId)) return ["ignored", none] as const
-              const change = stripeSubscriptionChange(subscription, userId.value, at)
-              const second = yield* applyReported(
-                event.type === "customer.subscription.deleted" ? { ...change, status: "canceled" } : change,
-              )
+              const second = yield* applyReported({
+                userId: userId.value,
+                provider: provider.kind,
+                providerSubscriptionId: report.subscriptionId,
+                priceId: report.priceId,
+                status: report.status,
+                trialEndsAt: report.trialEndsAt,
+                currentPeriodEnd: report.currentPeriodEnd,
+                cancelAtPeriodEnd: report.cancelAtPeriodEnd,
+                paymentMethod: null,
+                now: at,
+              })
               return ["applied", second] as const
             }
-            case "invoice.payment_failed": {
-              const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null }
-              const parent = (
-                invoice as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }
-              ).parent
-              const ref = invoice.subscription ?? parent?.subscription_details?.subscription
-              const subscriptionId = typeof ref === "string" ? ref : ref?.id
-              if (!subscriptionId) return ["ignored", none] as const
-              const existing = yield* repo.findByProviderId("stripe", subscriptionId)
+            case "PaymentFailed": {
+              const existing = yield* repo.findByProviderId(provider.kind, report.subscriptionId)
               if (Option.isNone(existing)) return ["ignored", none] as const
               const row = existing.value
               const second = yield* applyReported({
                 userId: row.user_id,
-                provider: "stripe",
-                providerSubscriptionId: subscriptionId,
+                provider: row.provider,
+                providerSubscriptionId: report.subscriptionId,
                 priceId: row.price_id,
                 status: row.status === "canceled" ? "canceled" : "past_due",
                 trialEndsAt: row.trial_ends_at,
@@ -349,20 +305,20 @@ export class Billing extends Context.Service<
               })
               return ["applied", second] as const
             }
-            default:
+            case "Ignored":
               return ["ignored", none] as const
           }
         })
 
-      const handleStripeEvent = Effect.fn("Billing.handleStripeEvent")(function* (event: Stripe.Event) {
+      const handleProviderEvent = Effect.fn("Billing.handleProviderEvent")(function* (event: ProviderEvent) {
         const at = yield* now
         // The event id and its effects commit together: if applying fails, the id is not recorded
-        // either, and Stripe's retry applies the event.
+        // either, and the provider's retry applies the event.
         const [result, second] = yield* repo.transaction(
           Effect.gen(function* () {
             if (!(yield* repo.recordEvent(event.id, event.type, at)))
               return ["duplicate", Option.none<string>()] as const
-            return yield* applyStripeEvent(event, at)
+            return yield* applyReport(event.report, at)
           }),
         )
         yield* endSecondSubscription(second)
@@ -378,7 +334,8 @@ export class Billing extends Context.Service<
         const row = current.value
         if (row.provider === "apple" || row.provider === "google") return yield* new NotCancellable({ reason: "store" })
         if (row.cancel_at_period_end) return yield* new NotCancellable({ reason: "alreadyCancelled" })
-        if (row.provider === "stripe") yield* provider.cancelAtPeriodEnd(row.provider_subscription_id)
+        // A subscription the current provider runs is cancelled there too (the local one has nothing to call).
+        if (row.provider === provider.kind) yield* provider.cancelAtPeriodEnd(row.provider_subscription_id)
         // Access continues to the end of what was paid for: the trial's end or the period's end.
         const updated = yield* applySubscription({
           userId,
@@ -431,7 +388,7 @@ export class Billing extends Context.Service<
         applySubscription,
         completeLocalCheckout,
         localCheckout,
-        handleStripeEvent,
+        handleProviderEvent,
         cancel,
         view,
         processDue,

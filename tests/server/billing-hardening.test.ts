@@ -5,7 +5,9 @@
 import { Effect, Layer } from "effect"
 import Stripe from "stripe"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type CheckoutRequest, PaymentProvider } from "../../server/billing/payment-provider.ts"
+import { PaymentProvider } from "../../server/billing/payment-provider.ts"
+import type { CheckoutRequest } from "../../server/billing/provider-port.ts"
+import { fromStripeEvent } from "../../server/billing/stripe-provider.ts"
 import type { ServerConfig } from "../../server/platform/config/server-config.ts"
 import { PLAN_ID_PRO, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
@@ -31,7 +33,7 @@ const fakeStripe = (calls: {
     verifyWebhook: (raw, signature) =>
       Effect.sync(() => {
         try {
-          return stripe.webhooks.constructEvent(raw, signature, SECRET, 300)
+          return fromStripeEvent(stripe.webhooks.constructEvent(raw, signature, SECRET, 300))
         } catch {
           return undefined
         }

@@ -2,9 +2,8 @@
 // them, stored as hashes. A new code for the same purpose replaces the older ones; a used, expired
 // or exhausted code never matches.
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
-
-export type CodePurpose = "verify-email" | "reset-password" | "change-email"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { orDie } from "../platform/db/queries.ts"
 
 export const CodeRow = Schema.Struct({
   id: Schema.String,
@@ -16,21 +15,25 @@ export const CodeRow = Schema.Struct({
 })
 export type CodeRow = typeof CodeRow.Type
 
-const decodeRows = Schema.decodeUnknownEffect(Schema.Array(CodeRow))
+export const CodePurpose = Schema.Literals(["verify-email", "reset-password", "change-email"])
+export type CodePurpose = typeof CodePurpose.Type
+
+export const NewCode = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.Number,
+  purpose: CodePurpose,
+  codeHash: Schema.String,
+  tokenHash: Schema.String,
+  targetEmail: Schema.NullOr(Schema.String),
+  now: Schema.Date,
+  expiresAt: Schema.Date,
+})
+export type NewCode = typeof NewCode.Type
 
 export class CodesRepo extends Context.Service<
   CodesRepo,
   {
-    readonly replace: (code: {
-      readonly id: string
-      readonly userId: number
-      readonly purpose: CodePurpose
-      readonly codeHash: string
-      readonly tokenHash: string
-      readonly targetEmail: string | null
-      readonly now: Date
-      readonly expiresAt: Date
-    }) => Effect.Effect<void>
+    readonly replace: (code: NewCode) => Effect.Effect<void>
     /** The newest unconsumed code for the purpose, whatever its age or tries. */
     readonly latest: (userId: number, purpose: CodePurpose) => Effect.Effect<Option.Option<CodeRow>>
     /** The unconsumed code whose link token has this hash. */
@@ -45,48 +48,59 @@ export class CodesRepo extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const columns = sql`id::text AS id, user_id, code_hash, target_email, attempts, expires_at`
-      const one = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
-        query.pipe(
-          Effect.flatMap(decodeRows),
-          Effect.map((rows) => Option.fromNullishOr(rows[0])),
-          Effect.orDie,
-        )
-      return CodesRepo.of({
-        replace: (c) =>
-          sql
-            .withTransaction(
-              Effect.gen(function* () {
-                yield* sql`DELETE FROM one_time_codes WHERE user_id = ${c.userId} AND purpose = ${c.purpose}`
-                yield* sql`
+      const replace = SqlSchema.void({
+        Request: NewCode,
+        execute: (c) =>
+          sql.withTransaction(
+            Effect.gen(function* () {
+              yield* sql`DELETE FROM one_time_codes WHERE user_id = ${c.userId} AND purpose = ${c.purpose}`
+              yield* sql`
                 INSERT INTO one_time_codes (id, user_id, purpose, code_hash, token_hash, target_email, created_at, expires_at)
                 VALUES (${c.id}::uuid, ${c.userId}, ${c.purpose}, ${c.codeHash}, ${c.tokenHash}, ${c.targetEmail},
                         ${c.now.toISOString()}::timestamptz, ${c.expiresAt.toISOString()}::timestamptz)`
-              }),
-            )
-            .pipe(Effect.orDie),
-        latest: (userId, purpose) =>
-          one(sql`
-            SELECT ${columns} FROM one_time_codes
-            WHERE user_id = ${userId} AND purpose = ${purpose} AND consumed_at IS NULL
-            ORDER BY created_at DESC LIMIT 1`),
-        byToken: (tokenHash, purpose) =>
-          one(sql`
-            SELECT ${columns} FROM one_time_codes
-            WHERE token_hash = ${tokenHash} AND purpose = ${purpose} AND consumed_at IS NULL`),
-        countAttempt: (id) =>
-          sql<{
-            attempts: number
-          }>`UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = ${id}::uuid RETURNING attempts`.pipe(
-            Effect.map((rows) => rows[0]?.attempts ?? Number.POSITIVE_INFINITY),
-            Effect.orDie,
+            }),
           ),
-        consume: (id, now) =>
-          sql<{ id: string }>`
-            UPDATE one_time_codes SET consumed_at = ${now.toISOString()}::timestamptz
-            WHERE id = ${id}::uuid AND consumed_at IS NULL RETURNING id::text AS id`.pipe(
-            Effect.map((rows) => rows.length === 1),
-            Effect.orDie,
+      })
+      const latest = SqlSchema.findOneOption({
+        Request: Schema.Struct({ userId: Schema.Number, purpose: CodePurpose }),
+        Result: CodeRow,
+        execute: ({ userId, purpose }) => sql`
+          SELECT ${columns} FROM one_time_codes
+          WHERE user_id = ${userId} AND purpose = ${purpose} AND consumed_at IS NULL
+          ORDER BY created_at DESC LIMIT 1`,
+      })
+      const byToken = SqlSchema.findOneOption({
+        Request: Schema.Struct({ tokenHash: Schema.String, purpose: CodePurpose }),
+        Result: CodeRow,
+        execute: ({ tokenHash, purpose }) => sql`
+          SELECT ${columns} FROM one_time_codes
+          WHERE token_hash = ${tokenHash} AND purpose = ${purpose} AND consumed_at IS NULL`,
+      })
+      const countAttempt = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: Schema.Struct({ attempts: Schema.Number }),
+        execute: (id) =>
+          sql`UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = ${id}::uuid RETURNING attempts`,
+      })
+      const consume = SqlSchema.findOneOption({
+        Request: Schema.Struct({ id: Schema.String, now: Schema.Date }),
+        Result: Schema.Struct({ id: Schema.String }),
+        execute: ({ id, now }) => sql`
+          UPDATE one_time_codes SET consumed_at = ${now.toISOString()}::timestamptz
+          WHERE id = ${id}::uuid AND consumed_at IS NULL RETURNING id::text AS id`,
+      })
+      return CodesRepo.of({
+        replace: orDie(replace),
+        latest: orDie((userId: number, purpose: CodePurpose) => latest({ userId, purpose })),
+        byToken: orDie((tokenHash: string, purpose: CodePurpose) => byToken({ tokenHash, purpose })),
+        // A code that is gone counts as out of tries.
+        countAttempt: orDie((id: string) =>
+          Effect.map(
+            countAttempt(id),
+            Option.match({ onNone: () => Number.POSITIVE_INFINITY, onSome: (r) => r.attempts }),
           ),
+        ),
+        consume: orDie((id: string, now: Date) => Effect.map(consume({ id, now }), Option.isSome)),
       })
     }),
   )

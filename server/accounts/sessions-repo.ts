@@ -1,6 +1,7 @@
 // Sessions: one row per sign-in holding the SHA-256 of the bearer token and a device name.
-import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { Context, Effect, Layer, type Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { orDie } from "../platform/db/queries.ts"
 
 export const SessionRow = Schema.Struct({
   id: Schema.String,
@@ -13,19 +14,20 @@ export const SessionRow = Schema.Struct({
 })
 export type SessionRow = typeof SessionRow.Type
 
-const decodeRows = Schema.decodeUnknownEffect(Schema.Array(SessionRow))
+export const NewSession = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.Number,
+  tokenHash: Schema.String,
+  deviceName: Schema.String,
+  now: Schema.Date,
+  expiresAt: Schema.Date,
+})
+export type NewSession = typeof NewSession.Type
 
 export class SessionsRepo extends Context.Service<
   SessionsRepo,
   {
-    readonly create: (session: {
-      readonly id: string
-      readonly userId: number
-      readonly tokenHash: string
-      readonly deviceName: string
-      readonly now: Date
-      readonly expiresAt: Date
-    }) => Effect.Effect<void>
+    readonly create: (session: NewSession) => Effect.Effect<void>
     /** The live session for a token hash, touched as used now. */
     readonly findLive: (tokenHash: string, now: Date) => Effect.Effect<Option.Option<SessionRow>>
     readonly delete: (id: string) => Effect.Effect<void>
@@ -36,31 +38,39 @@ export class SessionsRepo extends Context.Service<
     SessionsRepo,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      return SessionsRepo.of({
-        create: (s) =>
-          sql`
-            INSERT INTO sessions (id, user_id, token_hash, device_name, created_at, last_used_at, expires_at)
-            VALUES (${s.id}::uuid, ${s.userId}, ${s.tokenHash}, ${s.deviceName}, ${s.now.toISOString()}::timestamptz,
-                    ${s.now.toISOString()}::timestamptz, ${s.expiresAt.toISOString()}::timestamptz)`.pipe(
-            Effect.asVoid,
-            Effect.orDie,
-          ),
-        findLive: (tokenHash, now) =>
-          sql`
+      const findLive = orDie(
+        SqlSchema.findOneOption({
+          Request: Schema.Struct({ tokenHash: Schema.String, now: Schema.Date }),
+          Result: SessionRow,
+          execute: ({ tokenHash, now }) => sql`
             UPDATE sessions s SET last_used_at = ${now.toISOString()}::timestamptz
             FROM users u
             WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now.toISOString()}::timestamptz AND u.id = s.user_id
-            RETURNING s.id::text AS id, s.user_id, u.uuid::text AS uuid, s.device_name, s.expires_at, u.plan_id`.pipe(
-            Effect.flatMap(decodeRows),
-            Effect.map((rows) => Option.fromNullishOr(rows[0])),
-            Effect.orDie,
-          ),
-        delete: (id) => sql`DELETE FROM sessions WHERE id = ${id}::uuid`.pipe(Effect.asVoid, Effect.orDie),
-        deleteAllForUser: (userId) =>
-          sql<{ id: string }>`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id::text AS id`.pipe(
-            Effect.map((rows) => rows.length),
-            Effect.orDie,
-          ),
+            RETURNING s.id::text AS id, s.user_id, u.uuid::text AS uuid, s.device_name, s.expires_at, u.plan_id`,
+        }),
+      )
+      const deleteAllForUser = orDie(
+        SqlSchema.findAll({
+          Request: Schema.Number,
+          Result: Schema.Struct({ id: Schema.String }),
+          execute: (userId) => sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id::text AS id`,
+        }),
+      )
+      return SessionsRepo.of({
+        create: orDie(
+          SqlSchema.void({
+            Request: NewSession,
+            execute: (s) => sql`
+              INSERT INTO sessions (id, user_id, token_hash, device_name, created_at, last_used_at, expires_at)
+              VALUES (${s.id}::uuid, ${s.userId}, ${s.tokenHash}, ${s.deviceName}, ${s.now.toISOString()}::timestamptz,
+                      ${s.now.toISOString()}::timestamptz, ${s.expiresAt.toISOString()}::timestamptz)`,
+          }),
+        ),
+        findLive: (tokenHash, now) => findLive({ tokenHash, now }),
+        delete: orDie(
+          SqlSchema.void({ Request: Schema.String, execute: (id) => sql`DELETE FROM sessions WHERE id = ${id}::uuid` }),
+        ),
+        deleteAllForUser: (userId) => Effect.map(deleteAllForUser(userId), (rows) => rows.length),
       })
     }),
   )

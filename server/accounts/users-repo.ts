@@ -1,6 +1,7 @@
 // Users table access. SQL and decoding failures are defects: callers see only domain outcomes.
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, SqlSchema } from "effect/sql"
+import { orDie } from "../platform/db/queries.ts"
 
 export const UserRow = Schema.Struct({
   id: Schema.Number,
@@ -20,17 +21,18 @@ export const UserRow = Schema.Struct({
 })
 export type UserRow = typeof UserRow.Type
 
-const decodeRows = Schema.decodeUnknownEffect(Schema.Array(UserRow))
+export const NewUser = Schema.Struct({
+  uuid: Schema.String,
+  email: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  passwordHash: Schema.String,
+  promotional: Schema.Boolean,
+  language: Schema.String,
+})
+export type NewUser = typeof NewUser.Type
 
-export interface NewUser {
-  readonly uuid: string
-  readonly email: string
-  readonly firstName: string
-  readonly lastName: string
-  readonly passwordHash: string
-  readonly promotional: boolean
-  readonly language: string
-}
+const UUID = /^[0-9a-f-]{36}$/i
 
 export class UsersRepo extends Context.Service<
   UsersRepo,
@@ -48,35 +50,56 @@ export class UsersRepo extends Context.Service<
     UsersRepo,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const one = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
-        query.pipe(
-          Effect.flatMap(decodeRows),
-          Effect.map((rows) => Option.fromNullishOr(rows[0])),
-          Effect.orDie,
-        )
+      const findByUuid = orDie(
+        SqlSchema.findOneOption({
+          Request: Schema.String,
+          Result: UserRow,
+          execute: (uuid) => sql`SELECT * FROM users WHERE uuid = ${uuid}::uuid`,
+        }),
+      )
+      const markVerified = orDie(
+        SqlSchema.void({
+          Request: Schema.Struct({ id: Schema.Number, at: Schema.Date }),
+          execute: ({ id, at }) =>
+            sql`UPDATE users SET email_verified_at = ${at.toISOString()}::timestamptz, updated_at = now() WHERE id = ${id} AND email_verified_at IS NULL`,
+        }),
+      )
+      const setPassword = orDie(
+        SqlSchema.void({
+          Request: Schema.Struct({ id: Schema.Number, passwordHash: Schema.String }),
+          execute: ({ id, passwordHash }) =>
+            sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
+        }),
+      )
       return UsersRepo.of({
-        findByEmail: (email) => one(sql`SELECT * FROM users WHERE email = ${email}`),
-        findByUuid: (uuid) =>
-          /^[0-9a-f-]{36}$/i.test(uuid)
-            ? one(sql`SELECT * FROM users WHERE uuid = ${uuid}::uuid`)
-            : Effect.succeed(Option.none()),
-        findById: (id) => one(sql`SELECT * FROM users WHERE id = ${id}`),
-        insert: (user) =>
-          one(sql`
-            INSERT INTO users (uuid, email, first_name, last_name, password_hash, promotional_emails, language)
-            VALUES (${user.uuid}::uuid, ${user.email}, ${user.firstName}, ${user.lastName}, ${user.passwordHash}, ${user.promotional}, ${user.language})
-            ON CONFLICT (email) DO NOTHING
-            RETURNING *`),
-        markVerified: (id, at) =>
-          sql`UPDATE users SET email_verified_at = ${at.toISOString()}::timestamptz, updated_at = now() WHERE id = ${id} AND email_verified_at IS NULL`.pipe(
-            Effect.asVoid,
-            Effect.orDie,
-          ),
-        setPassword: (id, passwordHash) =>
-          sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`.pipe(
-            Effect.asVoid,
-            Effect.orDie,
-          ),
+        findByEmail: orDie(
+          SqlSchema.findOneOption({
+            Request: Schema.String,
+            Result: UserRow,
+            execute: (email) => sql`SELECT * FROM users WHERE email = ${email}`,
+          }),
+        ),
+        findByUuid: (uuid) => (UUID.test(uuid) ? findByUuid(uuid) : Effect.succeed(Option.none())),
+        findById: orDie(
+          SqlSchema.findOneOption({
+            Request: Schema.Number,
+            Result: UserRow,
+            execute: (id) => sql`SELECT * FROM users WHERE id = ${id}`,
+          }),
+        ),
+        insert: orDie(
+          SqlSchema.findOneOption({
+            Request: NewUser,
+            Result: UserRow,
+            execute: (user) => sql`
+              INSERT INTO users (uuid, email, first_name, last_name, password_hash, promotional_emails, language)
+              VALUES (${user.uuid}::uuid, ${user.email}, ${user.firstName}, ${user.lastName}, ${user.passwordHash}, ${user.promotional}, ${user.language})
+              ON CONFLICT (email) DO NOTHING
+              RETURNING *`,
+          }),
+        ),
+        markVerified: (id, at) => markVerified({ id, at }),
+        setPassword: (id, passwordHash) => setPassword({ id, passwordHash }),
       })
     }),
   )

@@ -2,7 +2,9 @@
 // open checkout and one live subscription per user (partial unique indexes, migration 0004);
 // `transaction` with `lockUser` serialises a user's billing changes so callers never hit them.
 import { Context, Effect, Layer, Option, Schema } from "effect"
-import { SqlClient, SqlError } from "effect/sql"
+import { SqlClient, SqlError, SqlSchema } from "effect/sql"
+import { SubscriptionStatus as Status } from "../../src/domain/billing/subscription.ts"
+import { orDie } from "../platform/db/queries.ts"
 
 export const SubscriptionRow = Schema.Struct({
   id: Schema.String,
@@ -10,14 +12,14 @@ export const SubscriptionRow = Schema.Struct({
   provider: Schema.Literals(["stripe", "local", "apple", "google"]),
   provider_subscription_id: Schema.String,
   price_id: Schema.String,
-  status: Schema.Literals(["trialing", "active", "past_due", "canceled"]),
+  status: Status,
   trial_ends_at: Schema.NullOr(Schema.Date),
   current_period_end: Schema.NullOr(Schema.Date),
   cancel_at_period_end: Schema.Boolean,
   payment_method: Schema.NullOr(Schema.String),
 })
 export type SubscriptionRow = typeof SubscriptionRow.Type
-export type SubscriptionStatus = SubscriptionRow["status"]
+export type SubscriptionStatus = Status
 export type Provider = SubscriptionRow["provider"]
 
 export const CheckoutRow = Schema.Struct({
@@ -38,24 +40,32 @@ export const BillingUserRow = Schema.Struct({
 })
 export type BillingUserRow = typeof BillingUserRow.Type
 
-const decodeSubscriptions = Schema.decodeUnknownEffect(Schema.Array(SubscriptionRow))
-const decodeCheckouts = Schema.decodeUnknownEffect(Schema.Array(CheckoutRow))
-const decodeBillingUsers = Schema.decodeUnknownEffect(Schema.Array(BillingUserRow))
-const iso = (date: Date | null) => (date === null ? null : date.toISOString())
-
-export interface SubscriptionChange {
-  readonly userId: number
-  readonly provider: Provider
-  readonly providerSubscriptionId: string
-  readonly priceId: string
-  readonly status: SubscriptionStatus
-  readonly trialEndsAt: Date | null
-  readonly currentPeriodEnd: Date | null
-  readonly cancelAtPeriodEnd: boolean
+export const SubscriptionChange = Schema.Struct({
+  userId: Schema.Number,
+  provider: SubscriptionRow.fields.provider,
+  providerSubscriptionId: Schema.String,
+  priceId: Schema.String,
+  status: Status,
+  trialEndsAt: Schema.NullOr(Schema.Date),
+  currentPeriodEnd: Schema.NullOr(Schema.Date),
+  cancelAtPeriodEnd: Schema.Boolean,
   /** The local checkout's test card; null for other providers. */
-  readonly paymentMethod: string | null
-  readonly now: Date
-}
+  paymentMethod: Schema.NullOr(Schema.String),
+  now: Schema.Date,
+})
+export type SubscriptionChange = typeof SubscriptionChange.Type
+
+export const NewCheckout = Schema.Struct({
+  id: Schema.String,
+  userId: Schema.Number,
+  provider: CheckoutRow.fields.provider,
+  priceId: Schema.String,
+  now: Schema.Date,
+})
+export type NewCheckout = typeof NewCheckout.Type
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString())
+const UUID = /^[0-9a-f-]{36}$/i
 
 export class SubscriptionsRepo extends Context.Service<
   SubscriptionsRepo,
@@ -80,13 +90,7 @@ export class SubscriptionsRepo extends Context.Service<
     /** Trials that have ended and periods that have run out, as of `now`. */
     readonly due: (now: Date) => Effect.Effect<ReadonlyArray<SubscriptionRow>>
     readonly setPlan: (userId: number, planId: number) => Effect.Effect<void>
-    readonly createCheckout: (checkout: {
-      readonly id: string
-      readonly userId: number
-      readonly provider: "stripe" | "local"
-      readonly priceId: string
-      readonly now: Date
-    }) => Effect.Effect<void>
+    readonly createCheckout: (checkout: NewCheckout) => Effect.Effect<void>
     readonly setCheckoutProviderId: (id: string, providerSessionId: string) => Effect.Effect<void>
     readonly findCheckout: (id: string) => Effect.Effect<Option.Option<CheckoutRow>>
     readonly findCheckoutByProviderId: (providerSessionId: string) => Effect.Effect<Option.Option<CheckoutRow>>
@@ -104,16 +108,109 @@ export class SubscriptionsRepo extends Context.Service<
     SubscriptionsRepo,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const rows = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
-        query.pipe(Effect.flatMap(decodeSubscriptions), Effect.orDie)
       const columns = sql`id::text AS id, user_id, provider, provider_subscription_id, price_id, status, trial_ends_at, current_period_end, cancel_at_period_end, payment_method`
       const checkoutColumns = sql`id::text AS id, user_id, provider, provider_session_id, price_id, status`
-      const oneCheckout = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
-        query.pipe(
-          Effect.flatMap(decodeCheckouts),
-          Effect.map((r) => Option.fromNullishOr(r[0])),
-          Effect.orDie,
-        )
+      const Found = Schema.Struct({ found: Schema.Boolean })
+      const Id = Schema.Struct({ id: Schema.String })
+
+      const billingUser = SqlSchema.findOneOption({
+        Request: Schema.Number,
+        Result: BillingUserRow,
+        execute: (userId) => sql`SELECT id, email, migrated_user FROM users WHERE id = ${userId}`,
+      })
+      const lockUser = SqlSchema.void({
+        Request: Schema.Number,
+        execute: (userId) => sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`,
+      })
+      const hasEverSubscribed = SqlSchema.findOneOption({
+        Request: Schema.Number,
+        Result: Found,
+        execute: (userId) => sql`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ${userId}) AS found`,
+      })
+      const expireOpenCheckouts = SqlSchema.findAll({
+        Request: Schema.Struct({ userId: Schema.Number, now: Schema.Date }),
+        Result: CheckoutRow,
+        execute: ({ userId, now }) => sql`
+          UPDATE checkout_sessions SET status = 'expired', completed_at = ${now.toISOString()}::timestamptz
+          WHERE user_id = ${userId} AND status = 'open' RETURNING ${checkoutColumns}`,
+      })
+      const upsert = SqlSchema.findOne({
+        Request: Schema.Struct({ change: SubscriptionChange, id: Schema.String }),
+        Result: SubscriptionRow,
+        execute: ({ change: c, id }) => sql`
+          INSERT INTO subscriptions (id, user_id, provider, provider_subscription_id, price_id, status, trial_ends_at,
+                                     current_period_end, cancel_at_period_end, payment_method, created_at, updated_at)
+          VALUES (${id}::uuid, ${c.userId}, ${c.provider}, ${c.providerSubscriptionId}, ${c.priceId}, ${c.status},
+                  ${iso(c.trialEndsAt)}::timestamptz, ${iso(c.currentPeriodEnd)}::timestamptz, ${c.cancelAtPeriodEnd},
+                  ${c.paymentMethod}, ${c.now.toISOString()}::timestamptz, ${c.now.toISOString()}::timestamptz)
+          ON CONFLICT (provider, provider_subscription_id) DO UPDATE SET
+            price_id = EXCLUDED.price_id, status = EXCLUDED.status, trial_ends_at = EXCLUDED.trial_ends_at,
+            current_period_end = EXCLUDED.current_period_end, cancel_at_period_end = EXCLUDED.cancel_at_period_end,
+            payment_method = COALESCE(EXCLUDED.payment_method, subscriptions.payment_method), updated_at = EXCLUDED.updated_at
+          RETURNING ${columns}`,
+      })
+      const findByProviderId = SqlSchema.findOneOption({
+        Request: Schema.Struct({ provider: SubscriptionRow.fields.provider, id: Schema.String }),
+        Result: SubscriptionRow,
+        execute: ({ provider, id }) =>
+          sql`SELECT ${columns} FROM subscriptions WHERE provider = ${provider} AND provider_subscription_id = ${id}`,
+      })
+      const current = SqlSchema.findOneOption({
+        Request: Schema.Number,
+        Result: SubscriptionRow,
+        execute: (userId) => sql`
+          SELECT ${columns} FROM subscriptions WHERE user_id = ${userId}
+          ORDER BY (status <> 'canceled') DESC, updated_at DESC LIMIT 1`,
+      })
+      const due = SqlSchema.findAll({
+        Request: Schema.Date,
+        Result: SubscriptionRow,
+        execute: (now) => sql`
+          SELECT ${columns} FROM subscriptions
+          WHERE (status = 'trialing' AND trial_ends_at <= ${now.toISOString()}::timestamptz)
+             OR (status IN ('active', 'past_due') AND current_period_end <= ${now.toISOString()}::timestamptz)`,
+      })
+      const setPlan = SqlSchema.void({
+        Request: Schema.Struct({ userId: Schema.Number, planId: Schema.Number }),
+        execute: ({ userId, planId }) =>
+          sql`UPDATE users SET plan_id = ${planId}, updated_at = now() WHERE id = ${userId}`,
+      })
+      const createCheckout = SqlSchema.void({
+        Request: NewCheckout,
+        execute: (c) => sql`
+          INSERT INTO checkout_sessions (id, user_id, provider, price_id, status, created_at)
+          VALUES (${c.id}::uuid, ${c.userId}, ${c.provider}, ${c.priceId}, 'open', ${c.now.toISOString()}::timestamptz)`,
+      })
+      const setCheckoutProviderId = SqlSchema.void({
+        Request: Schema.Struct({ id: Schema.String, providerSessionId: Schema.String }),
+        execute: ({ id, providerSessionId }) =>
+          sql`UPDATE checkout_sessions SET provider_session_id = ${providerSessionId} WHERE id = ${id}::uuid`,
+      })
+      const findCheckout = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: CheckoutRow,
+        execute: (id) => sql`SELECT ${checkoutColumns} FROM checkout_sessions WHERE id = ${id}::uuid`,
+      })
+      const findCheckoutByProviderId = SqlSchema.findOneOption({
+        Request: Schema.String,
+        Result: CheckoutRow,
+        execute: (providerSessionId) =>
+          sql`SELECT ${checkoutColumns} FROM checkout_sessions WHERE provider_session_id = ${providerSessionId}`,
+      })
+      const closeCheckout = SqlSchema.findOneOption({
+        Request: Schema.Struct({ id: Schema.String, status: CheckoutRow.fields.status, now: Schema.Date }),
+        Result: Id,
+        execute: ({ id, status, now }) => sql`
+          UPDATE checkout_sessions SET status = ${status}, completed_at = ${now.toISOString()}::timestamptz
+          WHERE id = ${id}::uuid AND status = 'open' RETURNING id::text AS id`,
+      })
+      const recordEvent = SqlSchema.findOneOption({
+        Request: Schema.Struct({ id: Schema.String, type: Schema.String, now: Schema.Date }),
+        Result: Id,
+        execute: ({ id, type, now }) => sql`
+          INSERT INTO provider_events (id, type, received_at) VALUES (${id}, ${type}, ${now.toISOString()}::timestamptz)
+          ON CONFLICT (id) DO NOTHING RETURNING id`,
+      })
 
       return SubscriptionsRepo.of({
         transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) =>
@@ -124,92 +221,30 @@ export class SubscriptionsRepo extends Context.Service<
               (error) => Effect.die(error),
             ),
           ) as Effect.Effect<A, E, R>,
-        billingUser: (userId) =>
-          sql`SELECT id, email, migrated_user FROM users WHERE id = ${userId}`.pipe(
-            Effect.flatMap(decodeBillingUsers),
-            Effect.map((r) => Option.fromNullishOr(r[0])),
-            Effect.orDie,
-          ),
-        lockUser: (userId) =>
-          sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`.pipe(Effect.asVoid, Effect.orDie),
-        hasEverSubscribed: (userId) =>
-          sql<{ found: boolean }>`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ${userId}) AS found`.pipe(
-            Effect.map((r) => r[0]?.found === true),
-            Effect.orDie,
-          ),
-        expireOpenCheckouts: (userId, now) =>
-          sql`
-            UPDATE checkout_sessions SET status = 'expired', completed_at = ${now.toISOString()}::timestamptz
-            WHERE user_id = ${userId} AND status = 'open' RETURNING ${checkoutColumns}`.pipe(
-            Effect.flatMap(decodeCheckouts),
-            Effect.orDie,
-          ),
-        upsert: (c, id) =>
-          rows(sql`
-            INSERT INTO subscriptions (id, user_id, provider, provider_subscription_id, price_id, status, trial_ends_at,
-                                       current_period_end, cancel_at_period_end, payment_method, created_at, updated_at)
-            VALUES (${id}::uuid, ${c.userId}, ${c.provider}, ${c.providerSubscriptionId}, ${c.priceId}, ${c.status},
-                    ${iso(c.trialEndsAt)}::timestamptz, ${iso(c.currentPeriodEnd)}::timestamptz, ${c.cancelAtPeriodEnd},
-                    ${c.paymentMethod}, ${c.now.toISOString()}::timestamptz, ${c.now.toISOString()}::timestamptz)
-            ON CONFLICT (provider, provider_subscription_id) DO UPDATE SET
-              price_id = EXCLUDED.price_id, status = EXCLUDED.status, trial_ends_at = EXCLUDED.trial_ends_at,
-              current_period_end = EXCLUDED.current_period_end, cancel_at_period_end = EXCLUDED.cancel_at_period_end,
-              payment_method = COALESCE(EXCLUDED.payment_method, subscriptions.payment_method), updated_at = EXCLUDED.updated_at
-            RETURNING ${columns}`).pipe(Effect.map((r) => r[0]!)),
-        findByProviderId: (provider, providerId) =>
-          rows(
-            sql`SELECT ${columns} FROM subscriptions WHERE provider = ${provider} AND provider_subscription_id = ${providerId}`,
-          ).pipe(Effect.map((r) => Option.fromNullishOr(r[0]))),
-        current: (userId) =>
-          rows(sql`
-            SELECT ${columns} FROM subscriptions WHERE user_id = ${userId}
-            ORDER BY (status <> 'canceled') DESC, updated_at DESC LIMIT 1`).pipe(
-            Effect.map((r) => Option.fromNullishOr(r[0])),
-          ),
-        due: (now) =>
-          rows(sql`
-            SELECT ${columns} FROM subscriptions
-            WHERE (status = 'trialing' AND trial_ends_at <= ${now.toISOString()}::timestamptz)
-               OR (status IN ('active', 'past_due') AND current_period_end <= ${now.toISOString()}::timestamptz)`),
-        setPlan: (userId, planId) =>
-          sql`UPDATE users SET plan_id = ${planId}, updated_at = now() WHERE id = ${userId}`.pipe(
-            Effect.asVoid,
-            Effect.orDie,
-          ),
-        createCheckout: (c) =>
-          sql`
-            INSERT INTO checkout_sessions (id, user_id, provider, price_id, status, created_at)
-            VALUES (${c.id}::uuid, ${c.userId}, ${c.provider}, ${c.priceId}, 'open', ${c.now.toISOString()}::timestamptz)`.pipe(
-            Effect.asVoid,
-            Effect.orDie,
-          ),
-        setCheckoutProviderId: (id, providerSessionId) =>
-          sql`UPDATE checkout_sessions SET provider_session_id = ${providerSessionId} WHERE id = ${id}::uuid`.pipe(
-            Effect.asVoid,
-            Effect.orDie,
-          ),
-        findCheckout: (id) =>
-          /^[0-9a-f-]{36}$/i.test(id)
-            ? oneCheckout(sql`SELECT ${checkoutColumns} FROM checkout_sessions WHERE id = ${id}::uuid`)
-            : Effect.succeed(Option.none()),
-        findCheckoutByProviderId: (providerSessionId) =>
-          oneCheckout(
-            sql`SELECT ${checkoutColumns} FROM checkout_sessions WHERE provider_session_id = ${providerSessionId}`,
-          ),
-        closeCheckout: (id, status, now) =>
-          sql<{ id: string }>`
-            UPDATE checkout_sessions SET status = ${status}, completed_at = ${now.toISOString()}::timestamptz
-            WHERE id = ${id}::uuid AND status = 'open' RETURNING id::text AS id`.pipe(
-            Effect.map((r) => r.length === 1),
-            Effect.orDie,
-          ),
-        recordEvent: (id, type, now) =>
-          sql<{ id: string }>`
-            INSERT INTO provider_events (id, type, received_at) VALUES (${id}, ${type}, ${now.toISOString()}::timestamptz)
-            ON CONFLICT (id) DO NOTHING RETURNING id`.pipe(
-            Effect.map((r) => r.length === 1),
-            Effect.orDie,
-          ),
+        billingUser: orDie(billingUser),
+        lockUser: orDie(lockUser),
+        hasEverSubscribed: orDie((userId: number) =>
+          Effect.map(hasEverSubscribed(userId), (row) => Option.isSome(row) && row.value.found),
+        ),
+        expireOpenCheckouts: orDie((userId: number, now: Date) => expireOpenCheckouts({ userId, now })),
+        upsert: orDie((change: SubscriptionChange, id: string) => upsert({ change, id })),
+        findByProviderId: orDie((provider: Provider, id: string) => findByProviderId({ provider, id })),
+        current: orDie(current),
+        due: orDie(due),
+        setPlan: orDie((userId: number, planId: number) => setPlan({ userId, planId })),
+        createCheckout: orDie(createCheckout),
+        setCheckoutProviderId: orDie((id: string, providerSessionId: string) =>
+          setCheckoutProviderId({ id, providerSessionId }),
+        ),
+        // Ids come from addresses (/checkout/:id): anything that is no uuid is no checkout.
+        findCheckout: (id) => (UUID.test(id) ? orDie(findCheckout)(id) : Effect.succeed(Option.none())),
+        findCheckoutByProviderId: orDie(findCheckoutByProviderId),
+        closeCheckout: orDie((id: string, status: "completed" | "declined" | "expired", now: Date) =>
+          Effect.map(closeCheckout({ id, status, now }), Option.isSome),
+        ),
+        recordEvent: orDie((id: string, type: string, now: Date) =>
+          Effect.map(recordEvent({ id, type, now }), Option.isSome),
+        ),
       })
     }),
   )

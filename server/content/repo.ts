@@ -1,7 +1,7 @@
 // Reads the seeded knowledge base. Rows carry their `free` flag and the JSON they were seeded
 // from; the Content service decides what a caller may see.
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
 import {
   BodyArea,
   Category,
@@ -11,6 +11,7 @@ import {
   Point,
   Vessel,
 } from "../../src/domain/content/content-schema.ts"
+import { orDie } from "../platform/db/queries.ts"
 
 const ExtraPoint = Point.mapFields((f) => ({ ...f, region: Schema.optionalKey(Schema.String) }))
 const ChannelHeader = ChannelFile.mapFields(({ points: _points, ...rest }) => rest)
@@ -76,13 +77,6 @@ export const PageRow = Schema.Struct({
 })
 export type PageRow = typeof PageRow.Type
 
-const decodeAll =
-  <S extends Schema.Decoder<unknown>>(schema: S) =>
-  <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
-    query.pipe(Effect.flatMap(Schema.decodeUnknownEffect(Schema.Array(schema))), Effect.orDie) as Effect.Effect<
-      ReadonlyArray<S["Type"]>
-    >
-
 /** Every content row, decoded once per content version, with the indexes the views need. */
 export interface ContentSnapshot {
   readonly version: string
@@ -118,40 +112,61 @@ export class ContentRepo extends Context.Service<
     ContentRepo,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const channels = decodeAll(ChannelRow)
-      const points = decodeAll(PointRow)
-      const categories = decodeAll(CategoryRow)
-      const areas = decodeAll(BodyAreaRow)
-      const vessels = decodeAll(VesselRow)
-      const pages = decodeAll(PageRow)
-      const allChannels = channels(sql`SELECT code, slug, position, free, data FROM channels ORDER BY position`)
-      const allBriefs = decodeAll(PointBrief)(sql`
+      /** Every row of a query, decoded with `Result`. */
+      const all = <S extends Schema.Top & { readonly DecodingServices: never }>(
+        Result: S,
+        execute: () => Effect.Effect<ReadonlyArray<unknown>, unknown>,
+      ) => orDie(SqlSchema.findAll({ Request: Schema.Void, Result, execute }))()
+      const allChannels = all(
+        ChannelRow,
+        () => sql`SELECT code, slug, position, free, data FROM channels ORDER BY position`,
+      )
+      const allBriefs = all(
+        PointBrief,
+        () => sql`
           SELECT p.code, p.slug, p.channel_code, p.kind, p.position, p.free, p.data->>'pinyin' AS pinyin,
                  p.data->'hanzi'->>'traditional' AS hanzi, p.data->'name' AS name, p.data->>'region' AS region
           FROM points p LEFT JOIN channels c ON c.code = p.channel_code
-          ORDER BY p.kind DESC, c.position NULLS LAST, p.position`)
-      const allCategories = categories(sql`SELECT id, slug, position, free, data FROM categories ORDER BY position`)
-      const allMembers = decodeAll(MemberRow)(sql`
+          ORDER BY p.kind DESC, c.position NULLS LAST, p.position`,
+      )
+      const allPoints = all(
+        PointRow,
+        () => sql`SELECT code, slug, channel_code, kind, position, free, data FROM points`,
+      )
+      const allCategories = all(
+        CategoryRow,
+        () => sql`SELECT id, slug, position, free, data FROM categories ORDER BY position`,
+      )
+      const allMembers = all(
+        MemberRow,
+        () => sql`
           SELECT category_id, point_code, position, data->'role' AS role, data->>'phase' AS phase
-          FROM category_points ORDER BY category_id, position`)
-      const allAreas = areas(sql`SELECT id, slug, position, free, data FROM body_areas ORDER BY position`)
-      const allAreaPoints = decodeAll(AreaPointRow)(sql`SELECT body_area_id, point_code FROM body_area_points`)
-      const allVessels = vessels(sql`SELECT id, slug, position, free, data FROM vessels ORDER BY position`)
-      const allPages = pages(sql`SELECT slug, position, free, data FROM pages ORDER BY position`)
+          FROM category_points ORDER BY category_id, position`,
+      )
+      const allAreas = all(
+        BodyAreaRow,
+        () => sql`SELECT id, slug, position, free, data FROM body_areas ORDER BY position`,
+      )
+      const allAreaPoints = all(AreaPointRow, () => sql`SELECT body_area_id, point_code FROM body_area_points`)
+      const allVessels = all(VesselRow, () => sql`SELECT id, slug, position, free, data FROM vessels ORDER BY position`)
+      const allPages = all(PageRow, () => sql`SELECT slug, position, free, data FROM pages ORDER BY position`)
       const bySlug = <A extends { readonly slug: string }>(rows: ReadonlyArray<A>) =>
         new Map(rows.map((r) => [r.slug, r]))
 
-      const currentVersion = sql<{ value: string }>`SELECT value FROM content_meta WHERE key = 'content_version'`.pipe(
-        Effect.map((rows) => rows[0]?.value ?? ""),
-        Effect.orDie,
-      )
+      const currentVersion = orDie(
+        SqlSchema.findOneOption({
+          Request: Schema.Void,
+          Result: Schema.Struct({ value: Schema.String }),
+          execute: () => sql`SELECT value FROM content_meta WHERE key = 'content_version'`,
+        }),
+      )().pipe(Effect.map(Option.match({ onNone: () => "", onSome: (row) => row.value })))
       const build = (version: string) =>
         Effect.gen(function* () {
           const [c, b, fullPoints, cat, m, a, ap, v, pg] = yield* Effect.all(
             [
               allChannels,
               allBriefs,
-              points(sql`SELECT code, slug, channel_code, kind, position, free, data FROM points`),
+              allPoints,
               allCategories,
               allMembers,
               allAreas,

@@ -1,7 +1,8 @@
 // Quotes of the day for the footer, in the requested language.
-import { Context, Effect, Layer, Schema } from "effect"
-import { SqlClient } from "effect/sql"
+import { Context, Effect, Layer, type Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { Localized } from "../../src/domain/content/content-schema.ts"
+import { orDie } from "../platform/db/queries.ts"
 
 const QuoteRow = Schema.Struct({
   id: Schema.String,
@@ -12,11 +13,10 @@ const QuoteRow = Schema.Struct({
   total: Schema.Number,
 })
 export type QuoteRow = typeof QuoteRow.Type
-const decodeRows = Schema.decodeUnknownEffect(Schema.Array(QuoteRow))
 
 export class QuotesRepo extends Context.Service<
   QuotesRepo,
-  { readonly at: (index: number) => Effect.Effect<QuoteRow | undefined> }
+  { readonly at: (index: number) => Effect.Effect<Option.Option<QuoteRow>> }
 >()("jingluo/server/QuotesRepo") {
   static readonly layer = Layer.effect(
     QuotesRepo,
@@ -24,16 +24,17 @@ export class QuotesRepo extends Context.Service<
       const sql = yield* SqlClient.SqlClient
       return QuotesRepo.of({
         // `index` wraps around the number of quotes.
-        at: (index) =>
-          sql`
-            WITH n AS (SELECT count(*)::int AS total FROM quotes)
-            SELECT q.id, q.data, q.point_code, p.slug AS point_slug, p.data AS point_data, n.total
-            FROM quotes q JOIN points p ON p.code = q.point_code, n
-            WHERE n.total > 0 AND q.position = (${index} % n.total)`.pipe(
-            Effect.flatMap(decodeRows),
-            Effect.map((rows) => rows[0]),
-            Effect.orDie,
-          ),
+        at: orDie(
+          SqlSchema.findOneOption({
+            Request: Schema.Number,
+            Result: QuoteRow,
+            execute: (index) => sql`
+              WITH n AS (SELECT count(*)::int AS total FROM quotes)
+              SELECT q.id, q.data, q.point_code, p.slug AS point_slug, p.data AS point_data, n.total
+              FROM quotes q JOIN points p ON p.code = q.point_code, n
+              WHERE n.total > 0 AND q.position = (${index} % n.total)`,
+          }),
+        ),
       })
     }),
   )

@@ -1,6 +1,6 @@
 // What the server says about itself: healthy when the database answers, and the footer's quote
 // of the day (today's, or `offset` days on), in the caller's language.
-import { Clock, Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import type { QuoteOfTheDay } from "../../src/domain/api/system-api.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { HealthRepo } from "./health-repo.ts"
@@ -23,8 +23,9 @@ export class System extends Context.Service<
 
       const quoteOfTheDay = Effect.fn("System.quoteOfTheDay")(function* (language: SelectableLanguage, offset: number) {
         const day = Math.floor((yield* Clock.currentTimeMillis) / DAY_MS)
-        const row = yield* quotes.at(day + offset)
-        if (row === undefined) return yield* Effect.die(new Error("no quotes seeded"))
+        const found = yield* quotes.at(day + offset)
+        if (Option.isNone(found)) return yield* Effect.die(new Error("no quotes seeded"))
+        const row = found.value
         return {
           id: row.id,
           text: row.data.text[language],

@@ -1,5 +1,14 @@
-// Ordered SQL migrations from server/db/migrations, each applied once in its own transaction and
-// recorded in schema_migrations. An advisory lock keeps concurrent server starts from racing.
+// Ordered SQL migrations from server/platform/db/migrations, each applied once in its own
+// transaction and recorded in schema_migrations. An advisory lock keeps concurrent server starts
+// from racing.
+//
+// Why not effect/sql's Migrator (it would run on our PGlite adapter, whose dialect is pg): it
+// applies only migrations numbered above the newest one recorded, so with features landing from
+// parallel branches a migration merged later under a lower number would be skipped for good on a
+// database that already has a higher one; this one applies every file not yet recorded. It also
+// keeps its own table (effect_sql_migrations, by number), while every existing database records
+// its migrations in schema_migrations by name, and it loads migrations as modules, where ours are
+// plain .sql files that PGlite and PostgreSQL run alike.
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Effect } from "effect"

@@ -2,9 +2,10 @@
 // `hit` counts an attempt in one atomic statement (insert or increment, returning the count) and
 // says whether it is over the limit and for how long to wait: callers count *before* the expensive
 // check, so parallel requests cannot all pass a limit that was read before any of them was counted.
-import { Clock, Context, Effect, Layer } from "effect"
-import { SqlClient } from "effect/sql"
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { SqlClient, SqlSchema } from "effect/sql"
 import { ServerConfig } from "../config/server-config.ts"
+import { orDie } from "../db/queries.ts"
 
 export interface Limit {
   readonly max: number
@@ -55,36 +56,53 @@ export class RateLimiter extends Context.Service<
         return { allowed: false, retryAfterSeconds: Math.max(1, retry) }
       }
 
+      const Window = Schema.Struct({ hits: Schema.Number, window_start: Schema.Date })
+      const count = SqlSchema.findOne({
+        Request: Schema.Struct({ key: Schema.String, now: Schema.Date, expiredBefore: Schema.Date }),
+        Result: Window,
+        execute: ({ key, now, expiredBefore }) => sql`
+          INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, ${now.toISOString()}, 1)
+          ON CONFLICT (key) DO UPDATE SET
+            hits = CASE WHEN rate_limits.window_start <= ${expiredBefore.toISOString()}::timestamptz THEN 1 ELSE rate_limits.hits + 1 END,
+            window_start = CASE WHEN rate_limits.window_start <= ${expiredBefore.toISOString()}::timestamptz THEN ${now.toISOString()}::timestamptz ELSE rate_limits.window_start END
+          RETURNING hits, window_start`,
+      })
+      const current = SqlSchema.findOneOption({
+        Request: Schema.Struct({ key: Schema.String, expiredBefore: Schema.Date }),
+        Result: Window,
+        execute: ({ key, expiredBefore }) => sql`
+          SELECT hits, window_start FROM rate_limits WHERE key = ${key} AND window_start > ${expiredBefore.toISOString()}::timestamptz`,
+      })
+      const reset = orDie(
+        SqlSchema.void({ Request: Schema.String, execute: (key) => sql`DELETE FROM rate_limits WHERE key = ${key}` }),
+      )
+      const release = orDie(
+        SqlSchema.void({
+          Request: Schema.String,
+          execute: (key) => sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0`,
+        }),
+      )
+
       const hit = (key: string, limit: Limit) =>
         Effect.gen(function* () {
           const now = yield* Clock.currentTimeMillis
-          const nowIso = new Date(now).toISOString()
-          const expiredBefore = new Date(now - limit.windowSeconds * 1000).toISOString()
-          const rows = yield* sql<{ hits: number; window_start: Date }>`
-            INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, ${nowIso}, 1)
-            ON CONFLICT (key) DO UPDATE SET
-              hits = CASE WHEN rate_limits.window_start <= ${expiredBefore}::timestamptz THEN 1 ELSE rate_limits.hits + 1 END,
-              window_start = CASE WHEN rate_limits.window_start <= ${expiredBefore}::timestamptz THEN ${nowIso}::timestamptz ELSE rate_limits.window_start END
-            RETURNING hits, window_start`
-          const row = rows[0]!
-          return verdict(row.hits, new Date(row.window_start), limit, now)
+          const row = yield* count({
+            key,
+            now: new Date(now),
+            expiredBefore: new Date(now - limit.windowSeconds * 1000),
+          })
+          return verdict(row.hits, row.window_start, limit, now)
         }).pipe(Effect.orDie)
 
       const check = (key: string, limit: Limit) =>
         Effect.gen(function* () {
           const now = yield* Clock.currentTimeMillis
-          const expiredBefore = new Date(now - limit.windowSeconds * 1000).toISOString()
-          const rows = yield* sql<{ hits: number; window_start: Date }>`
-            SELECT hits, window_start FROM rate_limits WHERE key = ${key} AND window_start > ${expiredBefore}::timestamptz`
-          const row = rows[0]
+          const row = yield* current({ key, expiredBefore: new Date(now - limit.windowSeconds * 1000) })
           // Over the limit once the stored count has reached it: the next attempt would exceed it.
-          return row ? verdict(row.hits + 1, new Date(row.window_start), limit, now) : ({ allowed: true } as const)
+          return Option.isSome(row)
+            ? verdict(row.value.hits + 1, row.value.window_start, limit, now)
+            : ({ allowed: true } as const)
         }).pipe(Effect.orDie)
-
-      const reset = (key: string) => sql`DELETE FROM rate_limits WHERE key = ${key}`.pipe(Effect.asVoid, Effect.orDie)
-
-      const release = (key: string) =>
-        sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0`.pipe(Effect.asVoid, Effect.orDie)
 
       return RateLimiter.of({ hit, check, reset, release })
     }),

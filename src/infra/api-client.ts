@@ -10,6 +10,7 @@ import {
   API_TIMEOUT_MS,
   type ApiFailure,
   Forbidden,
+  isApiFailure,
   NotFound,
   Offline,
   RequestTimeout,
@@ -23,21 +24,6 @@ import { Cookies } from "./cookies.ts"
 import { Storage } from "./storage.ts"
 
 export type Client = HttpApiClient.ForApi<typeof Api>
-
-const KNOWN_TAGS = new Set([
-  "Unauthorized",
-  "Forbidden",
-  "EmailNotVerified",
-  "ProRequired",
-  "NotFound",
-  "ValidationFailed",
-  "InvalidCredentials",
-  "TooManyRequests",
-  "ServerError",
-  "RequestTimeout",
-  "Offline",
-  "UnexpectedResponse",
-])
 
 const readJson = (error: HttpClientError.HttpClientError) =>
   "response" in error.reason && error.reason.response
@@ -70,9 +56,8 @@ const fromHttpClientError = (error: HttpClientError.HttpClientError): Effect.Eff
 
 export const toApiFailure = (error: unknown): Effect.Effect<ApiFailure> => {
   if (HttpClientError.isHttpClientError(error)) return fromHttpClientError(error)
-  if (Predicate.isObject(error) && "_tag" in error && KNOWN_TAGS.has(String(error._tag))) {
-    return Effect.succeed(error as unknown as ApiFailure)
-  }
+  // An error the contract declares, decoded from the answer: one of the catalogue's.
+  if (isApiFailure(error)) return Effect.succeed(error)
   // A response the contract cannot decode.
   return Effect.succeed(new UnexpectedResponse({ status: 0, data: null }))
 }

@@ -30,22 +30,13 @@ import {
   VesselPage,
 } from "./content/GroupPages.tsx"
 import { PointPage } from "./content/PointPage.tsx"
+import { PageLoader } from "./shared/components/PageLoader.tsx"
 import { CookieBanner } from "./shared/layout/CookieBanner.tsx"
 import { Footer } from "./shared/layout/Footer.tsx"
 import { Header } from "./shared/layout/Header.tsx"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
 import { HomePage } from "./shared/pages/HomePage.tsx"
 import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
-
-export const PageLoader = () => {
-  const { t } = useTranslation("common")
-  return (
-    <div className="page-loader" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{t("loading")}</span>
-    </div>
-  )
-}
 
 /** Pages for signed-out visitors only; a signed-in user goes home. */
 const SignedOutOnly = ({ children }: { readonly children: ReactNode }) => {

@@ -1,7 +1,21 @@
-// What the views receive from main.tsx: the flows' machines with their real actors provided, the
-// app-wide session actor, and the current language. Views create page actors from these machines.
+// What the views receive from main.tsx (composed from each feature's wiring in src/wiring): the
+// flows' machines with their real actors provided, the app-wide actors (session, sign-out, upgrade
+// modal, payment prompt), and the current language. Views create page actors from these machines.
 import { createContext, type ReactNode, useContext } from "react"
 import type { ActorRefFrom } from "xstate"
+import type {
+  BodyAreaListItem,
+  BodyAreaPage,
+  BookPage,
+  CategoryListItem,
+  CategoryPage,
+  ChannelIndex,
+  ChannelPage,
+  ExtraPointsPage,
+  PointPage,
+  StaticMenu,
+  VesselPage,
+} from "../domain/content/content-views.ts"
 import type { SelectableLanguage } from "../domain/shared/locales.ts"
 import type { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"
 import type { loginMachine } from "../machines/account/login-machine.ts"
@@ -14,7 +28,7 @@ import type { membershipMachine } from "../machines/billing/membership-machine.t
 import type { paymentOutcomeMachine } from "../machines/billing/payment-outcome-machine.ts"
 import type { paymentPromptMachine } from "../machines/billing/payment-prompt-machine.ts"
 import type { upgradeModalMachine } from "../machines/billing/upgrade-modal-machine.ts"
-import type { contentPageMachine } from "../machines/content/content-page-machine.ts"
+import type { ContentPageMachine } from "../machines/content/content-page-machine.ts"
 import type { menuMachine } from "../machines/content/menu-machine.ts"
 import type { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
 import type { languageMachine } from "../machines/shared/language-machine.ts"
@@ -44,17 +58,17 @@ export interface AppServices {
     readonly membership: typeof membershipMachine
     readonly menu: typeof menuMachine
     readonly pages: {
-      readonly point: typeof contentPageMachine
-      readonly channel: typeof contentPageMachine
-      readonly channelIndex: typeof contentPageMachine
-      readonly bodyArea: typeof contentPageMachine
-      readonly bodyAreaIndex: typeof contentPageMachine
-      readonly category: typeof contentPageMachine
-      readonly categoryIndex: typeof contentPageMachine
-      readonly vessel: typeof contentPageMachine
-      readonly extraPoints: typeof contentPageMachine
-      readonly bookIndex: typeof contentPageMachine
-      readonly bookPage: typeof contentPageMachine
+      readonly point: ContentPageMachine<PointPage>
+      readonly channel: ContentPageMachine<ChannelPage>
+      readonly channelIndex: ContentPageMachine<ChannelIndex>
+      readonly bodyArea: ContentPageMachine<BodyAreaPage>
+      readonly bodyAreaIndex: ContentPageMachine<ReadonlyArray<BodyAreaListItem>>
+      readonly category: ContentPageMachine<CategoryPage>
+      readonly categoryIndex: ContentPageMachine<ReadonlyArray<CategoryListItem>>
+      readonly vessel: ContentPageMachine<VesselPage>
+      readonly extraPoints: ContentPageMachine<ExtraPointsPage>
+      readonly bookIndex: ContentPageMachine<StaticMenu>
+      readonly bookPage: ContentPageMachine<BookPage>
     }
   }
 }

@@ -81,5 +81,8 @@ export const USER_DEFAULTS: SignedInUser = {
 export const StoredUser = SignedInUser.mapFields(({ token: _token, ...rest }) => rest)
 export type StoredUser = typeof StoredUser.Type
 
+/** The signed-in record as it is kept: the token lives only in its own cookie. */
+export const storedUserOf = ({ token: _token, ...user }: SignedInUser): StoredUser => user
+
 export const displayName = (user: Pick<SignedInUser, "first_name" | "last_name">) =>
   `${user.first_name} ${user.last_name}`.trim()

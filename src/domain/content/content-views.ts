@@ -232,6 +232,9 @@ export const StaticMenuItem = Schema.Struct({
   summary: Schema.String,
   permission: Schema.Boolean,
 })
+export type StaticMenuItem = typeof StaticMenuItem.Type
+/** The book's pages, as /api/static-menus lists them. */
+export type StaticMenu = ReadonlyArray<StaticMenuItem>
 
 export const PageBlockView = Schema.Union([
   Schema.Struct({ type: Schema.Literal("heading"), text: Schema.String }),

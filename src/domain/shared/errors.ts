@@ -90,19 +90,31 @@ export class UnexpectedResponse extends Schema.TaggedError<UnexpectedResponse>()
   data: Schema.Unknown,
 }) {}
 
-export type ApiFailure =
-  | Unauthorized
-  | Forbidden
-  | EmailNotVerified
-  | ProRequired
-  | NotFound
-  | ValidationFailed
-  | InvalidCredentials
-  | TooManyRequests
-  | ServerError
-  | RequestTimeout
-  | Offline
-  | UnexpectedResponse
+/** Every failure of the catalogue: what an API call can fail with, as the app tells them apart. */
+export const API_FAILURES = [
+  Unauthorized,
+  Forbidden,
+  EmailNotVerified,
+  ProRequired,
+  NotFound,
+  ValidationFailed,
+  InvalidCredentials,
+  TooManyRequests,
+  ServerError,
+  RequestTimeout,
+  Offline,
+  UnexpectedResponse,
+] as const
+
+export type ApiFailure = InstanceType<(typeof API_FAILURES)[number]>
+export type ApiFailureTag = ApiFailure["_tag"]
+
+/** Whether a value is one of the catalogue's failures (decoded from an answer, or made by the client). */
+export const isApiFailure = (error: unknown): error is ApiFailure =>
+  API_FAILURES.some((failure) => error instanceof failure)
+
+/** The catalogue's failure in what a flow received, or null for anything else. */
+export const failureOf = (error: unknown): ApiFailure | null => (isApiFailure(error) ? error : null)
 
 export const API_TIMEOUT_MS = 100_000
 export const UNAUTHORIZED_RELOAD_DELAY_MS = 2_000
@@ -131,7 +143,7 @@ export type CatalogueAction =
   | { readonly _tag: "None" }
 
 /** Tags a flow handles at its own fields or form; the catalogue leaves them alone. */
-export const FLOW_HANDLED = new Set([
+export const FLOW_HANDLED: ReadonlySet<ApiFailureTag> = new Set<ApiFailureTag>([
   "ValidationFailed",
   "InvalidCredentials",
   "EmailNotVerified",
@@ -140,8 +152,8 @@ export const FLOW_HANDLED = new Set([
 ])
 
 export const catalogueAction = (failure: { readonly _tag: string }): CatalogueAction => {
-  const f = failure as ApiFailure
-  switch (f._tag) {
+  const f = failureOf(failure)
+  switch (f?._tag) {
     case "Unauthorized":
       return { _tag: "SessionExpired", toastKey: "errors.sessionExpired", reloadAfterMs: UNAUTHORIZED_RELOAD_DELAY_MS }
     case "NotFound":
@@ -164,26 +176,28 @@ export const catalogueAction = (failure: { readonly _tag: string }): CatalogueAc
 }
 
 /** The tag of a failure that reached a flow, or "Unknown". */
-export const failureTag = (error: unknown): string =>
-  typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string"
-    ? error._tag
-    : "Unknown"
+export const failureTag = (error: unknown): ApiFailureTag | "Unknown" => failureOf(error)?._tag ?? "Unknown"
 
 /** Field errors carried by a ValidationFailed, or none. */
-export const failureFieldErrors = (error: unknown): Readonly<Record<string, string>> =>
-  failureTag(error) === "ValidationFailed" && typeof error === "object" && error !== null && "errors" in error
-    ? (error.errors as Readonly<Record<string, string>>)
-    : {}
+export const failureFieldErrors = (error: unknown): Readonly<Record<string, string>> => {
+  const failure = failureOf(error)
+  return failure?._tag === "ValidationFailed" ? failure.errors : {}
+}
+
+/** The public facts of a locked item that a ProRequired failure carries, if it does. */
+export const lockedItemOf = (error: unknown): LockedItem | null => {
+  const failure = failureOf(error)
+  return failure?._tag === "ProRequired" ? (failure.item ?? null) : null
+}
 
 /** The form-level message key a flow shows for a failure it does not handle field by field. */
 export const formErrorKey = (error: unknown): string => {
-  switch (failureTag(error)) {
+  const failure = failureOf(error)
+  switch (failure?._tag) {
     case "InvalidCredentials":
       return "errors.invalidCredentials"
     case "TooManyRequests":
-      return typeof error === "object" && error !== null && "reason" in error && error.reason === "codesPaused"
-        ? "errors.codesPaused"
-        : "errors.tooManyRequests"
+      return failure.reason === "codesPaused" ? "errors.codesPaused" : "errors.tooManyRequests"
     case "Offline":
       return "errors.offline"
     case "RequestTimeout":

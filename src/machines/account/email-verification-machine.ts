@@ -3,11 +3,12 @@
 // mail can be sent again. Without an account in the link, the page asks for the address to resend to.
 // A link that is malformed, unknown, replaced or expired says so — as a link, not as a typed code —
 // and points to sending a new one.
-import { and, assign, fromPromise, setup } from "xstate"
+import { and, assign, setup } from "xstate"
 import { isEmail } from "../../domain/account/email-rules.ts"
 import { isCode, isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
-import { failureFieldErrors, failureTag, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
 import { MessageKey } from "../../domain/shared/validation.ts"
+import { apiCall, isFailure } from "../shared/api-call.ts"
 
 export interface VerificationContext {
   readonly uuid: string | null
@@ -33,7 +34,7 @@ export type VerificationEvent =
 
 /** A refused link reads "expired or used"; anything else is the failure's own message. */
 const linkFailureKey = (error: unknown) =>
-  failureTag(error) === "ValidationFailed" ? MessageKey.linkExpired : formErrorKey(error)
+  failureOf(error)?._tag === "ValidationFailed" ? MessageKey.linkExpired : formErrorKey(error)
 
 /** An empty address reads "required", anything else that is not an address "invalid e-mail". */
 const emailErrorKey = (email: string) => (email.trim() === "" ? MessageKey.required : MessageKey.email)
@@ -50,27 +51,21 @@ export const emailVerificationMachine = setup({
     },
   },
   actors: {
-    verify: fromPromise<{ readonly message: string }, { readonly uuid: string; readonly code: string }>(() =>
-      Promise.reject(new Error("verify actor not provided")),
-    ),
-    resend: fromPromise<{ readonly message: string }, { readonly email: string }>(() =>
-      Promise.reject(new Error("resend actor not provided")),
-    ),
-    verifyLink: fromPromise<{ readonly message: string }, { readonly token: string }>(() =>
-      Promise.reject(new Error("verifyLink actor not provided")),
-    ),
+    verify: apiCall<{ readonly message: string }, { readonly uuid: string; readonly code: string }>("verify"),
+    resend: apiCall<{ readonly message: string }, { readonly email: string }>("resend"),
+    verifyLink: apiCall<{ readonly message: string }, { readonly token: string }>("verifyLink"),
   },
   guards: {
     linkHasToken: ({ context }) => context.token !== null && isLinkToken(context.token),
     linkTokenIsMalformed: ({ context }) => context.token !== null && !isLinkToken(context.token),
     linkIsMalformed: ({ context }) => context.fromLink && !isCode(context.code),
-    isLinkFailure: ({ context, event }) =>
-      context.fromLink && failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+    isLinkFailure: and(["cameWithLink", "isFieldFailure"]),
+    cameWithLink: ({ context }) => context.fromLink,
     linkHasCode: ({ context }) => context.uuid !== null && isCode(context.code),
     hasAccount: ({ context }) => context.uuid !== null,
     codeIsValid: ({ context }) => isCode(context.code),
     emailIsValid: ({ context }) => isEmail(context.email.trim()),
-    isFieldFailure: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+    isFieldFailure: isFailure("ValidationFailed"),
   },
 }).createMachine({
   id: "emailVerification",

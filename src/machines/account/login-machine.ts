@@ -1,12 +1,12 @@
 // Sign-in (§3): e-mail and password; a wrong pair shows "Invalid credentials" on the form, an
 // unverified account offers to resend the verification mail. Use for the /login page. A signed-in
 // user goes back to the page they came from (`returnTo`, already checked as safe) or home.
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { EMPTY_LOGIN_FORM, type LoginForm, type LoginPayload, validateLoginForm } from "../../domain/account/sign-in.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
-import { failureFieldErrors, failureTag, formErrorKey } from "../../domain/shared/errors.ts"
-import type { FieldErrors } from "../../domain/shared/validation.ts"
-import { blurField, changeField, type FormContext, rejectSubmit } from "../shared/form-flow.ts"
+import { failureOf, formErrorKey } from "../../domain/shared/errors.ts"
+import { apiCall, isFailure } from "../shared/api-call.ts"
+import { type FormContext, type FormEvent, formFlow, submitFailed } from "../shared/form-flow.ts"
 
 export interface LoginContext extends FormContext<LoginForm> {
   readonly unverifiedEmail: string | null
@@ -15,16 +15,9 @@ export interface LoginContext extends FormContext<LoginForm> {
   readonly returnTo: string | null
 }
 
-export type LoginEvent =
-  | { readonly type: "field.change"; readonly field: keyof LoginForm; readonly value: string }
-  | { readonly type: "field.blur"; readonly field: keyof LoginForm }
-  | { readonly type: "form.submit" }
-  | { readonly type: "verification.resend" }
+export type LoginEvent = FormEvent<LoginForm> | { readonly type: "verification.resend" }
 
-const validErrors = (form: LoginForm): FieldErrors => {
-  const result = validateLoginForm(form)
-  return result._tag === "Valid" ? {} : result.errors
-}
+const login = formFlow((form: LoginForm) => validateLoginForm(form))
 
 export const loginMachine = setup({
   types: {
@@ -33,19 +26,17 @@ export const loginMachine = setup({
     input: {} as { readonly email?: string; readonly returnTo?: string | null } | undefined,
   },
   actors: {
-    login: fromPromise<SignedInUser, LoginPayload>(() => Promise.reject(new Error("login actor not provided"))),
-    resendVerification: fromPromise<{ readonly message: string }, { readonly email: string }>(() =>
-      Promise.reject(new Error("resendVerification actor not provided")),
-    ),
+    login: apiCall<SignedInUser, LoginPayload>("login"),
+    resendVerification: apiCall<{ readonly message: string }, { readonly email: string }>("resendVerification"),
   },
   actions: {
     /** Provided by the wiring: keep the session and leave the page for `returnTo` (or home). */
     signedIn: (_, _params: { readonly user: SignedInUser; readonly returnTo: string | null }) => {},
   },
   guards: {
-    formIsValid: ({ context }) => validateLoginForm(context.form)._tag === "Valid",
-    isUnverified: ({ event }) => failureTag((event as { error?: unknown }).error) === "EmailNotVerified",
-    isFieldFailure: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+    formIsValid: ({ context }) => login.isValid(context.form),
+    isUnverified: isFailure("EmailNotVerified"),
+    isFieldFailure: isFailure("ValidationFailed"),
   },
 }).createMachine({
   id: "login",
@@ -61,7 +52,7 @@ export const loginMachine = setup({
   initial: "editing",
   on: {
     "field.blur": {
-      actions: assign(({ context, event }) => ({ errors: blurField(context, event.field, validErrors(context.form)) })),
+      actions: assign(({ context, event }) => login.blur(context, event.field)),
     },
   },
   states: {
@@ -69,13 +60,13 @@ export const loginMachine = setup({
       on: {
         "field.change": {
           actions: assign(({ context, event }) => ({
-            ...changeField(context, event.field, event.value),
+            ...login.change(context, event.field, event.value),
             notice: null,
           })),
         },
         "form.submit": [
           { guard: "formIsValid", target: "submitting" },
-          { actions: assign(({ context }) => rejectSubmit(context, validErrors(context.form))) },
+          { actions: assign(({ context }) => login.reject(context)) },
         ],
       },
     },
@@ -83,10 +74,7 @@ export const loginMachine = setup({
       tags: ["busy"],
       invoke: {
         src: "login",
-        input: ({ context }) => {
-          const result = validateLoginForm(context.form)
-          return result._tag === "Valid" ? result.value : { email: context.form.email, password: context.form.password }
-        },
+        input: ({ context }) => login.payload(context.form),
         onDone: {
           target: "signedIn",
           actions: {
@@ -103,14 +91,17 @@ export const loginMachine = setup({
           {
             guard: "isFieldFailure",
             target: "editing",
-            actions: assign(({ context, event }) => rejectSubmit(context, failureFieldErrors(event.error))),
+            actions: assign(({ context, event }) => submitFailed(context, event.error)),
           },
           {
             target: "editing",
             // The password is cleared after a failed attempt; the e-mail stays.
             actions: assign(({ context, event }) => ({
               formError: formErrorKey(event.error),
-              form: failureTag(event.error) === "InvalidCredentials" ? { ...context.form, password: "" } : context.form,
+              form:
+                failureOf(event.error)?._tag === "InvalidCredentials"
+                  ? { ...context.form, password: "" }
+                  : context.form,
             })),
           },
         ],
@@ -121,14 +112,14 @@ export const loginMachine = setup({
         "field.change": {
           target: "editing",
           actions: assign(({ context, event }) => ({
-            ...changeField(context, event.field, event.value),
+            ...login.change(context, event.field, event.value),
             notice: null,
           })),
         },
         "verification.resend": "resending",
         "form.submit": [
           { guard: "formIsValid", target: "submitting" },
-          { target: "editing", actions: assign(({ context }) => rejectSubmit(context, validErrors(context.form))) },
+          { target: "editing", actions: assign(({ context }) => login.reject(context)) },
         ],
       },
     },

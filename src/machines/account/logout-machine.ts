@@ -3,8 +3,9 @@
 // call still signs out on this device. One actor serves the whole app: the header asks through
 // the bar (logout.request), the upgrade modal asks its own question and starts it (logout.start);
 // after the redirect it waits for the next sign-in's sign-out.
-import { fromPromise, setup } from "xstate"
+import { setup } from "xstate"
 import { LOGOUT_REDIRECT_DELAY_MS } from "../../domain/shared/timing.ts"
+import { apiCall } from "../shared/api-call.ts"
 
 export type LogoutEvent =
   | { readonly type: "logout.request" }
@@ -16,9 +17,7 @@ export type LogoutEvent =
 export const logoutMachine = setup({
   types: { events: {} as LogoutEvent },
   actors: {
-    logout: fromPromise<{ readonly message: string }, void>(() =>
-      Promise.reject(new Error("logout actor not provided")),
-    ),
+    logout: apiCall<{ readonly message: string }>("logout"),
   },
   actions: {
     /** Provided: clear cookies and local storage and reset the session's user. */

@@ -2,7 +2,7 @@
 // confirmation. Opened from the reset mail's link (?email=…&token=…) only the new password is
 // asked for: the link's single-use token stands in for the code. A link that no longer works
 // falls back to the code step, keeping what was typed.
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import {
   EMPTY_RESET_FORM,
   type ForgotPasswordPayload,
@@ -14,10 +14,11 @@ import {
   validateResetForm,
 } from "../../domain/account/password-reset.ts"
 import { isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
-import { failureFieldErrors, failureTag, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
 import { MESSAGE_DELAY_MS } from "../../domain/shared/timing.ts"
-import { type FieldErrors, MessageKey } from "../../domain/shared/validation.ts"
-import { blurField, changeField, type FormContext, rejectSubmit } from "../shared/form-flow.ts"
+import { MessageKey } from "../../domain/shared/validation.ts"
+import { apiCall, isFailure } from "../shared/api-call.ts"
+import { type FormContext, type FormEvent, formFlow, rejectSubmit, submitFailed } from "../shared/form-flow.ts"
 
 export interface PasswordResetContext extends FormContext<ResetForm> {
   readonly notice: string | null
@@ -26,24 +27,14 @@ export interface PasswordResetContext extends FormContext<ResetForm> {
 }
 
 export type PasswordResetEvent =
-  | { readonly type: "field.change"; readonly field: keyof ResetForm; readonly value: string }
-  | { readonly type: "field.blur"; readonly field: keyof ResetForm }
-  | { readonly type: "form.submit" }
+  | FormEvent<ResetForm>
   | { readonly type: "code.resend" }
   | { readonly type: "email.edit" }
 
-const requestErrors = (form: ResetForm): FieldErrors => {
-  const result = validateForgotPasswordForm({ email: form.email })
-  return result._tag === "Valid" ? {} : result.errors
-}
-const resetErrors = (form: ResetForm): FieldErrors => {
-  const result = validateResetForm(form)
-  return result._tag === "Valid" ? {} : result.errors
-}
-const linkErrors = (form: ResetForm, token: string): FieldErrors => {
-  const result = validateLinkResetForm(form, token)
-  return result._tag === "Valid" ? {} : result.errors
-}
+/** The three steps' rules: the address alone, the code with the new password, the link's new password. */
+const request = formFlow((form: ResetForm) => validateForgotPasswordForm({ email: form.email }))
+const reset = formFlow(validateResetForm)
+const viaLink = (token: string | null) => formFlow((form: ResetForm) => validateLinkResetForm(form, token ?? ""))
 const normalize = (field: keyof ResetForm, value: string) => (field === "code" ? sanitizeCodeInput(value) : value)
 
 export const passwordResetMachine = setup({
@@ -53,15 +44,9 @@ export const passwordResetMachine = setup({
     input: {} as { readonly email?: string; readonly token?: string | null } | undefined,
   },
   actors: {
-    requestCode: fromPromise<{ readonly message: string }, ForgotPasswordPayload>(() =>
-      Promise.reject(new Error("requestCode actor not provided")),
-    ),
-    resetPassword: fromPromise<{ readonly message: string }, ResetPasswordPayload>(() =>
-      Promise.reject(new Error("resetPassword actor not provided")),
-    ),
-    resetPasswordWithLink: fromPromise<{ readonly message: string }, LinkResetPasswordPayload>(() =>
-      Promise.reject(new Error("resetPasswordWithLink actor not provided")),
-    ),
+    requestCode: apiCall<{ readonly message: string }, ForgotPasswordPayload>("requestCode"),
+    resetPassword: apiCall<{ readonly message: string }, ResetPasswordPayload>("resetPassword"),
+    resetPasswordWithLink: apiCall<{ readonly message: string }, LinkResetPasswordPayload>("resetPasswordWithLink"),
   },
   actions: {
     /** Provided by the wiring: on to /login once the success message has been read. */
@@ -70,11 +55,12 @@ export const passwordResetMachine = setup({
   delays: { messageDelay: MESSAGE_DELAY_MS },
   guards: {
     hasLinkToken: ({ context }) => context.linkToken !== null,
-    linkResetIsValid: ({ context }) => validateLinkResetForm(context.form, context.linkToken ?? "")._tag === "Valid",
-    isLinkRefused: ({ event }) => failureFieldErrors((event as { error?: unknown }).error).token !== undefined,
-    emailIsValid: ({ context }) => validateForgotPasswordForm({ email: context.form.email })._tag === "Valid",
-    resetIsValid: ({ context }) => validateResetForm(context.form)._tag === "Valid",
-    isFieldFailure: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+    linkResetIsValid: ({ context }) => viaLink(context.linkToken).isValid(context.form),
+    /** The server refused the link's token (used, expired or unknown), not the new password. */
+    isLinkRefused: ({ event }) => "error" in event && failureFieldErrors(event.error).token !== undefined,
+    emailIsValid: ({ context }) => request.isValid(context.form),
+    resetIsValid: ({ context }) => reset.isValid(context.form),
+    isFieldFailure: isFailure("ValidationFailed"),
   },
 }).createMachine({
   id: "passwordReset",
@@ -97,20 +83,13 @@ export const passwordResetMachine = setup({
     },
     linkStep: {
       on: {
-        "field.change": { actions: assign(({ context, event }) => changeField(context, event.field, event.value)) },
+        "field.change": { actions: assign(({ context, event }) => reset.change(context, event.field, event.value)) },
         "field.blur": {
-          actions: assign(({ context, event }) => ({
-            errors: blurField(context, event.field, linkErrors(context.form, context.linkToken ?? "")),
-          })),
+          actions: assign(({ context, event }) => viaLink(context.linkToken).blur(context, event.field)),
         },
         "form.submit": [
           { guard: "linkResetIsValid", target: "resettingWithLink" },
-          {
-            actions: assign(({ context }) => ({
-              errors: linkErrors(context.form, context.linkToken ?? ""),
-              formError: null,
-            })),
-          },
+          { actions: assign(({ context }) => viaLink(context.linkToken).reject(context)) },
         ],
       },
     },
@@ -118,11 +97,7 @@ export const passwordResetMachine = setup({
       tags: ["busy"],
       invoke: {
         src: "resetPasswordWithLink",
-        input: ({ context }) => {
-          const result = validateLinkResetForm(context.form, context.linkToken ?? "")
-          if (result._tag === "Invalid") throw new Error("submitting an invalid reset form")
-          return result.value
-        },
+        input: ({ context }) => viaLink(context.linkToken).payload(context.form),
         onDone: { target: "done" },
         onError: [
           // The link is used or expired: the code from the same mail (or a new one) still works,
@@ -132,26 +107,17 @@ export const passwordResetMachine = setup({
             target: "start",
             actions: assign({ linkToken: null, errors: {}, formError: MessageKey.linkExpired, notice: null }),
           },
-          {
-            guard: "isFieldFailure",
-            target: "linkStep",
-            actions: assign(({ event }) => ({ errors: failureFieldErrors(event.error), formError: null })),
-          },
-          { target: "linkStep", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
+          { target: "linkStep", actions: assign(({ context, event }) => submitFailed(context, event.error)) },
         ],
       },
     },
     requesting: {
       on: {
-        "field.change": { actions: assign(({ context, event }) => changeField(context, event.field, event.value)) },
-        "field.blur": {
-          actions: assign(({ context, event }) => ({
-            errors: blurField(context, event.field, requestErrors(context.form)),
-          })),
-        },
+        "field.change": { actions: assign(({ context, event }) => request.change(context, event.field, event.value)) },
+        "field.blur": { actions: assign(({ context, event }) => request.blur(context, event.field)) },
         "form.submit": [
           { guard: "emailIsValid", target: "sendingCode" },
-          { actions: assign(({ context }) => rejectSubmit(context, requestErrors(context.form))) },
+          { actions: assign(({ context }) => request.reject(context)) },
         ],
       },
     },
@@ -161,32 +127,21 @@ export const passwordResetMachine = setup({
         src: "requestCode",
         input: ({ context }) => ({ email: context.form.email.trim() }),
         onDone: { target: "codeSent", actions: assign({ notice: "notices.resetCodeSent", formError: null }) },
-        onError: [
-          {
-            guard: "isFieldFailure",
-            target: "requesting",
-            actions: assign(({ context, event }) => rejectSubmit(context, failureFieldErrors(event.error))),
-          },
-          { target: "requesting", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
-        ],
+        onError: { target: "requesting", actions: assign(({ context, event }) => submitFailed(context, event.error)) },
       },
     },
     codeSent: {
       on: {
         "field.change": {
           actions: assign(({ context, event }) => ({
-            ...changeField(context, event.field, normalize(event.field, event.value)),
+            ...reset.change(context, event.field, normalize(event.field, event.value)),
             notice: null,
           })),
         },
-        "field.blur": {
-          actions: assign(({ context, event }) => ({
-            errors: blurField(context, event.field, resetErrors(context.form)),
-          })),
-        },
+        "field.blur": { actions: assign(({ context, event }) => reset.blur(context, event.field)) },
         "form.submit": [
           { guard: "resetIsValid", target: "resetting" },
-          { actions: assign(({ context }) => rejectSubmit(context, resetErrors(context.form))) },
+          { actions: assign(({ context }) => reset.reject(context)) },
         ],
         "code.resend": "resendingCode",
         "email.edit": { target: "requesting", actions: assign({ notice: null, formError: null, errors: {} }) },
@@ -208,11 +163,7 @@ export const passwordResetMachine = setup({
       tags: ["busy"],
       invoke: {
         src: "resetPassword",
-        input: ({ context }) => {
-          const result = validateResetForm(context.form)
-          if (result._tag === "Invalid") throw new Error("submitting an invalid reset form")
-          return result.value
-        },
+        input: ({ context }) => reset.payload(context.form),
         onDone: { target: "done" },
         onError: [
           {

@@ -1,9 +1,10 @@
 // The signed-in user for the whole app: signed out, signed in (with the user record), or expired
 // after a 401 (§4): storage, token and user data are cleared, an error toast shows, and after
 // UNAUTHORIZED_RELOAD_DELAY_MS the app reloads at /login.
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import type { StoredUser, UserData } from "../../domain/account/user.ts"
 import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../domain/shared/errors.ts"
+import { apiCall } from "../shared/api-call.ts"
 
 export interface SessionContext {
   readonly user: StoredUser | null
@@ -12,7 +13,8 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  | { readonly type: "session.signIn"; readonly user: StoredUser }
+  /** A sign-in: the user's record, and the bearer token it came with (kept only in its cookie). */
+  | { readonly type: "session.signIn"; readonly user: StoredUser; readonly token?: string }
   | { readonly type: "session.signOut" }
   | { readonly type: "session.expired" }
   | { readonly type: "session.refresh" }
@@ -37,11 +39,11 @@ export const sessionMachine = setup({
     input: {} as { readonly user: StoredUser | null },
   },
   actors: {
-    dashboard: fromPromise<UserData, void>(() => Promise.reject(new Error("dashboard actor not provided"))),
+    dashboard: apiCall<UserData>("dashboard"),
   },
   actions: {
-    /** Provided: write the token and userdata cookies. */
-    persistUser: (_, _params: { readonly user: StoredUser }) => {},
+    /** Provided: write the userdata cookie, and the token cookie when a sign-in brings the token. */
+    persistUser: (_, _params: { readonly user: StoredUser; readonly token?: string }) => {},
     /** Provided: clear local storage, the token and the user data. */
     clearSession: () => {},
     /** Provided: the error toast of §8 for an ended session. */
@@ -63,7 +65,7 @@ export const sessionMachine = setup({
           target: "signedIn",
           actions: [
             assign(({ event }) => ({ user: event.user, dashboard: null })),
-            { type: "persistUser", params: ({ event }) => ({ user: event.user }) },
+            { type: "persistUser", params: ({ event }) => ({ user: event.user, token: event.token }) },
           ],
         },
       },
@@ -88,7 +90,7 @@ export const sessionMachine = setup({
         "session.signIn": {
           actions: [
             assign(({ event }) => ({ user: event.user, dashboard: null })),
-            { type: "persistUser", params: ({ event }) => ({ user: event.user }) },
+            { type: "persistUser", params: ({ event }) => ({ user: event.user, token: event.token }) },
           ],
         },
       },

@@ -2,9 +2,10 @@
 // is preselected, a card click selects, Continue creates the checkout and leaves for the provider's
 // page. A visitor is sent to sign in first. Sign out asks for confirmation. When the server's
 // payments are a test mode (no money taken), the plans say so and the view shows it.
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { isTestMode, type Plan, type PlanPrice, preselectedPrice, sortPrices } from "../../domain/billing/plans.ts"
-import { failureFieldErrors, failureTag, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { apiCall, isFailure } from "../shared/api-call.ts"
 
 export interface CheckoutContext {
   readonly signedIn: boolean
@@ -30,10 +31,8 @@ export const checkoutMachine = setup({
     input: {} as { readonly signedIn: boolean },
   },
   actors: {
-    loadPlans: fromPromise<ReadonlyArray<Plan>, void>(() => Promise.reject(new Error("loadPlans actor not provided"))),
-    createCheckout: fromPromise<{ readonly data: string }, { readonly price_id: string }>(() =>
-      Promise.reject(new Error("createCheckout actor not provided")),
-    ),
+    loadPlans: apiCall<ReadonlyArray<Plan>>("loadPlans"),
+    createCheckout: apiCall<{ readonly data: string }, { readonly price_id: string }>("createCheckout"),
   },
   actions: {
     /** Provided: leave for the payment provider's page. */
@@ -49,7 +48,7 @@ export const checkoutMachine = setup({
     hasSelection: ({ context }) => context.selectedPriceId !== null,
     isVisitor: ({ context }) => !context.signedIn,
     isSignedIn: ({ context }) => context.signedIn,
-    isFieldFailure: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+    isFieldFailure: isFailure("ValidationFailed"),
   },
 }).createMachine({
   id: "checkout",

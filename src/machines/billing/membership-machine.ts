@@ -1,10 +1,11 @@
 // My membership (§2, §4, §6): loads the subscription; Cancel is offered only to a non-migrated Pro
 // user whose cancelled flag is 0; card subscribers cancel through the endpoint and keep Pro to the
 // period end, store subscribers are sent to the store's subscription page.
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { type BillingState, canCancelSubscription, cancellationRoute } from "../../domain/billing/plans.ts"
 import type { SubscriptionView } from "../../domain/billing/subscription.ts"
 import { formErrorKey } from "../../domain/shared/errors.ts"
+import { apiCall } from "../shared/api-call.ts"
 
 export interface MembershipContext {
   readonly subscription: SubscriptionView | null
@@ -26,11 +27,9 @@ export const membershipMachine = setup({
     input: {} as { readonly billing: BillingState },
   },
   actors: {
-    loadSubscription: fromPromise<{ readonly subscription: SubscriptionView | null }, void>(() =>
-      Promise.reject(new Error("loadSubscription actor not provided")),
-    ),
-    cancelSubscription: fromPromise<{ readonly message: string; readonly subscription: SubscriptionView }, void>(() =>
-      Promise.reject(new Error("cancelSubscription actor not provided")),
+    loadSubscription: apiCall<{ readonly subscription: SubscriptionView | null }>("loadSubscription"),
+    cancelSubscription: apiCall<{ readonly message: string; readonly subscription: SubscriptionView }>(
+      "cancelSubscription",
     ),
   },
   actions: {

@@ -1,10 +1,11 @@
 // After the provider sends the user back to /payment-success: the user is refreshed from the
 // dashboard until the plan shows Pro (the provider's confirmation may lag a few seconds), then Pro
 // content opens without a reload. The page itself grants nothing.
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import type { UserData } from "../../domain/account/user.ts"
 import { isProPlan } from "../../domain/billing/plans.ts"
 import { MESSAGE_DELAY_MS } from "../../domain/shared/timing.ts"
+import { apiCall } from "../shared/api-call.ts"
 
 export const PAYMENT_CONFIRMATION_ATTEMPTS = 5
 
@@ -14,11 +15,11 @@ export const paymentOutcomeMachine = setup({
     events: {} as { readonly type: "outcome.retry" },
   },
   actors: {
-    refreshUser: fromPromise<UserData, void>(() => Promise.reject(new Error("refreshUser actor not provided"))),
+    refreshUser: apiCall<UserData>("refreshUser"),
   },
   delays: { retryDelay: MESSAGE_DELAY_MS },
   guards: {
-    isPro: ({ event }) => isProPlan((event as unknown as { output: UserData }).output.user_subscription.plan_id),
+    isPro: (_, params: { readonly user: UserData }) => isProPlan(params.user.user_subscription.plan_id),
     mayRetry: ({ context }) => context.attempts < PAYMENT_CONFIRMATION_ATTEMPTS,
   },
 }).createMachine({
@@ -32,7 +33,7 @@ export const paymentOutcomeMachine = setup({
       invoke: {
         src: "refreshUser",
         onDone: [
-          { guard: "isPro", target: "confirmed" },
+          { guard: { type: "isPro", params: ({ event }) => ({ user: event.output }) }, target: "confirmed" },
           { guard: "mayRetry", target: "waiting" },
           { target: "pending" },
         ],

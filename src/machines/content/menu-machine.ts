@@ -2,12 +2,13 @@
 // points. Selecting an item activates it and deactivates its siblings; a locked item opens the
 // upgrade modal (lite) instead; go back closes the last level. The column count follows the window
 // width, recalculated RESIZE_DEBOUNCE_MS after the last resize.
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { pointHref } from "../../domain/content/content-links.ts"
 import type { MenuEntry, MenuPoint, MenuSection } from "../../domain/content/content-views.ts"
 import { columnCount } from "../../domain/content/menu-layout.ts"
 import { formErrorKey } from "../../domain/shared/errors.ts"
 import { RESIZE_DEBOUNCE_MS } from "../../domain/shared/timing.ts"
+import { apiCall } from "../shared/api-call.ts"
 
 export interface MenuContext {
   readonly sections: ReadonlyArray<MenuSection>
@@ -46,9 +47,7 @@ export const menuMachine = setup({
     input: {} as { readonly width: number },
   },
   actors: {
-    loadMenus: fromPromise<ReadonlyArray<MenuSection>, void>(() =>
-      Promise.reject(new Error("loadMenus actor not provided")),
-    ),
+    loadMenus: apiCall<ReadonlyArray<MenuSection>>("loadMenus"),
   },
   actions: {
     /** Provided: open the upgrade modal in its lite version. */

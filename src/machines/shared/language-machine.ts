@@ -34,7 +34,9 @@ export const languageMachine = setup({
           target: "switching",
           actions: {
             type: "storeLanguage",
-            params: ({ event }) => ({ language: event.language as SelectableLanguage }),
+            params: ({ context, event }) => ({
+              language: isSelectableLanguage(event.language) ? event.language : context.current,
+            }),
           },
         },
       },

@@ -1,7 +1,8 @@
 // The footer's quote of the day (§2): today's quote first; Load More appends the next one until
 // every quote has been shown.
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import type { QuoteOfTheDay } from "../../domain/api/system-api.ts"
+import { apiCall } from "./api-call.ts"
 
 export interface QuoteContext {
   readonly quotes: ReadonlyArray<QuoteOfTheDay>
@@ -13,9 +14,7 @@ export type QuoteEvent = { readonly type: "quote.loadMore" } | { readonly type: 
 export const quoteMachine = setup({
   types: { context: {} as QuoteContext, events: {} as QuoteEvent },
   actors: {
-    fetchQuote: fromPromise<QuoteOfTheDay, { readonly offset: number }>(() =>
-      Promise.reject(new Error("fetchQuote actor not provided")),
-    ),
+    fetchQuote: apiCall<QuoteOfTheDay, { readonly offset: number }>("fetchQuote"),
   },
   guards: {
     hasMore: ({ context }) => {

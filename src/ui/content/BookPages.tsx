@@ -9,19 +9,12 @@ import {
   CATEGORY_INDEX_HREF,
   CHANNEL_INDEX_HREF,
 } from "../../domain/content/content-links.ts"
-import type { BookPage as BookPageData } from "../../domain/content/content-views.ts"
+import type { BookPage as BookPageData, StaticMenu } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, textLang } from "./content-page.tsx"
 import { CategoryLinks } from "./GroupPages.tsx"
-
-type StaticMenu = ReadonlyArray<{
-  readonly slug: string
-  readonly title: string
-  readonly summary: string
-  readonly permission: boolean
-}>
 
 const IndexView = ({ pages }: { readonly pages: StaticMenu }) => {
   const { t } = useTranslation("common")

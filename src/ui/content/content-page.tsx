@@ -6,10 +6,11 @@ import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import type { PointSummary } from "../../domain/content/content-views.ts"
 import type { LockedItem } from "../../domain/shared/errors.ts"
-import type { contentPageMachine } from "../../machines/content/content-page-machine.ts"
+import type { ContentPageMachine } from "../../machines/content/content-page-machine.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { PageLoader } from "../shared/components/PageLoader.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 
@@ -64,7 +65,7 @@ export const ContentPage = <Data,>({
   children,
   embedded = false,
 }: {
-  readonly machine: typeof contentPageMachine
+  readonly machine: ContentPageMachine<Data>
   readonly slug: string
   readonly children: (data: Data) => ReactNode
   /** A part of another page: no page title, no heading of its own while loading or failed. */
@@ -72,7 +73,7 @@ export const ContentPage = <Data,>({
 }) => {
   const { t } = useTranslation("common")
   const actor = useActorRef(machine, { input: { slug } })
-  const data = useSelector(actor, (s) => s.context.data) as Data | null
+  const data = useSelector(actor, (s) => s.context.data)
   const status = useSelector(actor, (s) =>
     s.matches("loaded") ? "loaded" : s.matches("locked") ? "locked" : s.matches("failed") ? "failed" : "loading",
   )
@@ -95,10 +96,7 @@ export const ContentPage = <Data,>({
   if (status === "loading") {
     return (
       <PageStatus>
-        <div className="page-loader" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">{t("loading")}</span>
-        </div>
+        <PageLoader />
       </PageStatus>
     )
   }

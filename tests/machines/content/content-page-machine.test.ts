@@ -18,7 +18,7 @@ const start = (slug = "lu-1") => {
   const fetchPage = pendingActor<unknown, { readonly slug: string }>()
   const openUpgrade = vi.fn()
   const actor = createActor(
-    contentPageMachine.provide({ actors: { fetchPage: fetchPage.logic }, actions: { openUpgrade } }),
+    contentPageMachine<unknown>().provide({ actors: { fetchPage: fetchPage.logic }, actions: { openUpgrade } }),
     { input: { slug } },
   )
   actor.start()

@@ -1,0 +1,179 @@
+// Account: the session for the whole app (the signed-in user and its cookies, the end of a session
+// after a 401), the one sign-out every part of the app starts, and the sign-in, registration,
+// password-reset and e-mail verification flows with their API calls and where they lead.
+import { Effect, Exit, Schema } from "effect"
+import { type Actor, createActor } from "xstate"
+import { RETURN_PARAM, withReturnPath } from "../domain/account/return-path.ts"
+import { type StoredUser, StoredUser as StoredUserSchema, storedUserOf } from "../domain/account/user.ts"
+import { PAYMENT_PROMPT_STORAGE_KEY } from "../domain/billing/payment-prompt.ts"
+import {
+  COOKIE_TOKEN,
+  COOKIE_USERDATA,
+  ONE_TIME_TOKEN_KEY,
+  SESSION_COOKIE_MAX_AGE_SECONDS,
+} from "../domain/shared/cookies.ts"
+import { Cookies } from "../infra/cookies.ts"
+import { Navigation } from "../infra/navigation.ts"
+import { Storage } from "../infra/storage.ts"
+import { Toasts } from "../infra/toasts.ts"
+import { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"
+import { loginMachine } from "../machines/account/login-machine.ts"
+import { logoutMachine } from "../machines/account/logout-machine.ts"
+import { passwordResetMachine } from "../machines/account/password-reset-machine.ts"
+import { registrationMachine } from "../machines/account/registration-machine.ts"
+import { sessionMachine } from "../machines/account/session-machine.ts"
+import type { Wiring } from "./shared/wiring.ts"
+
+const decodeStoredUser = Schema.decodeUnknownExit(Schema.fromJsonString(StoredUserSchema))
+
+/** The signed-in user the browser holds: both sign-in cookies, the user's record readable. */
+const storedUser = Effect.gen(function* () {
+  const cookies = yield* Cookies
+  const token = yield* cookies.get(COOKIE_TOKEN)
+  const record = yield* cookies.get(COOKIE_USERDATA)
+  const decoded = token && record ? decodeStoredUser(record) : undefined
+  return decoded && Exit.isSuccess(decoded) ? decoded.value : null
+})
+
+/** A one-time login token in the address (§7) is kept for the API client's next call, and leaves the address. */
+const takeLoginToken = Effect.gen(function* () {
+  const token = yield* Effect.flatMap(Navigation, (navigation) => navigation.takeParam("login_token"))
+  if (token !== null) yield* Effect.flatMap(Storage, (storage) => storage.set(ONE_TIME_TOKEN_KEY, token))
+})
+
+/** Both sign-in cookies: the user's record always, the token when a sign-in brings one. */
+const persistSession = (user: StoredUser, token: string | undefined) =>
+  Effect.gen(function* () {
+    const cookies = yield* Cookies
+    const lifetime = { maxAgeSeconds: SESSION_COOKIE_MAX_AGE_SECONDS }
+    if (token !== undefined) yield* cookies.set(COOKIE_TOKEN, token, lifetime)
+    yield* cookies.set(COOKIE_USERDATA, JSON.stringify(user), lifetime)
+  })
+
+/**
+ * Sign-out clears local storage (§4) but keeps when the payment modal last offered itself, so
+ * signing out and in again does not bring it back the same day.
+ */
+const clearSession = Effect.gen(function* () {
+  const cookies = yield* Cookies
+  const storage = yield* Storage
+  yield* cookies.remove(COOKIE_TOKEN)
+  yield* cookies.remove(COOKIE_USERDATA)
+  const prompted = yield* storage.get(PAYMENT_PROMPT_STORAGE_KEY)
+  yield* storage.clear
+  if (prompted !== undefined) yield* storage.set(PAYMENT_PROMPT_STORAGE_KEY, prompted)
+})
+
+const go = (path: string) => Effect.flatMap(Navigation, (navigation) => navigation.go(path))
+
+export type SessionActor = Actor<typeof sessionMachine>
+
+/** Calls `signedIn` when a user signs in from signed out (not for a session the app started with), `signedOut` when the session ends. */
+export const followSession = (
+  session: SessionActor,
+  handlers: { readonly signedIn?: (user: StoredUser) => void; readonly signedOut?: () => void },
+) => {
+  let user = session.getSnapshot().context.user
+  session.subscribe((snapshot) => {
+    const before = user
+    user = snapshot.context.user
+    if (before === null && user !== null) handlers.signedIn?.(user)
+    if (before !== null && user === null) handlers.signedOut?.()
+  })
+}
+
+export const wireAccount = (w: Wiring) => {
+  w.read(takeLoginToken)
+  const initialUser = w.read(storedUser)
+
+  const session = createActor(
+    sessionMachine.provide({
+      actors: { dashboard: w.apiActor((client) => client.users.dashboard()) },
+      actions: {
+        // At once, so the next call (the dashboard) already carries the token.
+        persistUser: (_, { user, token }) => w.read(persistSession(user, token)),
+        clearSession: () => w.act(clearSession),
+        announceExpiry: () =>
+          w.act(Effect.flatMap(Toasts, (toasts) => toasts.show("error", w.t("errors.sessionExpired")))),
+        reloadToLogin: () => w.act(Effect.flatMap(Navigation, (navigation) => navigation.reload("/login"))),
+      },
+    }),
+    { input: { user: initialUser } },
+  )
+  session.start()
+  if (initialUser) session.send({ type: "session.refresh" })
+  // Only a session that exists can expire; a visitor's 401 needs no reload.
+  w.onSessionExpired(() => {
+    if (session.getSnapshot().context.user) session.send({ type: "session.expired" })
+  })
+
+  // Sign-out for the whole app: the header's bar asks first (logout.request); the upgrade modal
+  // asks its own question and then starts it (logout.start). Either way: call, clear, /login.
+  const logout = createActor(
+    logoutMachine.provide({
+      // A failed logout call still signs out here; its toast would only confuse.
+      actors: { logout: w.apiActor((client) => client.users.logout(), { catalogue: false }) },
+      actions: {
+        signOut: () => session.send({ type: "session.signOut" }),
+        goToLogin: () => w.act(go("/login")),
+      },
+    }),
+  )
+  logout.start()
+
+  return {
+    session,
+    logout,
+    machines: {
+      login: loginMachine.provide({
+        actors: {
+          login: w.apiActor((client, payload) => client.users.login({ payload })),
+          resendVerification: w.apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
+        },
+        actions: {
+          signedIn: (_, { user, returnTo }) => {
+            session.send({ type: "session.signIn", user: storedUserOf(user), token: user.token })
+            session.send({ type: "session.refresh" })
+            w.act(go(returnTo ?? "/"))
+          },
+        },
+      }),
+      registration: registrationMachine.provide({
+        actors: { register: w.apiActor((client, payload) => client.users.register({ payload })) },
+        actions: {
+          // The page's `?next=` travels on to verification, and from there to sign-in.
+          registered: (_, { uuid, email }) =>
+            w.act(
+              Effect.flatMap(Navigation, (navigation) =>
+                Effect.flatMap(navigation.param(RETURN_PARAM), (next) =>
+                  navigation.go(
+                    withReturnPath(
+                      `/verify-email?user=${encodeURIComponent(uuid)}&email=${encodeURIComponent(email)}`,
+                      next,
+                    ),
+                  ),
+                ),
+              ),
+            ),
+        },
+      }),
+      passwordReset: passwordResetMachine.provide({
+        actors: {
+          requestCode: w.apiActor((client, payload) => client.users.forgotPassword({ payload })),
+          resetPassword: w.apiActor((client, payload) => client.users.resetPassword({ payload })),
+          resetPasswordWithLink: w.apiActor((client, payload) => client.users.resetPasswordLink({ payload })),
+        },
+        actions: { goToLogin: () => w.act(go("/login")) },
+      }),
+      emailVerification: emailVerificationMachine.provide({
+        actors: {
+          verify: w.apiActor((client, params) => client.users.verifyEmail({ params })),
+          verifyLink: w.apiActor((client, payload) => client.users.verifyEmailLink({ payload })),
+          resend: w.apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
+        },
+      }),
+    },
+  }
+}
+
+export type AccountWiring = ReturnType<typeof wireAccount>

@@ -1,0 +1,35 @@
+// Effect meets XState here, once: an API call of the contract becomes a promise actor that
+// resolves with the decoded answer or rejects with the catalogue's `ApiFailure` (and, unless the
+// flow shows the failure itself, the catalogue acts on it first). A cancelled invocation (its state
+// was left) reports nothing back.
+import { Effect } from "effect"
+import { fromPromise } from "xstate"
+import type { ApiFailure } from "../../domain/shared/errors.ts"
+import { ApiClient, type Client } from "../../infra/api-client.ts"
+import type { AppIO, AppRuntime } from "./runtime.ts"
+
+export type ApiCall<I, A> = (client: Client, input: I) => Effect.Effect<A, unknown>
+
+export interface ApiActorOptions {
+  /** False when the flow tells the user itself and the catalogue's toast would only confuse. */
+  readonly catalogue?: boolean
+}
+
+export const makeApiActor =
+  (runtime: AppRuntime, onFailure: (failure: ApiFailure) => Effect.Effect<void, never, AppIO>) =>
+  <I, A>(call: ApiCall<I, A>, options: ApiActorOptions = {}) =>
+    fromPromise<A, I>(async ({ input, signal }) => {
+      const program = Effect.flatMap(ApiClient, (api) => api.call((client) => call(client, input))).pipe(
+        Effect.tapError((failure) => (options.catalogue === false ? Effect.void : onFailure(failure))),
+        Effect.result,
+      )
+      const settled = await runtime.runPromise(program, { signal }).catch((cause: unknown) => {
+        if (signal.aborted) return undefined
+        throw cause
+      })
+      if (settled === undefined) return new Promise<A>(() => {})
+      if (settled._tag === "Failure") throw settled.failure satisfies ApiFailure
+      return settled.success
+    })
+
+export type ApiActor = ReturnType<typeof makeApiActor>

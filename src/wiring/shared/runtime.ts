@@ -1,0 +1,46 @@
+// The Effect runtime every feature's IO runs on (API client, cookies, storage, navigation, toasts),
+// and how machines meet it: an action runs a program and forgets it, a read runs one at once.
+import { type Effect, Layer, ManagedRuntime } from "effect"
+import { navigate as browserNavigate } from "wouter/use-browser-location"
+import { ApiClient } from "../../infra/api-client.ts"
+import { Cookies } from "../../infra/cookies.ts"
+import { Navigation, type NavigationOptions } from "../../infra/navigation.ts"
+import { Storage } from "../../infra/storage.ts"
+import { Toasts } from "../../infra/toasts.ts"
+
+export interface WireOptions {
+  /** Where the API lives; the page's own origin in the browser. */
+  readonly baseUrl: string
+  /** The router's navigate (wouter's browser location by default; a memory location in tests). */
+  readonly navigate?: NavigationOptions["navigate"]
+  /** Full reloads; `location.assign` by default. */
+  readonly reload?: NavigationOptions["reload"]
+}
+
+/** The services a feature's programs may use. */
+export type AppIO = ApiClient | Cookies | Storage | Navigation | Toasts
+
+export const makeRuntime = (options: WireOptions) => {
+  const storage = Layer.mergeAll(Cookies.layer, Storage.layer)
+  const navigation = Navigation.layer({
+    navigate: options.navigate ?? ((path) => browserNavigate(path)),
+    reload: options.reload,
+  })
+  return ManagedRuntime.make(
+    Layer.mergeAll(ApiClient.layer(options.baseUrl).pipe(Layer.provide(storage)), storage, navigation, Toasts.layer),
+  )
+}
+
+export type AppRuntime = ReturnType<typeof makeRuntime>
+
+/** Runs a program that needs no waiting (cookies, storage, the clock) and returns its value. */
+export const readWith =
+  (runtime: AppRuntime) =>
+  <A>(program: Effect.Effect<A, never, AppIO>): A =>
+    runtime.runSync(program)
+
+/** Starts a program and forgets it: what a machine's provided action does. */
+export const actWith =
+  (runtime: AppRuntime) =>
+  (program: Effect.Effect<void, never, AppIO>): void =>
+    void runtime.runFork(program)

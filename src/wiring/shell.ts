@@ -1,0 +1,58 @@
+// The app's frame: the interface language (read before anything renders, switched with a reload),
+// the cookie banner's consent, and the footer's quote of the day.
+import { Effect } from "effect"
+import {
+  COOKIE_ACCEPT_MAX_AGE_SECONDS,
+  COOKIE_ACCEPTED,
+  COOKIE_CONSENT_VALUE,
+  COOKIE_LANGUAGE,
+  isCookieAccepted,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+} from "../domain/shared/cookies.ts"
+import { resolveLanguage, type SelectableLanguage } from "../domain/shared/locales.ts"
+import { Cookies } from "../infra/cookies.ts"
+import { Navigation } from "../infra/navigation.ts"
+import { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
+import { languageMachine } from "../machines/shared/language-machine.ts"
+import { quoteMachine } from "../machines/shared/quote-machine.ts"
+import type { AppIO } from "./shared/runtime.ts"
+import type { Wiring } from "./shared/wiring.ts"
+
+/** The interface language the browser asked for last, or the default. */
+export const readLanguage = (read: <A>(program: Effect.Effect<A, never, AppIO>) => A): SelectableLanguage =>
+  resolveLanguage(read(Effect.flatMap(Cookies, (cookies) => cookies.get(COOKIE_LANGUAGE))))
+
+export const wireShell = (w: Wiring) => ({
+  cookiesAccepted: isCookieAccepted(w.read(Effect.flatMap(Cookies, (cookies) => cookies.get(COOKIE_ACCEPTED)))),
+  machines: {
+    language: languageMachine.provide({
+      actions: {
+        storeLanguage: (_, { language }) =>
+          w.act(
+            Effect.flatMap(Cookies, (cookies) =>
+              cookies.set(COOKIE_LANGUAGE, language, { maxAgeSeconds: LANGUAGE_COOKIE_MAX_AGE_SECONDS }),
+            ),
+          ),
+        reloadHome: () => w.act(Effect.flatMap(Navigation, (navigation) => navigation.reload("/"))),
+      },
+    }),
+    cookieConsent: cookieConsentMachine.provide({
+      actions: {
+        storeConsent: () =>
+          w.act(
+            Effect.flatMap(Cookies, (cookies) =>
+              cookies.set(COOKIE_ACCEPTED, COOKIE_CONSENT_VALUE, { maxAgeSeconds: COOKIE_ACCEPT_MAX_AGE_SECONDS }),
+            ),
+          ),
+      },
+    }),
+    quote: quoteMachine.provide({
+      // The footer shows its own message when a quote cannot be loaded.
+      actors: {
+        fetchQuote: w.apiActor((client, { offset }) => client.system.quoteOfTheDay({ query: { offset } }), {
+          catalogue: false,
+        }),
+      },
+    }),
+  },
+})

@@ -5,9 +5,9 @@ import { Link } from "wouter"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/account/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
+import { FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
-import { TextField } from "../shared/components/TextField.tsx"
-import { useFocusFirstInvalid, usePageTitle, useQueryParam, validateOnBlur } from "../shared/page-hooks.ts"
+import { usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
 
 export const LoginPage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -15,49 +15,31 @@ export const LoginPage = () => {
   const { machines } = useAppServices()
   const returnTo = safeReturnPath(useQueryParam(RETURN_PARAM))
   const actor = useActorRef(machines.login, { input: { email: useQueryParam("email") ?? "", returnTo } })
-  const form = useSelector(actor, (s) => s.context.form)
-  const errors = useSelector(actor, (s) => s.context.errors)
-  const formError = useSelector(actor, (s) => s.context.formError)
   const notice = useSelector(actor, (s) => s.context.notice)
   const busy = useSelector(actor, (s) => s.matches("submitting"))
   const resending = useSelector(actor, (s) => s.matches("resending"))
   const unverified = useSelector(actor, (s) => s.matches("unverified") || s.matches("resending"))
-  const formRef = useFocusFirstInvalid(useSelector(actor, (s) => s.context.rejectedSubmits))
-  const fieldError = (field: string) => (errors[field] ? t(`common:${errors[field]}`) : undefined)
 
   return (
     <div className="auth-layout">
       <section className="panel">
         <h1>{t("user:login.title")}</h1>
-        <form
-          ref={formRef}
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            actor.send({ type: "form.submit" })
-          }}
-        >
-          <FormMessage kind="error">{formError ? t(`common:${formError}`) : null}</FormMessage>
-          <TextField
+        <FlowForm actor={actor} submit={FORM_SUBMIT}>
+          <FlowTextField
+            actor={actor}
+            field="email"
             label={t("user:fields.email")}
             type="email"
-            name="email"
             autoComplete="email"
-            value={form.email}
-            onChange={(value) => actor.send({ type: "field.change", field: "email", value })}
-            onBlur={validateOnBlur(() => actor.send({ type: "field.blur", field: "email" }))}
-            errorMessage={fieldError("email")}
             isRequired
           />
-          <TextField
+          <FlowTextField
+            actor={actor}
+            field="password"
             label={t("user:fields.password")}
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={form.password}
-            onChange={(value) => actor.send({ type: "field.change", field: "password", value })}
-            errorMessage={fieldError("password")}
+            validateOnBlur={false}
             isRequired
           />
           {unverified ? (
@@ -79,7 +61,7 @@ export const LoginPage = () => {
             </Button>
             <Link href="/resetpassword">{t("user:login.forgot")}</Link>
           </div>
-        </form>
+        </FlowForm>
       </section>
       <aside className="aside">
         <h2>{t("user:login.newHere")}</h2>

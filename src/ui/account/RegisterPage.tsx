@@ -4,124 +4,83 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
-import type { RegisterForm } from "../../domain/account/registration.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
-import { Checkbox } from "../shared/components/Checkbox.tsx"
-import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { FlowCheckbox, FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
 import { Modal } from "../shared/components/Modal.tsx"
-import { TextField } from "../shared/components/TextField.tsx"
-import { useFocusFirstInvalid, usePageTitle, validateOnBlur } from "../shared/page-hooks.ts"
+import { usePageTitle } from "../shared/page-hooks.ts"
 
 export const RegisterPage = () => {
   const { t } = useTranslation(["user", "common"])
   usePageTitle(t("user:register.title"))
   const { machines } = useAppServices()
   const actor = useActorRef(machines.registration)
-  const form = useSelector(actor, (s) => s.context.form)
-  const errors = useSelector(actor, (s) => s.context.errors)
-  const formError = useSelector(actor, (s) => s.context.formError)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
-  const formRef = useFocusFirstInvalid(useSelector(actor, (s) => s.context.rejectedSubmits))
   const [termsOpen, setTermsOpen] = useState(false)
-  const fieldError = (field: keyof RegisterForm) => (errors[field] ? t(`common:${errors[field]}`) : undefined)
-  const change = (field: keyof RegisterForm) => (value: string | boolean) =>
-    actor.send({ type: "field.change", field, value })
-  const blur = (field: keyof RegisterForm) => validateOnBlur(() => actor.send({ type: "field.blur", field }))
 
   return (
     <div className="auth-layout">
       <section className="panel">
         <h1>{t("user:register.title")}</h1>
-        <form
-          ref={formRef}
-          className="form form-wide"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            actor.send({ type: "form.submit" })
-          }}
-        >
-          <FormMessage kind="error">{formError ? t(`common:${formError}`) : null}</FormMessage>
-          <TextField
+        <FlowForm actor={actor} submit={FORM_SUBMIT} className="form form-wide">
+          <FlowTextField
+            actor={actor}
+            field="email"
             label={t("user:fields.email")}
             type="email"
-            name="email"
             autoComplete="email"
-            value={form.email}
-            onChange={change("email")}
-            onBlur={blur("email")}
-            errorMessage={fieldError("email")}
             isRequired
           />
           <div className="form-row">
-            <TextField
+            <FlowTextField
+              actor={actor}
+              field="firstName"
               label={t("user:fields.firstName")}
-              name="firstName"
               autoComplete="given-name"
-              value={form.firstName}
-              onChange={change("firstName")}
-              onBlur={blur("firstName")}
-              errorMessage={fieldError("firstName")}
               isRequired
             />
-            <TextField
+            <FlowTextField
+              actor={actor}
+              field="lastName"
               label={t("user:fields.lastName")}
-              name="lastName"
               autoComplete="family-name"
-              value={form.lastName}
-              onChange={change("lastName")}
-              onBlur={blur("lastName")}
-              errorMessage={fieldError("lastName")}
               isRequired
             />
           </div>
-          <TextField
+          <FlowTextField
+            actor={actor}
+            field="password"
             label={t("user:fields.password")}
             type="password"
-            name="password"
             autoComplete="new-password"
-            value={form.password}
-            onChange={change("password")}
-            onBlur={blur("password")}
             description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
-            errorMessage={fieldError("password")}
             isRequired
           />
-          <TextField
+          <FlowTextField
+            actor={actor}
+            field="confirmPassword"
             label={t("user:fields.confirmPassword")}
             type="password"
-            name="confirmPassword"
             autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={change("confirmPassword")}
-            onBlur={blur("confirmPassword")}
-            errorMessage={fieldError("confirmPassword")}
             isRequired
           />
-          <Checkbox
-            isSelected={form.termsChecked}
-            onChange={change("termsChecked")}
-            errorMessage={fieldError("termsChecked")}
-            errorId="terms-error"
-            name="termsChecked"
-          >
+          <FlowCheckbox actor={actor} field="termsChecked" errorId="terms-error">
             {t("user:register.terms")}
-          </Checkbox>
+          </FlowCheckbox>
           <div>
             <Button variant="quiet" onPress={() => setTermsOpen(true)}>
               {t("user:register.readTerms")}
             </Button>
           </div>
-          <Checkbox isSelected={form.promotional} onChange={change("promotional")} name="promotional">
+          <FlowCheckbox actor={actor} field="promotional">
             {t("user:register.promotional")}
-          </Checkbox>
+          </FlowCheckbox>
           <div className="button-row">
             <Button type="submit" isPending={busy}>
               {t("user:register.submit")}
             </Button>
           </div>
-        </form>
+        </FlowForm>
         <Modal
           isOpen={termsOpen}
           onOpenChange={setTermsOpen}
@@ -131,7 +90,7 @@ export const RegisterPage = () => {
             verifyLabel: t("user:terms.accept"),
             verifyDisabled: false,
             onVerify: () => {
-              change("termsChecked")(true)
+              actor.send({ type: "field.change", field: "termsChecked", value: true })
               setTermsOpen(false)
             },
           }}

@@ -4,13 +4,12 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import type { ResetForm } from "../../domain/account/password-reset.ts"
 import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
+import { FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
-import { TextField } from "../shared/components/TextField.tsx"
-import { useFocusFirstInvalid, usePageTitle, useQueryParam, validateOnBlur } from "../shared/page-hooks.ts"
+import { usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
 
 export const ResetPasswordPage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -26,15 +25,10 @@ export const ResetPasswordPage = () => {
   const resetting = useSelector(actor, (s) => s.matches("resetting") || s.matches("resettingWithLink"))
   const viaLink = useSelector(actor, (s) => s.matches("linkStep") || s.matches("resettingWithLink"))
   const done = useSelector(actor, (s) => s.matches("done") || s.matches("redirected"))
-  const formRef = useFocusFirstInvalid(context.rejectedSubmits)
   const stepHeading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!requesting && !viaLink) stepHeading.current?.focus()
   }, [requesting, viaLink])
-  const fieldError = (field: keyof ResetForm) =>
-    context.errors[field] ? t(`common:${context.errors[field]}`) : undefined
-  const change = (field: keyof ResetForm) => (value: string) => actor.send({ type: "field.change", field, value })
-  const blur = (field: keyof ResetForm) => validateOnBlur(() => actor.send({ type: "field.blur", field }))
 
   if (done) {
     return (
@@ -51,41 +45,26 @@ export const ResetPasswordPage = () => {
   return (
     <section className="panel">
       <h1>{t("user:reset.title")}</h1>
-      <form
-        ref={formRef}
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          actor.send({ type: "form.submit" })
-        }}
-      >
-        <FormMessage kind="error">{context.formError ? t(`common:${context.formError}`) : null}</FormMessage>
+      <FlowForm actor={actor} submit={FORM_SUBMIT}>
         {viaLink ? (
           <>
             <h2>{t("user:reset.linkStep")}</h2>
             <p className="lead">{t("user:reset.linkText")}</p>
-            <TextField
+            <FlowTextField
+              actor={actor}
+              field="password"
               label={t("user:fields.newPassword")}
               type="password"
-              name="password"
               autoComplete="new-password"
-              value={context.form.password}
-              onChange={change("password")}
-              onBlur={blur("password")}
               description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
-              errorMessage={fieldError("password")}
               isRequired
             />
-            <TextField
+            <FlowTextField
+              actor={actor}
+              field="confirmPassword"
               label={t("user:fields.confirmPassword")}
               type="password"
-              name="confirmPassword"
               autoComplete="new-password"
-              value={context.form.confirmPassword}
-              onChange={change("confirmPassword")}
-              onBlur={blur("confirmPassword")}
-              errorMessage={fieldError("confirmPassword")}
               isRequired
             />
             <div className="button-row">
@@ -97,15 +76,12 @@ export const ResetPasswordPage = () => {
         ) : requesting ? (
           <>
             <p className="lead">{t("user:reset.requestText")}</p>
-            <TextField
+            <FlowTextField
+              actor={actor}
+              field="email"
               label={t("user:fields.email")}
               type="email"
-              name="email"
               autoComplete="email"
-              value={context.form.email}
-              onChange={change("email")}
-              onBlur={blur("email")}
-              errorMessage={fieldError("email")}
               isRequired
             />
             <div className="button-row">
@@ -127,39 +103,30 @@ export const ResetPasswordPage = () => {
                 {t("user:reset.changeEmail")}
               </Button>
             </p>
-            <TextField
+            <FlowTextField
+              actor={actor}
+              field="code"
               className="code-input"
               label={t("user:fields.code")}
-              name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              value={context.form.code}
-              onChange={change("code")}
-              onBlur={blur("code")}
-              errorMessage={fieldError("code")}
               isRequired
             />
-            <TextField
+            <FlowTextField
+              actor={actor}
+              field="password"
               label={t("user:fields.newPassword")}
               type="password"
-              name="password"
               autoComplete="new-password"
-              value={context.form.password}
-              onChange={change("password")}
-              onBlur={blur("password")}
               description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
-              errorMessage={fieldError("password")}
               isRequired
             />
-            <TextField
+            <FlowTextField
+              actor={actor}
+              field="confirmPassword"
               label={t("user:fields.confirmPassword")}
               type="password"
-              name="confirmPassword"
               autoComplete="new-password"
-              value={context.form.confirmPassword}
-              onChange={change("confirmPassword")}
-              onBlur={blur("confirmPassword")}
-              errorMessage={fieldError("confirmPassword")}
               isRequired
             />
             <div className="button-row">
@@ -172,7 +139,7 @@ export const ResetPasswordPage = () => {
             </div>
           </>
         )}
-      </form>
+      </FlowForm>
     </section>
   )
 }

@@ -7,10 +7,18 @@ import { Link } from "wouter"
 import { RETURN_PARAM, withReturnPath } from "../../domain/account/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
+import { FlowForm } from "../shared/components/FlowForm.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { TextField } from "../shared/components/TextField.tsx"
 import { useFocusFirstInvalid, usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
 
+const CODE_SUBMIT = { type: "code.submit" } as const
+const RESEND = { type: "verification.resend" } as const
+
+/**
+ * The code and the address to resend to are two forms of one flow: its form-level messages stand
+ * above both, and a turned-back submit focuses the first invalid field of either.
+ */
 export const VerifyEmailPage = () => {
   const { t } = useTranslation(["user", "common"])
   usePageTitle(t("user:verify.title"))
@@ -63,14 +71,7 @@ export const VerifyEmailPage = () => {
       <FormMessage kind="error">{context.formError ? t(`common:${context.formError}`) : null}</FormMessage>
       <FormMessage kind="notice">{context.notice ? t(`common:${context.notice}`) : null}</FormMessage>
       {withAccount ? (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            actor.send({ type: "code.submit" })
-          }}
-        >
+        <FlowForm actor={actor} submit={CODE_SUBMIT} showFormError={false} focusFirstInvalid={false}>
           <p className="lead">
             {context.email ? t("user:verify.sentTo", { email: context.email }) : t("user:verify.checkInbox")}
           </p>
@@ -90,18 +91,11 @@ export const VerifyEmailPage = () => {
               {t("user:verify.submit")}
             </Button>
           </div>
-        </form>
+        </FlowForm>
       ) : (
         <p className="lead">{t("user:verify.noLink")}</p>
       )}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          actor.send({ type: "verification.resend" })
-        }}
-      >
+      <FlowForm actor={actor} submit={RESEND} showFormError={false} focusFirstInvalid={false}>
         <h2>{t("user:verify.resendTitle")}</h2>
         <TextField
           label={t("user:fields.email")}
@@ -117,7 +111,7 @@ export const VerifyEmailPage = () => {
             {t("user:verify.resend")}
           </Button>
         </div>
-      </form>
+      </FlowForm>
     </section>
   )
 }

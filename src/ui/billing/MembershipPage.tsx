@@ -8,6 +8,7 @@ import { type BillingState, billingStateOf, formatPrice, isProPlan } from "../..
 import { keyDate, membershipState } from "../../domain/billing/subscription.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
+import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 
@@ -103,17 +104,14 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
             <dd>{t(`user:billing.platforms.${subscription.payment_platform}`)}</dd>
           </dl>
           {confirming ? (
-            <div className="form-message notice" role="alertdialog" aria-label={t("user:billing.cancelQuestion")}>
-              <p>{t("user:billing.cancelQuestion", { date: date(keyDate(subscription)) })}</p>
-              <div className="button-row">
-                <Button variant="danger" autoFocus onPress={() => actor.send({ type: "cancel.confirm" })}>
-                  {t("user:billing.cancelConfirm")}
-                </Button>
-                <Button variant="secondary" onPress={() => actor.send({ type: "cancel.dismiss" })}>
-                  {t("user:billing.keepSubscription")}
-                </Button>
-              </div>
-            </div>
+            <ConfirmDialog
+              question={t("user:billing.cancelQuestion", { date: date(keyDate(subscription)) })}
+              confirmLabel={t("user:billing.cancelConfirm")}
+              cancelLabel={t("user:billing.keepSubscription")}
+              onConfirm={() => actor.send({ type: "cancel.confirm" })}
+              onCancel={() => actor.send({ type: "cancel.dismiss" })}
+              destructive
+            />
           ) : mayCancel ? (
             <div className="button-row">
               <Button variant="secondary" isPending={cancelling} onPress={() => actor.send({ type: "cancel.request" })}>

@@ -8,6 +8,7 @@ import type { ActorRefFrom } from "xstate"
 import { currencyCode, formatAmount, isBestValue, monthlyEquivalent } from "../../domain/billing/plans.ts"
 import type { checkoutMachine } from "../../machines/billing/checkout-machine.ts"
 import { Button } from "../shared/components/Button.tsx"
+import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 
 export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof checkoutMachine> }) => {
@@ -89,17 +90,13 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
         {formError ? t(`common:${formError}`, { defaultValue: t(`user:${formError}`) }) : null}
       </FormMessage>
       {confirmingSignOut ? (
-        <div className="form-message notice" role="alertdialog" aria-label={t("user:billing.signOutQuestion")}>
-          <p>{t("user:billing.signOutQuestion")}</p>
-          <div className="button-row">
-            <Button autoFocus onPress={() => actor.send({ type: "signOut.confirm" })}>
-              {t("common:logout.confirm")}
-            </Button>
-            <Button variant="secondary" onPress={() => actor.send({ type: "signOut.cancel" })}>
-              {t("common:logout.cancel")}
-            </Button>
-          </div>
-        </div>
+        <ConfirmDialog
+          question={t("user:billing.signOutQuestion")}
+          confirmLabel={t("common:logout.confirm")}
+          cancelLabel={t("common:logout.cancel")}
+          onConfirm={() => actor.send({ type: "signOut.confirm" })}
+          onCancel={() => actor.send({ type: "signOut.cancel" })}
+        />
       ) : (
         <div className="button-row">
           <Button

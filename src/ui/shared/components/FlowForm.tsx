@@ -1,0 +1,135 @@
+// The form kit every form view uses with its form flow (machines/shared/form-flow.ts): `<FlowForm>`
+// is the form shell (no browser validation, submit sends the flow its event, the form-level message,
+// focus on the first invalid field after a turned-back submit); `<FlowTextField>` and
+// `<FlowCheckbox>` show one field of the flow's form: its value, its translated message, typing
+// sends `field.change`, leaving it sends `field.blur`. A field name the flow's form lacks does not
+// compile.
+import { useSelector } from "@xstate/react"
+import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import type { Subscribable } from "xstate"
+import type { FieldErrors } from "../../../domain/shared/validation.ts"
+import { useFocusFirstInvalid, validateOnBlur } from "../page-hooks.ts"
+import { Checkbox, type CheckboxProps } from "./Checkbox.tsx"
+import { FormMessage } from "./FormMessage.tsx"
+import { TextField, type TextFieldProps } from "./TextField.tsx"
+
+/** What the kit needs of a flow's actor: its context, and the events it sends. */
+export interface FlowActor<Context, Event> extends Subscribable<{ readonly context: Context }> {
+  readonly getSnapshot: () => { readonly context: Context }
+  readonly send: (event: Event) => void
+}
+
+interface ShellContext {
+  readonly formError: string | null
+  readonly rejectedSubmits: number
+}
+
+export interface FlowFormProps<Submit> {
+  readonly actor: FlowActor<ShellContext, Submit>
+  /** The event a submit sends; `form.submit` unless the flow names its own. */
+  readonly submit: Submit
+  readonly className?: string
+  /** False when the page shows the flow's form-level message itself, above several forms. */
+  readonly showFormError?: boolean
+  /** False when the page focuses the first invalid field itself, across several forms. */
+  readonly focusFirstInvalid?: boolean
+  readonly children: ReactNode
+}
+
+export const FlowForm = <Submit,>({
+  actor,
+  submit,
+  className = "form",
+  showFormError = true,
+  focusFirstInvalid = true,
+  children,
+}: FlowFormProps<Submit>) => {
+  const { t } = useTranslation("common")
+  const formError = useSelector(actor, (s) => s.context.formError)
+  const rejectedSubmits = useSelector(actor, (s) => (focusFirstInvalid ? s.context.rejectedSubmits : 0))
+  const formRef = useFocusFirstInvalid(rejectedSubmits)
+  return (
+    <form
+      ref={formRef}
+      className={className}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        actor.send(submit)
+      }}
+    >
+      {showFormError ? <FormMessage kind="error">{formError ? t(formError) : null}</FormMessage> : null}
+      {children}
+    </form>
+  )
+}
+
+/** The form submit of every form flow. */
+export const FORM_SUBMIT = { type: "form.submit" } as const satisfies { readonly type: "form.submit" }
+
+interface FieldContext<Name extends string, Value> {
+  readonly form: { readonly [K in Name]: Value }
+  readonly errors: FieldErrors
+}
+
+type FieldEvent<Name extends string, Value> =
+  | { readonly type: "field.change"; readonly field: Name; readonly value: Value }
+  | { readonly type: "field.blur"; readonly field: Name }
+
+/** One field of a flow's form: its value and translated message, and the events it sends. */
+const useFlowField = <Name extends string, Value>(
+  actor: FlowActor<FieldContext<Name, Value>, FieldEvent<Name, Value>>,
+  field: Name,
+) => {
+  const { t } = useTranslation("common")
+  const value = useSelector(actor, (s) => s.context.form[field])
+  const error = useSelector(actor, (s) => s.context.errors[field])
+  return {
+    value,
+    errorMessage: error ? t(error) : undefined,
+    onChange: (next: Value) => actor.send({ type: "field.change", field, value: next }),
+    onBlur: validateOnBlur(() => actor.send({ type: "field.blur", field })),
+  }
+}
+
+export interface FlowTextFieldProps<Name extends string>
+  extends Omit<TextFieldProps, "value" | "onChange" | "onBlur" | "errorMessage" | "name"> {
+  readonly actor: FlowActor<FieldContext<Name, string>, FieldEvent<Name, string>>
+  readonly field: Name
+  /** False for a field checked only on submit (a password being typed to sign in). */
+  readonly validateOnBlur?: boolean
+  /** The input's name; the field's by default. */
+  readonly name?: string
+}
+
+export const FlowTextField = <Name extends string>({
+  actor,
+  field,
+  validateOnBlur: checkOnBlur = true,
+  name,
+  ...props
+}: FlowTextFieldProps<Name>) => {
+  const { value, errorMessage, onChange, onBlur } = useFlowField(actor, field)
+  return (
+    <TextField
+      {...props}
+      name={name ?? field}
+      value={value}
+      onChange={onChange}
+      onBlur={checkOnBlur ? onBlur : undefined}
+      errorMessage={errorMessage}
+    />
+  )
+}
+
+export interface FlowCheckboxProps<Name extends string>
+  extends Omit<CheckboxProps, "isSelected" | "onChange" | "errorMessage" | "name"> {
+  readonly actor: FlowActor<FieldContext<Name, boolean>, FieldEvent<Name, boolean>>
+  readonly field: Name
+}
+
+export const FlowCheckbox = <Name extends string>({ actor, field, ...props }: FlowCheckboxProps<Name>) => {
+  const { value, errorMessage, onChange } = useFlowField(actor, field)
+  return <Checkbox {...props} name={field} isSelected={value} onChange={onChange} errorMessage={errorMessage} />
+}

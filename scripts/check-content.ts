@@ -1,63 +1,54 @@
 // Checks one knowledge-base file while it is being written: `node scripts/check-content.ts LU`
 // (a channel code) or `node scripts/check-content.ts extra-points`. Prints every problem found.
 
-import { readdirSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Schema } from "effect"
+import { CONTENT_DIR, channelFileName, contentFiles } from "../server/content/load-content.ts"
 import {
-  AccessFile,
-  BodyAreasFile,
-  CategoriesFile,
   CHANNEL_CODES,
   ChannelFile,
   ExtraPointsFile,
-  PageFile,
   POINT_COUNTS,
   type Point,
-  QuotesFile,
   VesselsFile,
 } from "../src/domain/content/content-schema.ts"
 
 const arg = process.argv[2] ?? ""
 const problems: string[] = []
-if (arg === "catalog") {
-  const dir = join(import.meta.dirname, "..", "content")
-  const files: Array<[string, Schema.Decoder<unknown>]> = [
-    ["categories.json", CategoriesFile],
-    ["body-areas.json", BodyAreasFile],
-    ["access.json", AccessFile],
-    ["quotes.json", QuotesFile],
-    ...readdirSync(join(dir, "pages"))
-      .filter((f) => f.endsWith(".json"))
-      .map((f): [string, Schema.Decoder<unknown>] => [`pages/${f}`, PageFile]),
-  ]
-  for (const [f, schema] of files) {
-    try {
-      Schema.decodeUnknownSync(schema)(JSON.parse(readFileSync(join(dir, f), "utf8")), { errors: "all" })
-    } catch (e) {
-      problems.push(`${f}: ${String(e)}`)
-    }
+/** Every problem a file has against its Schema (the one table of content files). */
+const decodeProblems = (file: string, schema: Schema.Decoder<unknown>) => {
+  try {
+    Schema.decodeUnknownSync(schema)(JSON.parse(readFileSync(join(CONTENT_DIR, file), "utf8")), { errors: "all" })
+  } catch (e) {
+    problems.push(`${file}: ${String(e)}`)
   }
+}
+if (arg === "catalog") {
+  const files = contentFiles()
+  for (const [file, schema] of files) decodeProblems(file, schema)
   console.log(problems.length ? problems.join("\n") : `catalog: ${files.length} files, no problems`)
   process.exit(problems.length ? 1 : 0)
 }
-const file = (CHANNEL_CODES as readonly string[]).includes(arg) ? `channels/${arg}.json` : `${arg}.json`
-const raw = JSON.parse(readFileSync(join(import.meta.dirname, "..", "content", file), "utf8"))
-const schema = file.startsWith("channels/") ? ChannelFile : ExtraPointsFile
+const isChannel = (CHANNEL_CODES as readonly string[]).includes(arg)
+const file = isChannel ? channelFileName(arg) : `${arg}.json`
+const entry = contentFiles().find(([name]) => name === file)
+if (!entry) {
+  console.log(`${file}: not a knowledge-base file (a channel code, a file name without .json, or "catalog")`)
+  process.exit(1)
+}
+decodeProblems(file, entry[1])
+// The points of a channel or of the extra points, for the checks below.
 let points: ReadonlyArray<Point> = []
-if (arg === "vessels") {
-  try {
-    const { vessels } = Schema.decodeUnknownSync(VesselsFile)(raw, { errors: "all" })
-    if (vessels.length !== 8) problems.push(`expected 8 vessels, found ${vessels.length}`)
-  } catch (e) {
-    problems.push(String(e))
-  }
-} else
-  try {
-    points = Schema.decodeUnknownSync(schema as typeof ChannelFile)(raw, { errors: "all" }).points
-  } catch (e) {
-    problems.push(String(e))
-  }
+if (problems.length === 0 && (isChannel || file === "extra-points.json")) {
+  const raw = JSON.parse(readFileSync(join(CONTENT_DIR, file), "utf8"))
+  points = Schema.decodeUnknownSync(isChannel ? ChannelFile : ExtraPointsFile)(raw).points
+}
+if (file === "vessels.json" && problems.length === 0) {
+  const raw = JSON.parse(readFileSync(join(CONTENT_DIR, file), "utf8"))
+  const count = Schema.decodeUnknownSync(VesselsFile)(raw).vessels.length
+  if (count !== 8) problems.push(`expected 8 vessels, found ${count}`)
+}
 if (file.startsWith("channels/")) {
   const expected = POINT_COUNTS[arg as keyof typeof POINT_COUNTS]
   if (points.length !== expected) problems.push(`expected ${expected} points, found ${points.length}`)

@@ -8,6 +8,7 @@ import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
 import { SESSION_MAX_AGE_DAYS } from "../../src/domain/shared/cookies.ts"
 import { EmailNotVerified, InvalidCredentials, TooManyRequests, Unauthorized } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { Secrets, sha256 } from "../platform/security/secrets.ts"
@@ -95,7 +96,7 @@ export class Auth extends Context.Service<
           tokenHash: sha256(token),
           deviceName: credentials.deviceName,
           now: new Date(now),
-          expiresAt: new Date(now + SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000),
+          expiresAt: new Date(now + SESSION_MAX_AGE_DAYS * DAY_MS),
         })
         return toSignedInUser(user, token)
       })

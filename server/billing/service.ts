@@ -7,6 +7,7 @@
 // fails to apply is applied when the provider retries it.
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import {
+  isStorePlatform,
   PLAN_ID_PRO,
   PLAN_ID_STANDARD,
   PLAN_NAME_PRO,
@@ -15,6 +16,7 @@ import {
   TRIAL_DAYS,
 } from "../../src/domain/billing/plans.ts"
 import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
+import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 import { Secrets } from "../platform/security/secrets.ts"
 import { findPrice, planCatalogue } from "./catalogue.ts"
@@ -34,7 +36,6 @@ export class NotCancellable extends Schema.TaggedError<NotCancellable>()("NotCan
   reason: Schema.Literals(["noSubscription", "store", "alreadyCancelled", "migrated"]),
 }) {}
 
-const DAY_MS = 24 * 60 * 60 * 1000
 const LIVE: ReadonlyArray<SubscriptionStatus> = ["trialing", "active", "past_due"]
 
 export const addInterval = (from: Date, interval: "year" | "month") => {
@@ -145,7 +146,7 @@ export class Billing extends Context.Service<
           trial_ends_at: row.trial_ends_at?.toISOString() ?? null,
           current_period_end: row.current_period_end?.toISOString() ?? null,
           price: found?.price ?? null,
-          payment_platform: row.provider === "apple" || row.provider === "google" ? row.provider : "card",
+          payment_platform: isStorePlatform(row.provider) ? row.provider : "card",
         }
       }
 
@@ -332,7 +333,7 @@ export class Billing extends Context.Service<
         if (Option.isNone(current) || !LIVE.includes(current.value.status))
           return yield* new NotCancellable({ reason: "noSubscription" })
         const row = current.value
-        if (row.provider === "apple" || row.provider === "google") return yield* new NotCancellable({ reason: "store" })
+        if (isStorePlatform(row.provider)) return yield* new NotCancellable({ reason: "store" })
         if (row.cancel_at_period_end) return yield* new NotCancellable({ reason: "alreadyCancelled" })
         // A subscription the current provider runs is cancelled there too (the local one has nothing to call).
         if (row.provider === provider.kind) yield* provider.cancelAtPeriodEnd(row.provider_subscription_id)

@@ -34,25 +34,53 @@ const decode = <S extends Schema.Top & { readonly DecodingServices: never }>(
 
 export const channelFileName = (code: string) => `channels/${code}.json`
 
+/** The knowledge base's files that stand alone, each with the Schema it decodes with. */
+export const CONTENT_FILES = {
+  "extra-points.json": ExtraPointsFile,
+  "vessels.json": VesselsFile,
+  "categories.json": CategoriesFile,
+  "body-areas.json": BodyAreasFile,
+  "quotes.json": QuotesFile,
+  "access.json": AccessFile,
+} as const
+export type ContentFileName = keyof typeof CONTENT_FILES
+
+/** The channel files written so far (a channel is added file by file). */
+const channelCodes = (dir: string) => CHANNEL_CODES.filter((code) => existsSync(join(dir, channelFileName(code))))
+
+/** The book's pages, `pages/*.json`, in name order. */
+const pageFileNames = (dir: string) =>
+  readdirSync(join(dir, "pages"))
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => `pages/${f}`)
+
+/**
+ * Every file of the knowledge base with the Schema it decodes with: the channels, the files above
+ * and the book's pages. The seed, the content tests and `scripts/check-content.ts` read this one table.
+ */
+export const contentFiles = (dir = CONTENT_DIR): ReadonlyArray<readonly [string, Schema.Decoder<unknown>]> => [
+  ...channelCodes(dir).map((code) => [channelFileName(code), ChannelFile] as const),
+  ...Object.entries(CONTENT_FILES),
+  ...pageFileNames(dir).map((file) => [file, PageFile] as const),
+]
+
+const decodeFile = <F extends ContentFileName>(dir: string, file: F) => decode(CONTENT_FILES[file], dir, file)
+
 export const loadChannel = (code: string, dir = CONTENT_DIR) => decode(ChannelFile, dir, channelFileName(code))
 
 export const loadContent = (dir = CONTENT_DIR) => {
-  const channels = CHANNEL_CODES.filter((code) => existsSync(join(dir, channelFileName(code)))).map((code) =>
-    loadChannel(code, dir),
-  )
-  const pages = readdirSync(join(dir, "pages"))
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => decode(PageFile, dir, `pages/${f}`))
+  const channels = channelCodes(dir).map((code) => loadChannel(code, dir))
+  const pages = pageFileNames(dir).map((file) => decode(PageFile, dir, file))
   return {
     channels,
-    extraPoints: decode(ExtraPointsFile, dir, "extra-points.json").points,
-    vessels: decode(VesselsFile, dir, "vessels.json").vessels,
-    categories: decode(CategoriesFile, dir, "categories.json").categories,
-    bodyAreas: decode(BodyAreasFile, dir, "body-areas.json").areas,
-    quotes: decode(QuotesFile, dir, "quotes.json").quotes,
+    extraPoints: decodeFile(dir, "extra-points.json").points,
+    vessels: decodeFile(dir, "vessels.json").vessels,
+    categories: decodeFile(dir, "categories.json").categories,
+    bodyAreas: decodeFile(dir, "body-areas.json").areas,
+    quotes: decodeFile(dir, "quotes.json").quotes,
     pages: pages.sort((a, b) => a.order - b.order),
-    access: decode(AccessFile, dir, "access.json"),
+    access: decodeFile(dir, "access.json"),
   }
 }
 export type Content = ReturnType<typeof loadContent>

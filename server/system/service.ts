@@ -3,10 +3,9 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import type { QuoteOfTheDay } from "../../src/domain/api/system-api.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { HealthRepo } from "./health-repo.ts"
 import { QuotesRepo } from "./quotes-repo.ts"
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export class System extends Context.Service<
   System,

@@ -1,39 +1,16 @@
 // Every knowledge-base file decodes with its Schema; the channels hold the 361 standard points,
 // numbered in order, with unique codes and slugs.
-import { readdirSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { CONTENT_DIR, channelFileName, loadContent } from "../../server/content/load-content.ts"
-import {
-  AccessFile,
-  BodyAreasFile,
-  CategoriesFile,
-  CHANNEL_CODES,
-  ChannelFile,
-  ExtraPointsFile,
-  PageFile,
-  POINT_COUNTS,
-  QuotesFile,
-  STANDARD_POINT_TOTAL,
-  VesselsFile,
-} from "../../src/domain/content/content-schema.ts"
+import { CONTENT_DIR, contentFiles, loadContent } from "../../server/content/load-content.ts"
+import { CHANNEL_CODES, POINT_COUNTS, STANDARD_POINT_TOTAL } from "../../src/domain/content/content-schema.ts"
 import { allPoints, channelOfCode, duplicates, standardPoints } from "./content-helpers.ts"
 
 const content = loadContent()
 
-const files: ReadonlyArray<readonly [string, Schema.Decoder<unknown>]> = [
-  ...CHANNEL_CODES.map((code) => [channelFileName(code), ChannelFile] as const),
-  ["extra-points.json", ExtraPointsFile],
-  ["vessels.json", VesselsFile],
-  ["categories.json", CategoriesFile],
-  ["body-areas.json", BodyAreasFile],
-  ["quotes.json", QuotesFile],
-  ["access.json", AccessFile],
-  ...readdirSync(join(CONTENT_DIR, "pages"))
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => [`pages/${f}`, PageFile] as const),
-]
+const files = contentFiles()
 
 /** "Fù'āi" → "Fu'ai": the tone marks removed. */
 const withoutToneMarks = (pinyin: string) => pinyin.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC")

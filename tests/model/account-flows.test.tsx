@@ -7,6 +7,10 @@ import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
 import { createTestModel } from "xstate/graph"
+import type { RegisterResponse } from "../../src/domain/account/registration.ts"
+import type { SignedInUser } from "../../src/domain/account/user.ts"
+import type { Plan } from "../../src/domain/billing/plans.ts"
+import type { EmailNotVerified, InvalidCredentials, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import { API, dashboard, renderApp, server, signedInUser } from "../ui/support/render-app.tsx"
 
 const EMAIL = "mei@example.com"
@@ -53,12 +57,20 @@ const makeBackend = () => {
       const body = (await request.json()) as { email: string }
       Object.assign(account, { registered: true, verified: false })
       current = account
-      return HttpResponse.json({ message: "ok", uuid: signedInUser.uuid, email: body.email })
+      return HttpResponse.json({
+        message: "ok",
+        uuid: signedInUser.uuid,
+        email: body.email,
+      } satisfies typeof RegisterResponse.Encoded)
     }),
     http.get(`${API}/api/verify-email/:uuid/:code`, ({ params }) => {
       if (params.code !== CODE) {
         return HttpResponse.json(
-          { _tag: "ValidationFailed", message: "x", errors: { code: "validation.codeInvalid" } },
+          {
+            _tag: "ValidationFailed",
+            message: "x",
+            errors: { code: "validation.codeInvalid" },
+          } satisfies typeof ValidationFailed.Encoded,
           { status: 422 },
         )
       }
@@ -68,17 +80,23 @@ const makeBackend = () => {
     http.post(`${API}/api/login`, async ({ request }) => {
       const body = (await request.json()) as { email: string; password: string }
       if (body.email !== EMAIL || body.password !== current.password) {
-        return HttpResponse.json({ _tag: "InvalidCredentials", message: "Invalid credentials" }, { status: 422 })
+        return HttpResponse.json(
+          { _tag: "InvalidCredentials", message: "Invalid credentials" } satisfies typeof InvalidCredentials.Encoded,
+          { status: 422 },
+        )
       }
       if (!current.verified)
-        return HttpResponse.json({ _tag: "EmailNotVerified", message: "verify", email: EMAIL }, { status: 403 })
-      return HttpResponse.json({ ...signedInUser, token: "session-token" })
+        return HttpResponse.json(
+          { _tag: "EmailNotVerified", message: "verify", email: EMAIL } satisfies typeof EmailNotVerified.Encoded,
+          { status: 403 },
+        )
+      return HttpResponse.json({ ...signedInUser, token: "session-token" } satisfies typeof SignedInUser.Encoded)
     }),
     http.post(`${API}/api/logout`, () => HttpResponse.json({ message: "bye" })),
     http.get(`${API}/api/plan-list`, () =>
       HttpResponse.json([
         { id: 3, name: "Pro", prices: [{ price_id: "pro-yearly", interval: "year", unit_amt: 4999, currency: "gbp" }] },
-      ]),
+      ] satisfies ReadonlyArray<typeof Plan.Encoded>),
     ),
     http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)),
     http.post(`${API}/api/forgot-password/email`, () => HttpResponse.json({ message: "sent" })),
@@ -86,7 +104,11 @@ const makeBackend = () => {
       const body = (await request.json()) as { code: string; password: string }
       if (body.code !== CODE) {
         return HttpResponse.json(
-          { _tag: "ValidationFailed", message: "x", errors: { code: "validation.codeInvalid" } },
+          {
+            _tag: "ValidationFailed",
+            message: "x",
+            errors: { code: "validation.codeInvalid" },
+          } satisfies typeof ValidationFailed.Encoded,
           { status: 422 },
         )
       }

@@ -7,6 +7,7 @@ import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
 import { createTestModel } from "xstate/graph"
+import type { Plan } from "../../src/domain/billing/plans.ts"
 import { API, dashboard, renderApp, server } from "../ui/support/render-app.tsx"
 
 const plans = [
@@ -18,7 +19,7 @@ const plans = [
       { price_id: "pro-yearly", interval: "year", unit_amt: 4999, currency: "gbp" },
     ],
   },
-]
+] satisfies ReadonlyArray<typeof Plan.Encoded>
 
 const checkoutModel = createMachine({
   id: "checkout",

@@ -7,26 +7,32 @@ import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
 import { createTestModel } from "xstate/graph"
+import type { Plan } from "../../src/domain/billing/plans.ts"
+import type { MenuEntry, MenuPoint, MenuSection, MenuType, PointPage } from "../../src/domain/content/content-views.ts"
 import { API, dashboard, renderApp, server } from "../ui/support/render-app.tsx"
 
-const point = (code: string, pinyin: string, name: string, slug: string) => ({
+const point = (code: string, pinyin: string, name: string, slug: string): typeof MenuPoint.Encoded => ({
   id: code,
   name: code,
   title: `${pinyin} · ${name}`,
   slug,
   itemType: "point",
-  channel_id: code.split("-")[0],
+  channel_id: code.split("-")[0] ?? null,
   permission: true,
   role: null,
 })
 
 const entry = (
-  fields: { id: string; title: string; slug: string; itemType: string; menuType: string; group: string },
+  fields: Pick<typeof MenuEntry.Encoded, "id" | "title" | "slug" | "itemType" | "menuType" | "group">,
   permission: boolean,
-  points: ReadonlyArray<ReturnType<typeof point>>,
-) => ({ ...fields, name: fields.id, channel_id: null, permission, children: [], points })
+  points: ReadonlyArray<typeof MenuPoint.Encoded>,
+): typeof MenuEntry.Encoded => ({ ...fields, name: fields.id, channel_id: null, permission, children: [], points })
 
-const section = (id: string, title: string, children: ReadonlyArray<ReturnType<typeof entry>>) => ({
+const section = (
+  id: MenuType,
+  title: string,
+  children: ReadonlyArray<typeof MenuEntry.Encoded>,
+): typeof MenuSection.Encoded => ({
   id,
   name: title,
   title,
@@ -44,7 +50,7 @@ const channel = (
   title: string,
   slug: string,
   permission: boolean,
-  points: Array<ReturnType<typeof point>>,
+  points: Array<typeof MenuPoint.Encoded>,
 ) => entry({ id, title, slug, itemType: "channel", menuType: "channels", group: "channels" }, permission, points)
 
 const menus = [
@@ -80,11 +86,11 @@ const menus = [
       [point("LI-4", "Hégǔ", "Union Valley", "li-4-hegu")],
     ),
   ]),
-]
+] satisfies ReadonlyArray<typeof MenuSection.Encoded>
 
 const plans = [
   { id: 3, name: "Pro", prices: [{ price_id: "pro-yearly", interval: "year", unit_amt: 4999, currency: "gbp" }] },
-]
+] satisfies ReadonlyArray<typeof Plan.Encoded>
 
 const lu9 = {
   code: "LU-9",
@@ -114,7 +120,7 @@ const lu9 = {
   bodyAreas: [],
   previous: null,
   next: null,
-}
+} satisfies typeof PointPage.Encoded
 
 /**
  * What the user can see of the menu. Besides the straight path in, the user switches between

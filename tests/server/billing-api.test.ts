@@ -4,6 +4,7 @@
 import Stripe from "stripe"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PRO_MONTHLY_AMOUNT, PRO_YEARLY_AMOUNT } from "../../server/billing/catalogue.ts"
+import type { CheckoutPayload } from "../../src/domain/api/billing-api.ts"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
@@ -12,7 +13,11 @@ const planOf = async (server: TestServer, token: string) =>
     .user_subscription.plan_id
 
 const checkout = async (server: TestServer, token: string, price_id = "pro-yearly") =>
-  server.request("/api/stripe-checkout", { method: "POST", token, json: { price_id } })
+  server.request("/api/stripe-checkout", {
+    method: "POST",
+    token,
+    json: { price_id } satisfies typeof CheckoutPayload.Encoded,
+  })
 
 const checkoutId = (url: string) => new URL(url).pathname.split("/").at(-1)!
 
@@ -51,7 +56,12 @@ describe.each(DATABASES)("billing on %s (local checkout)", (kind) => {
 
   it("needs a session to start a checkout", async () => {
     expect(
-      (await server.request("/api/stripe-checkout", { method: "POST", json: { price_id: "pro-yearly" } })).status,
+      (
+        await server.request("/api/stripe-checkout", {
+          method: "POST",
+          json: { price_id: "pro-yearly" } satisfies typeof CheckoutPayload.Encoded,
+        })
+      ).status,
     ).toBe(401)
   })
 

@@ -11,6 +11,7 @@ import { SubscriptionsRepo } from "../../server/billing/subscriptions-repo.ts"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
 import { Secrets } from "../../server/platform/security/secrets.ts"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
+import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
 const BillingLive = Billing.layer.pipe(
@@ -35,22 +36,20 @@ const subscribe = (email: string, priceId: string, card: "4242" | "0341") =>
     return userId
   })
 
-const DAY = 24 * 60 * 60 * 1000
-
 layer(BillingLive, { timeout: 60_000 })("billing clock", (it) => {
   it.effect("a trial stays a trial until TRIAL_DAYS have passed, then becomes active for a year", () =>
     Effect.gen(function* () {
       const billing = yield* Billing
       const userId = yield* subscribe("renews@example.com", "pro-yearly", "4242")
       assert.strictEqual(yield* planOf(userId), PLAN_ID_PRO)
-      yield* TestClock.adjust(TRIAL_DAYS * DAY - 1000)
+      yield* TestClock.adjust(TRIAL_DAYS * DAY_MS - 1000)
       yield* billing.processDue
       assert.strictEqual((yield* billing.view(userId))?.status, "trialing")
       yield* TestClock.adjust(1000)
       yield* billing.processDue
       const view = (yield* billing.view(userId))!
       assert.strictEqual(view.status, "active")
-      assert.strictEqual(Date.parse(view.current_period_end!) - Date.parse(view.trial_ends_at!), 365 * DAY)
+      assert.strictEqual(Date.parse(view.current_period_end!) - Date.parse(view.trial_ends_at!), 365 * DAY_MS)
       assert.strictEqual(yield* planOf(userId), PLAN_ID_PRO)
     }),
   )
@@ -59,7 +58,7 @@ layer(BillingLive, { timeout: 60_000 })("billing clock", (it) => {
     Effect.gen(function* () {
       const billing = yield* Billing
       const userId = yield* subscribe("lapses@example.com", "pro-monthly", "0341")
-      yield* TestClock.adjust(TRIAL_DAYS * DAY)
+      yield* TestClock.adjust(TRIAL_DAYS * DAY_MS)
       yield* billing.processDue
       assert.strictEqual((yield* billing.view(userId))?.status, "canceled")
       assert.strictEqual(yield* planOf(userId), PLAN_ID_STANDARD)
@@ -70,7 +69,7 @@ layer(BillingLive, { timeout: 60_000 })("billing clock", (it) => {
     Effect.gen(function* () {
       const billing = yield* Billing
       const userId = yield* subscribe("cancels@example.com", "pro-monthly", "4242")
-      yield* TestClock.adjust(TRIAL_DAYS * DAY)
+      yield* TestClock.adjust(TRIAL_DAYS * DAY_MS)
       yield* billing.processDue
       const active = (yield* billing.view(userId))!
       const cancelled = yield* billing.cancel(userId)
@@ -94,7 +93,7 @@ layer(BillingLive, { timeout: 60_000 })("billing clock", (it) => {
       const billing = yield* Billing
       const userId = yield* subscribe("trialcancel@example.com", "pro-yearly", "4242")
       yield* billing.cancel(userId)
-      yield* TestClock.adjust(TRIAL_DAYS * DAY - 1000)
+      yield* TestClock.adjust(TRIAL_DAYS * DAY_MS - 1000)
       yield* billing.processDue
       assert.strictEqual(yield* planOf(userId), PLAN_ID_PRO)
       yield* TestClock.adjust(1000)

@@ -9,6 +9,7 @@ import { PaymentProvider } from "../../server/billing/payment-provider.ts"
 import type { CheckoutRequest } from "../../server/billing/provider-port.ts"
 import { fromStripeEvent } from "../../server/billing/stripe-provider.ts"
 import type { ServerConfig } from "../../server/platform/config/server-config.ts"
+import type { CheckoutPayload } from "../../src/domain/api/billing-api.ts"
 import { PLAN_ID_PRO, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
@@ -137,7 +138,12 @@ describe.each(DATABASES)("Stripe events on %s", (kind) => {
     const { email } = await createVerifiedUser(server)
     const token = await signIn(server, email)
     const userId = await userIdOf(server, email)
-    const start = () => server.request("/api/stripe-checkout", { method: "POST", token, json: { price_id: "price_Y" } })
+    const start = () =>
+      server.request("/api/stripe-checkout", {
+        method: "POST",
+        token,
+        json: { price_id: "price_Y" } satisfies typeof CheckoutPayload.Encoded,
+      })
     const before = calls.checkouts.length
     expect((await start()).status).toBe(200)
     expect((await start()).status).toBe(200)

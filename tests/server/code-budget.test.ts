@@ -22,6 +22,9 @@ import { MailQueueRepo } from "../../server/platform/mail/mail-queue-repo.ts"
 import { MailTransport } from "../../server/platform/mail/mail-transport.ts"
 import { LIMITS, RateLimiter } from "../../server/platform/security/rate-limiter.ts"
 import { Secrets } from "../../server/platform/security/secrets.ts"
+import type { ForgotPasswordPayload } from "../../src/domain/account/password-reset.ts"
+import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
+import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
 import { TestDatabase } from "./support/layers.ts"
 
@@ -79,7 +82,10 @@ describe.each(DATABASES)("code budget over HTTP on %s", (kind) => {
 
     const link = await server.request("/api/verify-email-link", { method: "POST", json: { token: tokenIn(mail) } })
     expect(link.status).toBe(200)
-    const login = await server.request("/api/login", { method: "POST", json: { email, password: PASSWORD } })
+    const login = await server.request("/api/login", {
+      method: "POST",
+      json: { email, password: PASSWORD } satisfies typeof LoginPayload.Encoded,
+    })
     expect(login.status).toBe(200)
     // Single use.
     const again = await server.request("/api/verify-email-link", { method: "POST", json: { token: tokenIn(mail) } })
@@ -101,7 +107,10 @@ describe.each(DATABASES)("code budget over HTTP on %s", (kind) => {
         promotional: false,
       },
     })
-    await server.request("/api/forgot-password/email", { method: "POST", json: { email } })
+    await server.request("/api/forgot-password/email", {
+      method: "POST",
+      json: { email } satisfies typeof ForgotPasswordPayload.Encoded,
+    })
     const mail = server.mails.filter((m) => m.to === email && m.purpose === "reset-password").at(-1)!
     expect(mail.text).toMatch(/\/resetpassword\?email=.*&token=[A-Za-z0-9_-]{22}/)
     const reset = (password: string) =>
@@ -111,7 +120,10 @@ describe.each(DATABASES)("code budget over HTTP on %s", (kind) => {
       })
     expect((await reset("bamboo9grove")).status).toBe(200)
     expect((await reset("cedar8wood")).status).toBe(422)
-    const login = await server.request("/api/login", { method: "POST", json: { email, password: "bamboo9grove" } })
+    const login = await server.request("/api/login", {
+      method: "POST",
+      json: { email, password: "bamboo9grove" } satisfies typeof LoginPayload.Encoded,
+    })
     // The reset proved the mailbox, so the account is verified too.
     expect(login.status).toBe(200)
   })
@@ -163,7 +175,6 @@ const Simulation = Accounts.layer.pipe(
 
 const GUESSES = 10_000
 const DAYS = 5
-const DAY_MS = 24 * 60 * 60 * 1000
 
 layer(Simulation, { timeout: 300_000 })("code guessing simulation", (it) => {
   it.effect(

@@ -9,6 +9,8 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MAX_BODY_BYTES } from "../../server/platform/http/request-guard.ts"
 import { redactPath, STRICT_TRANSPORT_SECURITY } from "../../server/platform/http/response-policy.ts"
+import type { ForgotPasswordPayload } from "../../src/domain/account/password-reset.ts"
+import type { RegisterPayload } from "../../src/domain/account/registration.ts"
 import viteConfig from "../../vite.config.ts"
 import { DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
 import { freePort, smtpSink } from "./support/smtp-sink.ts"
@@ -24,15 +26,16 @@ const fakeBuild = () => {
   return dir
 }
 
-const registration = (email: string) => ({
-  email,
-  firstName: "Mei",
-  lastName: "Chen",
-  password: PASSWORD,
-  confirmPassword: PASSWORD,
-  termsChecked: true,
-  promotional: false,
-})
+const registration = (email: string) =>
+  ({
+    email,
+    firstName: "Mei",
+    lastName: "Chen",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    termsChecked: true,
+    promotional: false,
+  }) satisfies typeof RegisterPayload.Encoded
 
 describe("Strict-Transport-Security", () => {
   let https: TestServer
@@ -184,7 +187,10 @@ describe.each(DATABASES)("one-time codes in the log on %s", (kind) => {
     const registered = await smtp.request("/api/register", { method: "POST", json: registration(email) })
     const { uuid } = (await registered.json()) as { uuid: string }
     await smtp.request(`/api/verify-email/${uuid}/0000`)
-    await smtp.request("/api/forgot-password/email", { method: "POST", json: { email } })
+    await smtp.request("/api/forgot-password/email", {
+      method: "POST",
+      json: { email } satisfies typeof ForgotPasswordPayload.Encoded,
+    })
     await smtp.request("/api/password/reset", {
       method: "POST",
       json: { email, code: "0000", password: "bamboo9grove", confirmPassword: "bamboo9grove" },

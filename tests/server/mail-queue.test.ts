@@ -18,19 +18,23 @@ import {
 } from "../../server/platform/mail/mail-queue.ts"
 import { MailQueueRepo } from "../../server/platform/mail/mail-queue-repo.ts"
 import { MailDeliveryFailed, MailTransport } from "../../server/platform/mail/mail-transport.ts"
+import type { ForgotPasswordPayload } from "../../src/domain/account/password-reset.ts"
+import type { RegisterPayload } from "../../src/domain/account/registration.ts"
+import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
 import { TestDatabase } from "./support/layers.ts"
 import { freePort, smtpSink } from "./support/smtp-sink.ts"
 
-const registration = (email: string, password = PASSWORD) => ({
-  email,
-  firstName: "Mei",
-  lastName: "Chen",
-  password,
-  confirmPassword: password,
-  termsChecked: true,
-  promotional: false,
-})
+const registration = (email: string, password = PASSWORD) =>
+  ({
+    email,
+    firstName: "Mei",
+    lastName: "Chen",
+    password,
+    confirmPassword: password,
+    termsChecked: true,
+    promotional: false,
+  }) satisfies typeof RegisterPayload.Encoded
 
 /** Status, headers and body with the address and the new id blanked: what an outsider can compare. */
 const shape = async (response: Response, email?: string) => {
@@ -72,11 +76,21 @@ describe.each(DATABASES)("no enumeration on %s", (kind) => {
     expect(toOwner[1]!.text).toContain("/resetpassword")
     expect(toOwner[1]!.code).toBeUndefined()
     // Nothing about the account changed: the old password still works, the new one does not.
-    expect((await server.request("/api/login", { method: "POST", json: { email, password: PASSWORD } })).status).toBe(
-      200,
-    )
     expect(
-      (await server.request("/api/login", { method: "POST", json: { email, password: "other7pass" } })).status,
+      (
+        await server.request("/api/login", {
+          method: "POST",
+          json: { email, password: PASSWORD } satisfies typeof LoginPayload.Encoded,
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await server.request("/api/login", {
+          method: "POST",
+          json: { email, password: "other7pass" } satisfies typeof LoginPayload.Encoded,
+        })
+      ).status,
     ).toBe(422)
   })
 
@@ -113,7 +127,10 @@ describe.each(DATABASES)("mail survives an SMTP outage on %s", (kind) => {
     const email = `outage-${kind}@example.com`
     const registered = await server.request("/api/register", { method: "POST", json: registration(email) })
     expect(registered.status).toBe(200)
-    const asked = await server.request("/api/forgot-password/email", { method: "POST", json: { email } })
+    const asked = await server.request("/api/forgot-password/email", {
+      method: "POST",
+      json: { email } satisfies typeof ForgotPasswordPayload.Encoded,
+    })
     expect(asked.status).toBe(200)
     // Each request was followed by a delivery attempt that failed; both mails wait for a retry.
     const waiting = await server.sql<{ purpose: string; attempts: number; code: string | null; last_error: string }>(

@@ -2,6 +2,8 @@
 // sessions, sign-out, password reset, rate limits and the answers of the error catalogue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
+import type { ForgotPasswordPayload } from "../../src/domain/account/password-reset.ts"
+import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
 import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-code.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
@@ -132,7 +134,10 @@ describe.each(DATABASES)("users API on %s", (kind) => {
   describe("sign-in and sessions", () => {
     it("answers a wrong password and an unknown e-mail with the same status and body", async () => {
       const { email } = await createVerifiedUser(server)
-      const wrong = await server.request("/api/login", { method: "POST", json: { email, password: "wrong1pass" } })
+      const wrong = await server.request("/api/login", {
+        method: "POST",
+        json: { email, password: "wrong1pass" } satisfies typeof LoginPayload.Encoded,
+      })
       const unknown = await server.request("/api/login", {
         method: "POST",
         json: { email: "ghost@example.com", password: "wrong1pass" },
@@ -225,10 +230,16 @@ describe.each(DATABASES)("users API on %s", (kind) => {
     it("answers 429 with Retry-After after repeated failures on one account", async () => {
       const { email } = await createVerifiedUser(server)
       for (let i = 0; i < LIMITS.loginFailuresPerAccount.max; i++) {
-        const answer = await server.request("/api/login", { method: "POST", json: { email, password: "wrong1pass" } })
+        const answer = await server.request("/api/login", {
+          method: "POST",
+          json: { email, password: "wrong1pass" } satisfies typeof LoginPayload.Encoded,
+        })
         expect(answer.status).toBe(422)
       }
-      const blocked = await server.request("/api/login", { method: "POST", json: { email, password: PASSWORD } })
+      const blocked = await server.request("/api/login", {
+        method: "POST",
+        json: { email, password: PASSWORD } satisfies typeof LoginPayload.Encoded,
+      })
       expect(blocked.status).toBe(429)
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0)
       expect(await blocked.json()).toMatchObject({ _tag: "TooManyRequests" })
@@ -239,7 +250,10 @@ describe.each(DATABASES)("users API on %s", (kind) => {
     it("resets with the mailed code, ends old sessions and lets the new password in", async () => {
       const { email } = await createVerifiedUser(server)
       const oldToken = await signIn(server, email)
-      const requested = await server.request("/api/forgot-password/email", { method: "POST", json: { email } })
+      const requested = await server.request("/api/forgot-password/email", {
+        method: "POST",
+        json: { email } satisfies typeof ForgotPasswordPayload.Encoded,
+      })
       expect(requested.status).toBe(200)
       const mail = server.mails.at(-1)!
       expect(mail.purpose).toBe("reset-password")

@@ -3,9 +3,11 @@
 // on this device, and never on the payment, sign-in, registration, reset or verification pages —
 // there it waits for the first page where it may show. Dismissing it is always possible.
 import { Schema } from "effect"
-import { type BillingState, isProPlan, PAYMENT_PATHS } from "./plans.ts"
+import { DAY_MS } from "../shared/timing.ts"
+import { type BillingState, isProPlan } from "./plans.ts"
+import { PAYMENT_PATHS } from "./upgrade-pages.ts"
 
-export const PAYMENT_PROMPT_INTERVAL_MS = 24 * 60 * 60 * 1000
+export const PAYMENT_PROMPT_INTERVAL_MS = DAY_MS
 /** Local storage key of the memory; it survives sign-out, which clears the rest of storage. */
 export const PAYMENT_PROMPT_STORAGE_KEY = "jingluo.paymentPrompt"
 

@@ -1,6 +1,7 @@
 // Plans and prices (§3, §4, §9): Pro is plan 3, Standard plan 2; prices in minor units shown as
 // pounds with two decimals and the upper-case currency code; yearly before monthly, the first one
-// preselected; a 7-day trial. Also who sees upgrade prompts and who may cancel.
+// preselected; a 7-day trial. Also who may cancel, and how. Which pages show the upgrade prompts is
+// in upgrade-pages.ts.
 import { Schema } from "effect"
 
 export const PLAN_ID_PRO = 3
@@ -71,31 +72,6 @@ export interface BillingState {
 export const canCancelSubscription = (user: BillingState) =>
   isProPlan(user.planId) && user.migratedUser === 0 && user.cancelled === NOT_CANCELLED
 
-/** Pages where the payment modal never shows: the payment pages themselves. */
-export const PAYMENT_PATHS = ["/pricing", "/plan-pro", "/payment-success", "/payment-failure"] as const
-
-/** §2: users with no purchased subscription, not on Pro and not on a payment page. */
-export const canShowPaymentModal = (user: BillingState | null, path: string) =>
-  user !== null &&
-  !user.purchasedSubscription &&
-  !isProPlan(user.planId) &&
-  !(PAYMENT_PATHS as ReadonlyArray<string>).includes(path)
-
-/** Pages without the floating upgrade button (§2). */
-export const FLOATING_UPGRADE_HIDDEN_PATHS = [
-  "/plan-pro",
-  "/pricing",
-  "/login",
-  "/payment-success",
-  "/payment-failure",
-  "/resetpassword",
-  "/verify-email",
-] as const
-
-/** §2: signed-in non-Pro users, except on the pages above. */
-export const showFloatingUpgrade = (user: BillingState | null, path: string) =>
-  user !== null && !isProPlan(user.planId) && !(FLOATING_UPGRADE_HIDDEN_PATHS as ReadonlyArray<string>).includes(path)
-
 /** The stores' own pages for managing a subscription bought in an app. */
 export const STORE_SUBSCRIPTION_URLS = {
   apple: "https://apps.apple.com/account/subscriptions",
@@ -103,14 +79,17 @@ export const STORE_SUBSCRIPTION_URLS = {
 } as const
 
 export type PaymentPlatform = "card" | "apple" | "google"
+export type StorePlatform = keyof typeof STORE_SUBSCRIPTION_URLS
+
+/** A subscription bought in an app store: the store, not Jingluo, renews and cancels it (§6). */
+export const isStorePlatform = (platform: string | null | undefined): platform is StorePlatform =>
+  platform === "apple" || platform === "google"
 
 /** Web and card subscribers cancel here; store subscribers are sent to their store (§6). */
 export const cancellationRoute = (
   platform: string | null,
 ): { readonly _tag: "Endpoint" } | { readonly _tag: "Store"; readonly url: string } =>
-  platform === "apple" || platform === "google"
-    ? { _tag: "Store", url: STORE_SUBSCRIPTION_URLS[platform] }
-    : { _tag: "Endpoint" }
+  isStorePlatform(platform) ? { _tag: "Store", url: STORE_SUBSCRIPTION_URLS[platform] } : { _tag: "Endpoint" }
 
 /** The billing facts of a signed-in user: the record's plan and purchase flag, the dashboard's flags. */
 export const billingStateOf = (

@@ -8,3 +8,6 @@ export const TOAST_LIMIT = 1
 export const EMAIL_CHECK_DEBOUNCE_MS = 300
 export const SEARCH_DEBOUNCE_MS = 500
 export const RESIZE_DEBOUNCE_MS = 250
+
+/** One day in milliseconds, for every day-long interval and day count (app and server). */
+export const DAY_MS = 86_400_000

@@ -1,7 +1,7 @@
 // Test activity (`GET /api/test-activity`): the days on which the learner finished at least one
 // test, counted in the learner's time zone, and the current run of consecutive days. Pure: the
 // caller passes the finishing instants and the learner's UTC offset.
-export const DAY_MS = 86_400_000
+import { DAY_MS } from "../shared/timing.ts"
 
 /** A calendar day, "YYYY-MM-DD". */
 export type Day = string

@@ -4,7 +4,8 @@
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { useLocation } from "wouter"
-import { billingStateOf, showFloatingUpgrade } from "../../domain/billing/plans.ts"
+import { billingStateOf } from "../../domain/billing/plans.ts"
+import { showFloatingUpgrade } from "../../domain/billing/upgrade-pages.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 

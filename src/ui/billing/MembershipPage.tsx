@@ -4,7 +4,13 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import { type BillingState, billingStateOf, formatPrice, isProPlan } from "../../domain/billing/plans.ts"
+import {
+  type BillingState,
+  billingStateOf,
+  formatPrice,
+  isProPlan,
+  isStorePlatform,
+} from "../../domain/billing/plans.ts"
 import { keyDate, membershipState } from "../../domain/billing/subscription.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
@@ -47,7 +53,7 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
   const confirming = useSelector(actor, (s) => s.matches("confirming"))
   const cancelling = useSelector(actor, (s) => s.matches("cancelling"))
   const mayCancel = useSelector(actor, (s) => s.can({ type: "cancel.request" }))
-  const isStore = subscription?.payment_platform === "apple" || subscription?.payment_platform === "google"
+  const isStore = isStorePlatform(subscription?.payment_platform)
   const date = (iso: string | null) =>
     iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso)) : "—"
 

@@ -7,7 +7,8 @@ import {
   rememberPrompt,
   wantsPaymentPrompt,
 } from "../../../src/domain/billing/payment-prompt.ts"
-import { type BillingState, PAYMENT_PATHS, PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/billing/plans.ts"
+import { type BillingState, PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/billing/plans.ts"
+import { PAYMENT_PATHS } from "../../../src/domain/billing/upgrade-pages.ts"
 
 const standard: BillingState = { planId: PLAN_ID_STANDARD, purchasedSubscription: false, migratedUser: 0, cancelled: 0 }
 const pro: BillingState = { ...standard, planId: PLAN_ID_PRO }

@@ -5,9 +5,7 @@ import {
   billingStateOf,
   canCancelSubscription,
   cancellationRoute,
-  canShowPaymentModal,
   currencyCode,
-  FLOATING_UPGRADE_HIDDEN_PATHS,
   formatAmount,
   formatPrice,
   isBestValue,
@@ -15,7 +13,6 @@ import {
   isTestMode,
   monthlyEquivalent,
   NOT_CANCELLED,
-  PAYMENT_PATHS,
   PLAN_ID_PRO,
   PLAN_ID_STANDARD,
   PLAN_NAME_PRO,
@@ -23,10 +20,15 @@ import {
   type PlanPrice,
   preselectedPrice,
   STORE_SUBSCRIPTION_URLS,
-  showFloatingUpgrade,
   sortPrices,
   TRIAL_DAYS,
 } from "../../../src/domain/billing/plans.ts"
+import {
+  canShowPaymentModal,
+  FLOATING_UPGRADE_HIDDEN_PATHS,
+  PAYMENT_PATHS,
+  showFloatingUpgrade,
+} from "../../../src/domain/billing/upgrade-pages.ts"
 
 const price = (price_id: string, interval: PlanPrice["interval"], unit_amt = 4999): PlanPrice => ({
   price_id,

@@ -17,6 +17,8 @@ import { pgliteLayer } from "../../../server/platform/db/pglite-client.ts"
 import type { OutgoingMail } from "../../../server/platform/mail/mail-layout.ts"
 import { MailQueue } from "../../../server/platform/mail/mail-queue.ts"
 import { MailTransport } from "../../../server/platform/mail/mail-transport.ts"
+import type { RegisterPayload } from "../../../src/domain/account/registration.ts"
+import type { LoginPayload } from "../../../src/domain/account/sign-in.ts"
 import { adminUrl, PGLITE_DUMP, POSTGRES_TEMPLATE } from "./paths.ts"
 
 export type DatabaseKind = "pglite" | "postgres"
@@ -174,7 +176,7 @@ export const createVerifiedUser = async (
       confirmPassword: PASSWORD,
       termsChecked: true,
       promotional: false,
-    },
+    } satisfies typeof RegisterPayload.Encoded,
   })
   if (registered.status !== 200) throw new Error(`register answered ${registered.status}: ${await registered.text()}`)
   const { uuid } = (await registered.json()) as { uuid: string }
@@ -185,7 +187,10 @@ export const createVerifiedUser = async (
 }
 
 export const signIn = async (server: TestServer, email: string, password = PASSWORD) => {
-  const response = await server.request("/api/login", { method: "POST", json: { email, password } })
+  const response = await server.request("/api/login", {
+    method: "POST",
+    json: { email, password } satisfies typeof LoginPayload.Encoded,
+  })
   if (response.status !== 200) throw new Error(`login answered ${response.status}`)
   return ((await response.json()) as { token: string }).token
 }

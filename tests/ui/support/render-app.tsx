@@ -3,6 +3,8 @@
 import { render, screen } from "@testing-library/react"
 import { HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"
+import type { StoredUser, UserData } from "../../../src/domain/account/user.ts"
+import type { QuoteOfTheDay } from "../../../src/domain/api/system-api.ts"
 import { wire } from "../../../src/main.tsx"
 
 export const API = "http://localhost"
@@ -15,7 +17,7 @@ export const quote = {
   point: { code: "HT-7", slug: "ht-7-shenmen", name: "Spirit Gate", pinyin: "Shénmén" },
   offset: 0,
   total: 2,
-}
+} satisfies typeof QuoteOfTheDay.Encoded
 
 /** Answers every test needs: the footer's quote. Tests add their own with server.use(). */
 export const server = setupServer(
@@ -42,7 +44,7 @@ export const signedInUser = {
   logoutPop: false,
   user_subscription: { plan_name: "Standard", plan_id: 2 },
   subscription: null,
-}
+} satisfies typeof StoredUser.Encoded
 
 export const dashboard = {
   user_profile: {
@@ -61,7 +63,7 @@ export const dashboard = {
   country: null,
   currency: null,
   language: null,
-}
+} satisfies typeof UserData.Encoded
 
 export interface RenderOptions {
   readonly signedIn?: boolean

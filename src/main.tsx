@@ -33,6 +33,7 @@ export const wire = async (options: WireOptions) => {
   const services: AppServices = {
     language,
     cookiesAccepted: shell.cookiesAccepted,
+    navigation: shell.navigation,
     session: account.session,
     logout: account.logout,
     upgrade: billing.upgrade,

@@ -37,6 +37,8 @@ import type { quoteMachine } from "../machines/shared/quote-machine.ts"
 export interface AppServices {
   readonly language: SelectableLanguage
   readonly cookiesAccepted: boolean
+  /** Leaving the page from a view (a menu item): in the app, or another site in a new tab. */
+  readonly navigation: { readonly go: (path: string) => void; readonly openTab: (url: string) => void }
   readonly session: ActorRefFrom<typeof sessionMachine>
   readonly upgrade: ActorRefFrom<typeof upgradeModalMachine>
   /** Sign-out for the whole app: the header's bar and the upgrade modal use the same flow. */

@@ -1,5 +1,5 @@
 // The app's frame: the interface language (read before anything renders, switched with a reload),
-// the cookie banner's consent, and the footer's quote of the day.
+// the cookie banner's consent, the footer's quote of the day, and navigation for the views.
 import { Effect } from "effect"
 import {
   COOKIE_ACCEPT_MAX_AGE_SECONDS,
@@ -23,6 +23,11 @@ export const readLanguage = (read: <A>(program: Effect.Effect<A, never, AppIO>) 
   resolveLanguage(read(Effect.flatMap(Cookies, (cookies) => cookies.get(COOKIE_LANGUAGE))))
 
 export const wireShell = (w: Wiring) => ({
+  /** Navigation a view starts itself (a menu item): through the Navigation service, like the flows'. */
+  navigation: {
+    go: (path: string) => w.act(Effect.flatMap(Navigation, (navigation) => navigation.go(path))),
+    openTab: (url: string) => w.act(Effect.flatMap(Navigation, (navigation) => navigation.openTab(url))),
+  },
   cookiesAccepted: isCookieAccepted(w.read(Effect.flatMap(Cookies, (cookies) => cookies.get(COOKIE_ACCEPTED)))),
   machines: {
     language: languageMachine.provide({

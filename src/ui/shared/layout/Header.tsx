@@ -41,17 +41,16 @@ export const Header = ({
   readonly panel: ReactNode
 }) => {
   const { t } = useTranslation("common")
-  const { session, machines, language } = useAppServices()
+  const { session, machines, language, navigation } = useAppServices()
   const signedIn = useSelector(session, (s) => s.context.user !== null)
   const languageActor = useActorRef(machines.language, { input: { current: language } })
   const switching = useSelector(languageActor, (s) => s.hasTag("busy"))
-  const [, navigate] = useLocation()
 
   const onMobileAction = (key: string) => {
     if (key === "channels") onToggleMenu()
     else if (key === "logout") onLogout()
-    else if (key === "support") globalThis.open(EXTERNAL_LINKS.support, "_blank", "noopener,noreferrer")
-    else navigate(key)
+    else if (key === "support") navigation.openTab(EXTERNAL_LINKS.support)
+    else navigation.go(key)
   }
 
   return (

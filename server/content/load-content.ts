@@ -74,7 +74,8 @@ export const loadTranslations = (dir = CONTENT_DIR): Overlays => ({
   es: loadLanguageOverlays(dir, "es"),
 })
 
-export const loadContent = (dir = CONTENT_DIR) => {
+/** The English source files alone: what a translation is checked against. */
+export const loadEnglishContent = (dir = CONTENT_DIR) => {
   const channels = CHANNEL_CODES.filter((code) => existsSync(join(dir, channelFileName(code)))).map((code) =>
     loadChannel(code, dir),
   )
@@ -91,9 +92,12 @@ export const loadContent = (dir = CONTENT_DIR) => {
     quotes: decode(QuotesFile, dir, "quotes.json").quotes,
     pages: pages.sort((a, b) => a.order - b.order),
     access: decode(AccessFile, dir, "access.json"),
-    translations: loadTranslations(dir),
   }
 }
+
+/** The whole knowledge base: the English files and the overlays of every translated language. */
+export const loadContent = (dir = CONTENT_DIR) => ({ ...loadEnglishContent(dir), translations: loadTranslations(dir) })
+
 export type Content = ReturnType<typeof loadContent>
 
 /** A digest of every content file; the seed re-applies content only when it changes. */

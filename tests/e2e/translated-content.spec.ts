@@ -43,7 +43,7 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
 })
 
-const useLanguage = async (page: Page, language: TranslatedLanguage, baseURL: string) => {
+const setLanguageCookie = async (page: Page, language: TranslatedLanguage, baseURL: string) => {
   await page.context().addCookies([{ name: "language", value: language, url: baseURL }])
 }
 
@@ -78,7 +78,7 @@ const expectTranslatedLu9 = async (page: Page, language: TranslatedLanguage) => 
 test("LU-9 in German, reached through the drill-down menu by keyboard", async ({ page, baseURL }) => {
   // The drill-down menu is in the header of signed-in members.
   const email = await createVerifiedUser(page)
-  await useLanguage(page, "de", baseURL!)
+  await setLanguageCookie(page, "de", baseURL!)
   await signIn(page, email)
   const ui = UI.de
   await page.getByRole("button", { name: ui.channelPoints }).focus()
@@ -99,7 +99,7 @@ test("LU-9 in German, reached through the drill-down menu by keyboard", async ({
 test("LU-9 in Spanish, reached through the drill-down menu by mouse", async ({ page, baseURL }) => {
   // The drill-down menu is in the header of signed-in members.
   const email = await createVerifiedUser(page)
-  await useLanguage(page, "es", baseURL!)
+  await setLanguageCookie(page, "es", baseURL!)
   await signIn(page, email)
   const ui = UI.es
   await page.getByRole("button", { name: ui.channelPoints }).click()
@@ -112,7 +112,7 @@ test("LU-9 in Spanish, reached through the drill-down menu by mouse", async ({ p
 
 for (const language of ["de", "es"] as const) {
   test(`the Lung channel page in ${language}, without English blocks`, async ({ page, baseURL }) => {
-    await useLanguage(page, language, baseURL!)
+    await setLanguageCookie(page, language, baseURL!)
     const channel = content.translations[language].channels.LU!.channel
     await page.goto(`/book/pages/channels/${lu.slug}`)
     await expect(page.getByText(channel.summary)).toBeVisible()
@@ -132,7 +132,7 @@ test("a vessel page in German and in Spanish for a Pro member", async ({ page, b
   await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
   const ren = content.vessels.find((v) => v.id === "ren")!
   for (const language of ["de", "es"] as const) {
-    await useLanguage(page, language, baseURL!)
+    await setLanguageCookie(page, language, baseURL!)
     const vessel = content.translations[language].vessels.ren!
     await page.goto(`/book/pages/vessels/${ren.slug}`)
     await expect(page.getByRole("heading", { level: 1 })).toContainText(ren.name[language])

@@ -1,9 +1,12 @@
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { precompress } from "./scripts/precompress.ts"
 
 // `npm run dev`: Vite with hot reload on 5173, /api proxied to the server started beside it.
 export default defineConfig({
-  plugins: [react()],
+  // `precompress` writes .br and .gz beside each script, stylesheet and index.html of the build;
+  // the server sends them by Accept-Encoding (server/http/static-app.ts).
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

@@ -17,6 +17,7 @@ import { UsersHandlers } from "./handlers/users-handlers.ts"
 import { ApiDocsRoute, OPENAPI_PATH } from "./http/api-docs.ts"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./http/authentication.ts"
 import { BillingRoutes } from "./http/billing-routes.ts"
+import { ContentCache } from "./http/content-cache.ts"
 import { requestLanguage } from "./http/request-context.ts"
 import { RequestGuardLive } from "./http/request-guard.ts"
 import { ResponsePolicy } from "./http/response-policy.ts"
@@ -86,7 +87,12 @@ export const makeServices = <E, R>(options: {
 export const Services = makeServices({ database: Database })
 
 const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
-  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers]),
+  Layer.provide([
+    UsersHandlers,
+    SystemHandlers,
+    BillingHandlers,
+    ContentHandlers.pipe(Layer.provide(ContentCache.layer)),
+  ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
 

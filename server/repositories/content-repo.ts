@@ -1,6 +1,6 @@
 // Reads the seeded knowledge base. Rows carry their `free` flag and the JSON they were seeded
 // from; the Content service decides what a caller may see.
-import { Context, Effect, Layer, Schema } from "effect"
+import { Clock, Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import {
   BodyArea,
@@ -116,6 +116,9 @@ export interface ContentSnapshot {
   readonly pageBySlug: ReadonlyMap<string, PageRow>
 }
 
+/** How long a process trusts the content version it read last (a seed changes it, once per deploy). */
+export const VERSION_RECHECK_MS = 5_000
+
 export class ContentRepo extends Context.Service<
   ContentRepo,
   {
@@ -124,6 +127,11 @@ export class ContentRepo extends Context.Service<
      * so each process decodes it once per version and checks the version on every call.
      */
     readonly snapshot: Effect.Effect<ContentSnapshot>
+    /**
+     * The stored content version, read again at most every `VERSION_RECHECK_MS`: a content answer
+     * costs no database round trip, and a seed by another process is seen within that time.
+     */
+    readonly version: Effect.Effect<string>
   }
 >()("jingluo/server/ContentRepo") {
   static readonly layer = Layer.effect(
@@ -193,15 +201,24 @@ export class ContentRepo extends Context.Service<
             pageBySlug: bySlug(pg),
           } satisfies ContentSnapshot
         })
+      let known: { readonly version: string; readonly readAt: number } | undefined
+      const version = Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        if (known !== undefined && now - known.readAt >= 0 && now - known.readAt < VERSION_RECHECK_MS)
+          return known.version
+        const value = yield* currentVersion
+        known = { version: value, readAt: now }
+        return value
+      })
       let cached: ContentSnapshot | undefined
       const snapshot = Effect.gen(function* () {
-        const version = yield* currentVersion
-        if (cached?.version === version) return cached
-        cached = yield* build(version)
+        const current = yield* version
+        if (cached?.version === current) return cached
+        cached = yield* build(current)
         return cached
       })
 
-      return ContentRepo.of({ snapshot })
+      return ContentRepo.of({ snapshot, version })
     }),
   )
 }

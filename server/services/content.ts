@@ -126,6 +126,8 @@ export class Content extends Context.Service<
       caller: Caller,
       channelSlug: string,
     ) => Effect.Effect<ReadonlyArray<FieldOption>, NotFound>
+    /** The content version every answer above is made from; answers change only when it does. */
+    readonly version: Effect.Effect<string>
   }
 >()("jingluo/server/Content") {
   static readonly layer = Layer.effect(
@@ -644,6 +646,7 @@ export class Content extends Context.Service<
       })
 
       return Content.of({
+        version: repo.version,
         menus,
         channelIndex,
         channel,

@@ -7,9 +7,8 @@ import { HttpApiBuilder } from "effect/http-api"
 import type { SqlClient } from "effect/sql"
 import { Api } from "../src/domain/api/api.ts"
 import { ServerConfig } from "./config.ts"
-import { seedContent } from "./content/seed.ts"
 import { Database } from "./db/database.ts"
-import { migrate } from "./db/migrate.ts"
+import { migrateAndSeed } from "./db/prepare.ts"
 import { BillingHandlers } from "./handlers/billing-handlers.ts"
 import { ContentHandlers } from "./handlers/content-handlers.ts"
 import { SystemHandlers } from "./handlers/system-handlers.ts"
@@ -47,9 +46,7 @@ export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E
   Layer.effectDiscard(
     Effect.gen(function* () {
       const { contentDir } = yield* ServerConfig
-      const applied = yield* migrate()
-      if (applied.length > 0) yield* Effect.logInfo(`Applied migrations: ${applied.join(", ")}`)
-      if (yield* seedContent(contentDir)) yield* Effect.logInfo("Content seeded")
+      yield* migrateAndSeed(contentDir)
     }).pipe(Effect.orDie),
   ).pipe(Layer.provideMerge(database))
 

@@ -27,6 +27,23 @@ const classify = (cause: unknown, operation: string) => {
 const toSqlError = (operation: string) => (cause: unknown) =>
   new SqlError.SqlError({ reason: classify(cause, operation) })
 
+/**
+ * Postgres settings for the embedded database. PGlite's default buffer pool is 128 MB of WebAssembly
+ * memory that fills as pages are read and never shrinks; the whole knowledge base is ~40 MB on
+ * disk and its hot pages fit in 16 MB, while the files themselves stay in the system's page cache
+ * (which is not the server's memory). Index builds of the seed get 16 MB instead of 64.
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: "16MB",
+  maintenance_work_mem: "16MB",
+  temp_buffers: "2MB",
+}
+
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+]
+
 export interface PgliteClientOptions {
   /** A directory to persist to; memory when absent. */
   readonly dataDir?: string | undefined
@@ -38,7 +55,7 @@ export const openPglite = (options: PgliteClientOptions) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: () => {
-        const pgOptions: PGliteOptions = {}
+        const pgOptions: PGliteOptions = { startParams: [...startParams] }
         if (options.loadDataDir) pgOptions.loadDataDir = options.loadDataDir
         return options.dataDir ? PGlite.create(options.dataDir, pgOptions) : PGlite.create(pgOptions)
       },

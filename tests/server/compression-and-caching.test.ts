@@ -245,7 +245,7 @@ describe.each(DATABASES)("JSON answers and content answers on %s", (kind) => {
       const proText = JSON.parse(decode(forPro)) as { location: string; indications: string }
       expect(proText.location.length).toBeGreaterThan(0)
       for (const token of [standard, undefined]) {
-        for (const extra of [{}, { "if-none-match": String(forPro.headers.etag) }]) {
+        for (const extra of [{}, { "if-none-match": String(forPro.headers.etag) }] as Array<Record<string, string>>) {
           const answer = await get(path, { "accept-encoding": accept, ...extra }, token)
           expect(answer.status).toBe(403)
           const text = decode(answer)

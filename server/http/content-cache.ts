@@ -10,7 +10,7 @@ import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import type { SelectableLanguage } from "../../src/domain/locales.ts"
 import { hasPro, type Viewer } from "../../src/domain/permissions.ts"
 import { Content } from "../services/content.ts"
-import { COMPRESS_MIN_BYTES, compressOnceInBackground, matchesEtag, negotiateCoding } from "./compression.ts"
+import { COMPRESS_MIN_BYTES, compressCached, matchesEtag, negotiateCoding } from "./compression.ts"
 
 /** What a content answer depends on besides the item: who asks decides `permission` and what opens. */
 export type PlanLevel = "visitor" | "standard" | "pro"
@@ -85,7 +85,7 @@ export class ContentCache extends Context.Service<
         entry[coding] !== undefined
           ? Effect.succeed(entry[coding])
           : Effect.map(
-              Effect.promise(() => compressOnceInBackground[coding](entry.identity)),
+              Effect.promise(() => compressCached[coding](entry.identity)),
               (bytes) => (entry[coding] = bytes),
             )
 

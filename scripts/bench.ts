@@ -305,7 +305,7 @@ await section(`Server memory under ${LEARNERS} simulated learners (${LEARNER_SEC
   }).finally(() => clearInterval(sampler))
   const after = processMemory(server.pid)
   console.log(
-    `  ${result.requests} answers in ${result.seconds.toFixed(1)} s (${(result.requests / result.seconds).toFixed(0)}/s), p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${result.failures} failed requests`,
+    `  ${result.requests} answers in ${result.seconds.toFixed(1)} s (${(result.requests / result.seconds).toFixed(0)}/s), p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${result.failures} failed requests, ${result.retried} GETs sent again after the server closed an idle kept-alive connection`,
   )
   for (const [endpoint, e] of [...result.byEndpoint.entries()].sort((a, b) => b[1].count - a[1].count))
     console.log(

@@ -7,7 +7,7 @@ import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../src/domain/plans.ts"
-import { type Question as QuestionType, Question } from "../../src/domain/tests/question.ts"
+import { Question, type Question as QuestionType } from "../../src/domain/tests/question.ts"
 import { codesShownBy, STANDALONE_TEST_TYPES } from "../../src/domain/tests/test-review.ts"
 import { DEFAULT_TEST_SETTINGS, MAX_TEST_LIMIT } from "../../src/domain/tests/test-settings.ts"
 import { ANSWER_GRACE_MS, BEGINNER_TIME_MULTIPLIER, MINUTE_MS } from "../../src/domain/tests/test-timing.ts"
@@ -77,9 +77,10 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
   }
   const saveSettings = (token: string, patch: Json) => post("/api/user-settings", token, patch)
   const discardRunning = (email: string) =>
-    server.sql("DELETE FROM self_tests WHERE finished_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)", [
-      email,
-    ])
+    server.sql(
+      "DELETE FROM self_tests WHERE finished_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)",
+      [email],
+    )
 
   describe("the test menu", () => {
     it("lists the seven types with permission flags: visitors and Standard see the group test locked", async () => {
@@ -97,7 +98,12 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
     })
 
     it("asks for a sign-in for everything else", async () => {
-      for (const path of ["/api/test/location-test", "/api/test/scores/all", "/api/test-activity", "/api/user-settings"])
+      for (const path of [
+        "/api/test/location-test",
+        "/api/test/scores/all",
+        "/api/test-activity",
+        "/api/user-settings",
+      ])
         expect((await get(path)).status).toBe(401)
       expect((await call("POST", "/api/test/new-create", undefined, { type: "location-test" })).status).toBe(401)
     })
@@ -194,9 +200,9 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
     it("keeps the point-group test for Pro, and asks for a group", async () => {
       expect((await post("/api/test/new-create", standard, { type: "point-group-test" })).status).toBe(403)
       expect((await post("/api/test/new-create", pro, { type: "point-group-test" })).status).toBe(404)
-      expect(
-        (await post("/api/test/new-create", pro, { type: "location-test", subtype: "point-groups" })).status,
-      ).toBe(404)
+      expect((await post("/api/test/new-create", pro, { type: "location-test", subtype: "point-groups" })).status).toBe(
+        404,
+      )
     })
 
     it("resumes the running test of a type instead of starting a second one (second tab, double click)", async () => {
@@ -413,9 +419,9 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
       ]
       for (const response of foreign) expect(response.status).toBe(404)
       // Nothing of it changed.
-      expect((await get(`/api/test/location-test/${id}`, standard)).body.answers.every((a: unknown) => a === null)).toBe(
-        true,
-      )
+      expect(
+        (await get(`/api/test/location-test/${id}`, standard)).body.answers.every((a: unknown) => a === null),
+      ).toBe(true)
 
       for (const path of [
         "/api/test/location-test/not-a-uuid",

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, SimulatedClock, waitFor } from "xstate"
 import { NotFound, Offline, ProRequired, ServerError } from "../../../src/domain/errors.ts"
 import { TestClosed } from "../../../src/domain/tests/test-errors.ts"
+import type { SessionTestType } from "../../../src/domain/tests/test-review.ts"
 import { MINUTE_MS, WARNING_LEAD_MS } from "../../../src/domain/tests/test-timing.ts"
 import type {
   AnswerSavedView,
@@ -24,7 +25,7 @@ const start = () => {
   const simulated = new SimulatedClock()
   simulated.set(START)
   const actors = {
-    loadOverview: pendingActor<TestOverview, { type: string }>(),
+    loadOverview: pendingActor<TestOverview, { readonly type: SessionTestType }>(),
     startTest: pendingActor<TestSessionView, StartMode>(),
     saveAnswer: pendingActor<AnswerSavedView, { testId: string; question: number; answer: unknown }>(),
     addExtraTime: pendingActor<TestClockView, { testId: string }>(),
@@ -50,9 +51,6 @@ const start = () => {
   return { actor, clock: simulated, openUpgrade, ...actors }
 }
 type Started = ReturnType<typeof start>
-
-const settle = (started: Started, test: (value: unknown) => boolean) =>
-  waitFor(started.actor, (s) => test(s.value), { timeout: 1000 })
 
 const startReady = async (o: TestOverview = overview()) => {
   const started = start()

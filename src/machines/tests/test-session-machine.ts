@@ -4,7 +4,7 @@
 // holds the clock: the deadline here is the server's time left laid on this device's clock, so the
 // warning, the expiry and the three polite announcements (5 min, 1 min, 30 s) fire on time; an
 // answer the server refuses because the time is up ends the test like the local timer would.
-import { assign, fromPromise, setup } from "xstate"
+import { type ActorOptions, type AnyActorLogic, and, assign, fromPromise, setup } from "xstate"
 import { failureTag, formErrorKey } from "../../domain/errors.ts"
 import type { GivenAnswer } from "../../domain/tests/question.ts"
 import type { SessionTestType } from "../../domain/tests/test-review.ts"
@@ -22,6 +22,9 @@ import type {
   TestResultView,
   TestSessionView,
 } from "../../domain/tests/test-views.ts"
+
+/** The clock a session's timers run on: the browser's, or a SimulatedClock in tests. */
+export type TimerClock = NonNullable<ActorOptions<AnyActorLogic>["clock"]>
 
 export type StartMode =
   | { readonly mode: "create"; readonly type: SessionTestType }
@@ -90,7 +93,12 @@ export const testSessionMachine = setup({
   types: {
     context: {} as TestSessionContext,
     events: {} as TestSessionEvent,
-    input: {} as { readonly type: SessionTestType; readonly now: () => number },
+    input: {} as {
+      readonly type: SessionTestType
+      readonly now: () => number
+      /** A finished test to repeat at once (from its result page). */
+      readonly repeat?: string | undefined
+    },
   },
   actors: {
     loadOverview: fromPromise<TestOverview, { readonly type: SessionTestType }>(() =>
@@ -128,8 +136,8 @@ export const testSessionMachine = setup({
   },
   guards: {
     isTimed: ({ context }) => context.deadline !== null,
-    mayStart: ({ context }) =>
-      context.overview !== null && context.overview.permission && context.overview.questionCount > 0,
+    hasOverview: ({ context }) => context.overview !== null,
+    mayStart: ({ context }) => context.overview?.permission === true && context.overview.questionCount > 0,
     isLockedType: ({ context }) => context.overview !== null && !context.overview.permission,
     isRunning: ({ event }) => (event as unknown as { output: TestOverview }).output.running !== null,
     hasDraft: ({ context }) =>
@@ -153,7 +161,7 @@ export const testSessionMachine = setup({
     type: input.type,
     now: input.now,
     overview: null,
-    start: { mode: "create", type: input.type },
+    start: input.repeat ? { mode: "repeat", type: input.type, id: input.repeat } : { mode: "create", type: input.type },
     session: null,
     answers: [],
     current: 0,
@@ -166,8 +174,14 @@ export const testSessionMachine = setup({
     result: null,
     error: null,
   }),
-  initial: "configuring",
+  initial: "starting",
   states: {
+    starting: {
+      always: [
+        { guard: ({ context }) => context.start.mode === "repeat", target: "loading" },
+        { target: "configuring" },
+      ],
+    },
     configuring: {
       initial: "loading",
       states: {
@@ -232,8 +246,15 @@ export const testSessionMachine = setup({
           }),
         },
         onError: [
-          { guard: "isProRequired", target: "configuring.ready", actions: ["openUpgrade", "failWith"] },
-          { target: "configuring.ready", actions: "failWith" },
+          {
+            guard: and(["isProRequired", "hasOverview"]),
+            target: "configuring.ready",
+            actions: ["openUpgrade", "failWith"],
+          },
+          { guard: "isProRequired", target: "configuring.failed", actions: ["openUpgrade", "failWith"] },
+          { guard: "hasOverview", target: "configuring.ready", actions: "failWith" },
+          // Without an overview yet (a repeat from the result page), the page offers to load it.
+          { target: "configuring.failed", actions: "failWith" },
         ],
       },
     },

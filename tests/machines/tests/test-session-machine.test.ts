@@ -398,3 +398,39 @@ describe("test-session machine", () => {
     })
   })
 })
+
+describe("repeating from a result page", () => {
+  const startRepeat = () => {
+    const simulated = new SimulatedClock()
+    const startTest = pendingActor<TestSessionView, StartMode>()
+    const loadOverview = pendingActor<TestOverview, { readonly type: SessionTestType }>()
+    const openUpgrade = vi.fn()
+    const actor = createActor(
+      testSessionMachine.provide({
+        actors: { startTest: startTest.logic, loadOverview: loadOverview.logic },
+        actions: { openUpgrade },
+      }),
+      { input: { type: "location-test", now: () => simulated.now(), repeat: TEST_ID }, clock: simulated },
+    )
+    actor.start()
+    return { actor, startTest, loadOverview, openUpgrade }
+  }
+
+  it("starts the repeat at once, without the overview", async () => {
+    const { actor, startTest, loadOverview } = startRepeat()
+    expect(actor.getSnapshot().value).toBe("loading")
+    expect(startTest.inputs).toEqual([{ mode: "repeat", type: "location-test", id: TEST_ID }])
+    expect(loadOverview.inputs).toHaveLength(0)
+    startTest.resolve(session({ id: REPEAT_ID }))
+    await waitFor(actor, (s) => s.matches("running"))
+  })
+
+  it("offers to load the overview when the repeat is refused, opening the upgrade modal for Pro", async () => {
+    const { actor, startTest, loadOverview, openUpgrade } = startRepeat()
+    startTest.reject(new ProRequired({ message: "Pro" }))
+    await waitFor(actor, (s) => s.matches({ configuring: "failed" }))
+    expect(openUpgrade).toHaveBeenCalledTimes(1)
+    actor.send({ type: "test.retry" })
+    expect(loadOverview.inputs).toHaveLength(1)
+  })
+})

@@ -112,3 +112,136 @@ test("a Standard learner takes a multiple-choice test by keyboard and by mouse, 
   await page.getByRole("link", { name: "Repeat this test" }).click()
   await expect(questionHeading(page)).toHaveText("Question 1 of 4")
 })
+
+/** Pays for Pro on the built-in checkout page (test mode). */
+const becomePro = async (page: Page) => {
+  await page.goto("/pricing")
+  await page.getByRole("button", { name: "Continue" }).click()
+  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/)
+  await page.getByRole("radio", { name: /Visa •••• 4242/ }).check()
+  await page.getByRole("button", { name: "Start trial" }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
+}
+
+const secondsLeft = async (page: Page) => {
+  const [minutes = 0, seconds = 0] = ((await page.getByRole("timer").textContent()) ?? "").split(":").map(Number)
+  return minutes * 60 + seconds
+}
+
+test("a Pro learner's timed location test warns, gets more time once, expires and is reviewed", async ({ page }) => {
+  // One minute (expert), one more minute once, then the time runs out: about two and a half minutes.
+  test.setTimeout(240_000)
+  await signIn(page, await createVerifiedUser(page))
+  await becomePro(page)
+
+  await page.goto("/account-settings/tests-settings")
+  const duration = page.getByRole("textbox", { name: "Test time in minutes" })
+  await duration.fill("1")
+  await page.getByRole("textbox", { name: "Minutes added by “More time”" }).fill("1")
+  await page.getByRole("textbox", { name: "Maximum number of points" }).fill("3")
+  await page.locator(".difficulty .question-option").filter({ hasText: "Expert" }).click()
+  await expect(page.getByRole("radio", { name: /^Expert/ })).toBeChecked()
+  await page.getByRole("button", { name: "Save settings" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Your test settings are saved." })).toBeVisible()
+
+  await page.getByRole("banner").getByRole("link", { name: "Tests" }).click()
+  await page.getByRole("link", { name: "Location test" }).click()
+  await expect(page.getByText(/^All \d+ points\.$/)).toBeVisible()
+  await expect(page.getByText("1:00 (minutes:seconds)")).toBeVisible()
+  await page.getByRole("button", { name: "Start the test" }).click()
+
+  // A minute is inside the warning lead: the warning opens at once, its one key adds a minute.
+  const warning = page.getByRole("alertdialog", { name: "Time is nearly up" })
+  await expect(warning).toBeVisible()
+  const moreTime = warning.getByRole("button", { name: "More time (+1 min)" })
+  await expect(moreTime).toBeFocused()
+  await expectAccessible(page)
+  await page.keyboard.press("Enter")
+  await expect(warning).toBeHidden()
+  await expect(questionHeading(page)).toBeFocused()
+  expect(await secondsLeft(page)).toBeGreaterThan(100)
+
+  // Answer the first question by keyboard; a reload keeps the answer and the time left.
+  await page.keyboard.press("Tab")
+  await page.keyboard.press("Space")
+  await page.keyboard.press("Enter")
+  await expect(questionHeading(page)).toHaveText("Question 2 of 3")
+  const before = await secondsLeft(page)
+  await page.reload()
+  await expect(questionHeading(page)).toHaveText("Question 2 of 3")
+  const after = await secondsLeft(page)
+  expect(after).toBeLessThanOrEqual(before)
+  expect(after).toBeGreaterThan(before - 10)
+
+  // The second warning comes at one minute left, said once politely; this time no more time.
+  await expect(warning).toBeVisible({ timeout: 90_000 })
+  await expect(page.getByRole("status").filter({ hasText: "1 minute left." })).toBeAttached()
+  await warning.getByRole("button", { name: "Continue without" }).click()
+  await expect(warning).toBeHidden()
+  await expect(page.getByRole("status").filter({ hasText: "30 seconds left." })).toBeAttached({ timeout: 45_000 })
+
+  // The time runs out: the server scores the test and the review shows what was not answered.
+  const result = page.getByRole("heading", { level: 1, name: "Result: Location test" })
+  await expect(result).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByText("The time ran out before the test was finished.")).toBeVisible()
+  await expect(page.getByText(/^[01] of 3 right/)).toBeVisible()
+  await expect(page.locator(".review-item")).toHaveCount(3)
+  await expect(page.getByText("Not answered")).toHaveCount(2)
+  await expectAccessible(page)
+})
+
+test("test settings: messages at the fields, all points hiding the maximum, saved on the button", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.goto("/test/")
+  await page.getByRole("link", { name: "Test settings" }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "Test settings" })).toBeVisible()
+  await expectAccessible(page)
+
+  // Keyboard: a wrong duration is named when the field is left.
+  const duration = page.getByRole("textbox", { name: "Test time in minutes" })
+  await duration.focus()
+  await page.keyboard.press("ControlOrMeta+a")
+  await page.keyboard.type("0")
+  await page.keyboard.press("Tab")
+  await expect(duration).toHaveAccessibleDescription(/Enter a whole number of minutes from 1 to 100\./)
+  await expectAccessible(page)
+
+  // Mouse: a maximum out of bounds; "include all points" hides it, and its stored value is kept.
+  const limit = page.getByRole("textbox", { name: "Maximum number of points" })
+  await limit.fill("500")
+  await page.getByRole("button", { name: "Save settings" }).click()
+  await expect(duration).toBeFocused()
+  await expect(limit).toHaveAccessibleDescription(/Enter a whole number from 1 to 100\./)
+  await duration.fill("15")
+  await limit.fill("12")
+  await page.getByRole("button", { name: "Save settings" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Your test settings are saved." })).toBeVisible()
+
+  await page.getByText("Include all points").click()
+  await expect(limit).toHaveCount(0)
+  await page.getByRole("button", { name: "Save settings" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Your test settings are saved." })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole("checkbox", { name: "Include all points" })).toBeChecked()
+  await expect(page.getByRole("textbox", { name: "Maximum number of points" })).toHaveCount(0)
+  await expect(page.getByRole("textbox", { name: "Test time in minutes" })).toHaveValue("15")
+  // Keyboard: Space on the hidden checkbox shows the maximum again, with the stored limit.
+  await page.getByRole("checkbox", { name: "Include all points" }).focus()
+  await page.keyboard.press("Space")
+  await expect(page.getByRole("textbox", { name: "Maximum number of points" })).toHaveValue("12")
+  await expectAccessible(page)
+})
+
+test("visitors see the test types and a sign-up prompt; test pages ask them to log in", async ({ page }) => {
+  await page.goto("/test/")
+  await expect(page.getByRole("heading", { level: 1, name: "Self-tests" })).toBeVisible()
+  await expect(page.getByRole("heading", { level: 2, name: "Sign up to take the tests" })).toBeVisible()
+  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(6)
+  await expect(page.getByText("Location test")).toBeVisible()
+  await expect(page.getByRole("link", { name: "Location test" })).toHaveCount(0)
+  await expectAccessible(page)
+  await page.goto("/test/new/location-test")
+  await expect(page).toHaveURL(/\/login\?next=%2Ftest%2Fnew%2Flocation-test$/)
+  await page.goto("/test/new/point-group-test")
+  await expect(page).toHaveURL(/\/login/)
+})

@@ -200,12 +200,10 @@ const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name:
   // the keyboard and the screen reader carry on from the new question.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question or the flow changes
   useEffect(() => {
-    if (!focusQuestion.current) {
-      focusQuestion.current = true
-      heading.current?.focus()
-      return
-    }
-    if (mayAnswer) heading.current?.focus()
+    // The warning takes focus itself (its "more time" button); the question gets it back after.
+    if (warned) return
+    if (!focusQuestion.current || mayAnswer) heading.current?.focus()
+    focusQuestion.current = true
   }, [current, warned, confirmingDiscard])
 
   if (session === null) return null

@@ -123,7 +123,10 @@ export const testSessionMachine = setup({
     /** Provided: the upgrade modal in its lite version (§6). */
     openUpgrade: () => {},
     clearError: assign({ error: null }),
-    failWith: assign(({ event }) => ({ error: formErrorKey(errorOf(event)) })),
+    // A refusal for want of Pro says so (beside the upgrade modal), not "something went wrong".
+    failWith: assign(({ event }) => ({
+      error: failureTag(errorOf(event)) === "ProRequired" ? "errors.testNeedsPro" : formErrorKey(errorOf(event)),
+    })),
   },
   delays: {
     untilExpiry: ({ context }) => leftAt(context) ?? 0,

@@ -241,7 +241,8 @@ const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name:
           onChange={(answer) => actor.send({ type: "answer.change", answer })}
           onSubmit={() => actor.send({ type: "answer.save" })}
         />
-        <FormMessage kind="error">{error ? t(`common:${error}`) : null}</FormMessage>
+        {/* While the warning is open, it says what went wrong itself. */}
+        <FormMessage kind="error">{error && !warned ? t(`common:${error}`) : null}</FormMessage>
         <div className="button-row">
           <Button type="submit" isPending={saving} isDisabled={!canSave && !saving}>
             {current + 1 < total ? t("user:tests.session.saveNext") : t("user:tests.session.save")}

@@ -152,6 +152,7 @@ describe("test-session machine", () => {
       started.startTest.reject(new ProRequired({ message: "Pro" }))
       await waitFor(started.actor, (s) => s.matches({ configuring: "ready" }))
       expect(started.openUpgrade).toHaveBeenCalledTimes(1)
+      expect(started.actor.getSnapshot().context.error).toBe("errors.testNeedsPro")
     })
   })
 

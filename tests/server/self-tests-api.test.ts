@@ -3,7 +3,8 @@
 // server's clock (time left, more time, an answer after the deadline refused with 422), finishing
 // and scoring, the review queue with FSRS, repeat and reset, score history and days practised, and
 // bad input (another learner's test, unknown ids, malformed bodies) answered 4xx, never 500.
-import { Schema } from "effect"
+import { Option, Schema } from "effect"
+import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../src/domain/plans.ts"
@@ -12,6 +13,7 @@ import { codesShownBy, STANDALONE_TEST_TYPES } from "../../src/domain/tests/test
 import { DEFAULT_TEST_SETTINGS, MAX_TEST_LIMIT } from "../../src/domain/tests/test-settings.ts"
 import { ANSWER_GRACE_MS, BEGINNER_TIME_MULTIPLIER, MINUTE_MS } from "../../src/domain/tests/test-timing.ts"
 import { TEST_TYPE_IDS } from "../../src/domain/tests/test-types.ts"
+import { CreateTestPayload, SaveAnswerPayload, TestIdPayload } from "../../src/domain/tests/test-views.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const content = loadContent()
@@ -456,6 +458,116 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
         expect((await post("/api/test/new-create", standard, payload)).status).toBe(422)
       expect((await put("/api/test/add-extra-time", standard, { testId: 5 })).status).toBe(422)
       await discardRunning(standardEmail)
+    })
+  })
+
+  describe("fuzzed bodies", () => {
+    // Field values near the right ones and far from them; a body the contract's Schema refuses must
+    // be 422, one it accepts may succeed or be refused by the rules (403, 404, 422) — never 5xx.
+    const anyJson = fc.jsonValue({ maxDepth: 2 })
+    const testIdValue = (known: string) =>
+      fc.oneof(fc.constant(known), fc.uuid(), fc.string({ maxLength: 40 }), fc.integer(), fc.constant(null), anyJson)
+    const answerValue = fc.oneof(
+      fc.record({
+        _tag: fc.constant("Choice"),
+        index: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.double(), fc.string()),
+      }),
+      fc.record({ _tag: fc.constant("Typed"), text: fc.oneof(fc.string({ maxLength: 120 }), fc.integer()) }),
+      fc.record({ _tag: fc.string({ maxLength: 10 }), index: fc.integer(), text: fc.string() }, { requiredKeys: [] }),
+      anyJson,
+    )
+    const questionValue = fc.oneof(
+      fc.integer({ min: -3, max: 1200 }),
+      fc.double(),
+      fc.string({ maxLength: 5 }),
+      fc.constant(null),
+    )
+    /** Whether the contract's Schema takes the body as it arrives (after JSON, where NaN is null). */
+    const decodes = (
+      schema: typeof SaveAnswerPayload | typeof CreateTestPayload | typeof TestIdPayload,
+      value: unknown,
+    ) => {
+      const sent = JSON.stringify(value)
+      return sent !== undefined && Option.isSome(Schema.decodeUnknownOption(schema)(JSON.parse(sent)))
+    }
+
+    it("save-answer: a body the Schema refuses is 422, any other 200, 404 or 422", async () => {
+      const { body } = await post("/api/test/new-create", standard, { type: "classification-test" })
+      const id = body.id as string
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.record(
+              { testId: testIdValue(id), question: questionValue, answer: answerValue, extra: anyJson },
+              { requiredKeys: [] },
+            ),
+            anyJson,
+          ),
+          async (payload) => {
+            const response = await post("/api/test/save-answer", standard, payload)
+            const accepted = decodes(SaveAnswerPayload, payload)
+            if (accepted) expect([200, 404, 422], JSON.stringify(payload)).toContain(response.status)
+            else expect(response.status, JSON.stringify(payload)).toBe(422)
+          },
+        ),
+        { numRuns: 60 },
+      )
+      await discardRunning(standardEmail)
+    })
+
+    it("new-create: a body the Schema refuses is 422; the group test is 403 for Standard; never 5xx", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.record(
+              {
+                type: fc.oneof(fc.constantFrom(...TEST_TYPE_IDS, "review-test"), fc.string({ maxLength: 20 }), anyJson),
+                subtype: fc.oneof(fc.constantFrom("all-points", "point-groups"), fc.string({ maxLength: 12 }), anyJson),
+              },
+              { requiredKeys: [] },
+            ),
+            anyJson,
+          ),
+          async (payload) => {
+            const response = await post("/api/test/new-create", standard, payload)
+            const sent = JSON.stringify(payload)
+            const { type, subtype } = (payload ?? {}) as { type?: unknown; subtype?: unknown }
+            if (!decodes(CreateTestPayload, payload)) expect(response.status, sent).toBe(422)
+            // Pro-only, whatever else the body says.
+            else if (type === "point-group-test") expect(response.status, sent).toBe(403)
+            // A group test without its group: the group is not there.
+            else if (subtype === "point-groups") expect(response.status, sent).toBe(404)
+            // Nothing due for review: nothing to ask, so no such test.
+            else if (type === "review-test") expect([200, 404], sent).toContain(response.status)
+            // Started, or the running test of the type resumed.
+            else expect(response.status, sent).toBe(200)
+          },
+        ),
+        { numRuns: 60 },
+      )
+      await discardRunning(standardEmail)
+    })
+
+    it("add-extra-time, finish and repeat: a body the Schema refuses is 422", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(
+            ["PUT", "/api/test/add-extra-time"],
+            ["POST", "/api/test/finish"],
+            ["POST", "/api/test/repeat"],
+          ),
+          fc.oneof(
+            fc.record({ testId: testIdValue("00000000-0000-4000-8000-000000000000") }, { requiredKeys: [] }),
+            anyJson,
+          ),
+          async ([method, path], payload) => {
+            const response = await call(method, path, standard, payload)
+            if (decodes(TestIdPayload, payload)) expect([404, 422], JSON.stringify(payload)).toContain(response.status)
+            else expect(response.status, JSON.stringify(payload)).toBe(422)
+          },
+        ),
+        { numRuns: 40 },
+      )
     })
   })
 

@@ -44,6 +44,13 @@ test("a Standard learner takes a multiple-choice test by keyboard and by mouse, 
   await expect(questionHeading(page)).toHaveText("Question 1 of 4")
   await expect(questionHeading(page)).toBeFocused()
   await expect(page.getByRole("timer")).toHaveText(/^1[12]:\d\d$/)
+  // The clock ticks silently; the polite region says nothing while seconds pass (only 5 min, 1 min, 30 s).
+  const timer = page.getByRole("timer")
+  await expect(timer).toHaveAttribute("aria-live", "off")
+  const announcer = page.locator(".test-running [role=status][aria-live=polite]")
+  const shown = await timer.textContent()
+  await expect(timer).not.toHaveText(shown ?? "")
+  await expect(announcer).toHaveText("")
   await expectAccessible(page)
   await page.keyboard.press("Tab")
   await expect(page.getByRole("radio").first()).toBeFocused()

@@ -40,6 +40,13 @@ import { Passwords } from "./services/passwords.ts"
 import { PaymentProvider } from "./services/payment-provider.ts"
 import { RateLimiter } from "./services/rate-limiter.ts"
 import { Secrets } from "./services/secrets.ts"
+import { SettingsHandlers } from "./settings/handlers.ts"
+import { SettingsRepo } from "./settings/repo.ts"
+import { Settings } from "./settings/service.ts"
+import { TestContentSource } from "./tests/content-source.ts"
+import { TestsHandlers } from "./tests/handlers.ts"
+import { TestsRepo } from "./tests/repo.ts"
+import { SelfTests } from "./tests/service.ts"
 
 /** A database after migrations and the content seed have run. */
 export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E, R>) =>
@@ -60,6 +67,8 @@ const Repositories = Layer.mergeAll(
   SubscriptionsRepo.layer,
   ContentRepo.layer,
   MailQueueRepo.layer,
+  SettingsRepo.layer,
+  TestsRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -68,8 +77,8 @@ export const makeServices = <E, R>(options: {
   readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer).pipe(
-    Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer)),
+  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, SelfTests.layer).pipe(
+    Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, Settings.layer, TestContentSource.layer)),
     Layer.provideMerge(
       Layer.mergeAll(
         Passwords.layer,
@@ -86,7 +95,7 @@ export const makeServices = <E, R>(options: {
 export const Services = makeServices({ database: Database })
 
 const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
-  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers]),
+  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers, TestsHandlers, SettingsHandlers]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
 

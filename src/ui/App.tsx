@@ -36,6 +36,7 @@ import { PricingPage } from "./pages/PricingPage.tsx"
 import { RegisterPage } from "./pages/RegisterPage.tsx"
 import { ResetPasswordPage } from "./pages/ResetPasswordPage.tsx"
 import { VerifyEmailPage } from "./pages/VerifyEmailPage.tsx"
+import { TEST_PATHS, TestsRoutes } from "./tests/TestsRoutes.tsx"
 
 export const PageLoader = () => {
   const { t } = useTranslation("common")
@@ -109,6 +110,9 @@ const Routes = () => (
   <Switch>
     <Route path={CONTENT_PATHS}>
       <ContentRoutes />
+    </Route>
+    <Route path={TEST_PATHS}>
+      <TestsRoutes />
     </Route>
     <Route path="/">
       <HomePage />

@@ -15,6 +15,7 @@ import { useAppServices } from "../app-services.tsx"
 import { LanguageMenu } from "../components/LanguageMenu.tsx"
 
 const MEMBERSHIP_HREF = "/account-settings/my-membership"
+const TESTS_HREF = "/test/"
 
 const NavLink = ({ href, children }: { readonly href: string; readonly children: string }) => {
   const [location] = useLocation()
@@ -77,6 +78,7 @@ export const Header = ({
                 {t("nav.channelPoints")}
               </button>
               <NavLink href={BOOK_HREF}>{t("nav.book")}</NavLink>
+              <NavLink href={TESTS_HREF}>{t("nav.tests")}</NavLink>
               <NavLink href={MEMBERSHIP_HREF}>{t("nav.myAccount")}</NavLink>
               <button type="button" className="nav-button" onClick={onLogout}>
                 {t("nav.logout")}
@@ -121,6 +123,9 @@ export const Header = ({
                     </MenuItem>
                     <MenuItem id={BOOK_HREF} className="menu-item">
                       {t("nav.book")}
+                    </MenuItem>
+                    <MenuItem id={TESTS_HREF} className="menu-item">
+                      {t("nav.tests")}
                     </MenuItem>
                     <MenuItem id={MEMBERSHIP_HREF} className="menu-item">
                       {t("nav.myAccount")}

@@ -29,6 +29,9 @@ import { QuotesRepo } from "./repositories/quotes-repo.ts"
 import { SessionsRepo } from "./repositories/sessions-repo.ts"
 import { SubscriptionsRepo } from "./repositories/subscriptions-repo.ts"
 import { UsersRepo } from "./repositories/users-repo.ts"
+import { SearchHandlers } from "./search/handlers.ts"
+import { SearchRepo } from "./search/repo.ts"
+import { Search } from "./search/service.ts"
 import { Accounts } from "./services/accounts.ts"
 import { Auth } from "./services/auth.ts"
 import { Billing } from "./services/billing.ts"
@@ -60,6 +63,7 @@ const Repositories = Layer.mergeAll(
   SubscriptionsRepo.layer,
   ContentRepo.layer,
   MailQueueRepo.layer,
+  SearchRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -68,7 +72,7 @@ export const makeServices = <E, R>(options: {
   readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer).pipe(
+  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, Search.layer).pipe(
     Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer)),
     Layer.provideMerge(
       Layer.mergeAll(
@@ -86,7 +90,7 @@ export const makeServices = <E, R>(options: {
 export const Services = makeServices({ database: Database })
 
 const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
-  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers]),
+  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers, SearchHandlers]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
 

@@ -3,6 +3,7 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { BillingApi } from "./billing-api.ts"
 import { ContentApi } from "./content-api.ts"
 import { RequestGuard } from "./middleware.ts"
+import { SearchApi } from "./search-api.ts"
 import { SystemApi } from "./system-api.ts"
 import { UsersApi } from "./users-api.ts"
 
@@ -12,6 +13,7 @@ export class Api extends HttpApi.make("jingluo")
   .add(SystemApi)
   .add(BillingApi)
   .add(ContentApi)
+  .add(SearchApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(
@@ -19,6 +21,6 @@ export class Api extends HttpApi.make("jingluo")
       title: "Jingluo API",
       version: "1",
       description:
-        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories and the book. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
+        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories and the book, and search. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
     }),
   ) {}

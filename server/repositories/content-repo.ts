@@ -11,9 +11,21 @@ import {
   Point,
   Vessel,
 } from "../../src/domain/content/content-schema.ts"
+import { ChannelTranslation, PointTranslation, VesselTranslation } from "../../src/domain/content/translation-schema.ts"
 
-const ExtraPoint = Point.mapFields((f) => ({ ...f, region: Schema.optionalKey(Schema.String) }))
-const ChannelHeader = ChannelFile.mapFields(({ points: _points, ...rest }) => rest)
+/** The German and Spanish texts the seed put beside the English in a row's data. */
+const Translations = <S extends Schema.Top>(overlay: S) =>
+  Schema.optionalKey(Schema.Struct({ de: Schema.optionalKey(overlay), es: Schema.optionalKey(overlay) }))
+
+const ExtraPoint = Point.mapFields((f) => ({
+  ...f,
+  region: Schema.optionalKey(Schema.String),
+  translations: Translations(PointTranslation),
+}))
+const ChannelHeader = ChannelFile.mapFields(({ points: _points, ...rest }) => ({
+  ...rest,
+  translations: Translations(ChannelTranslation),
+}))
 const CategoryHeader = Category.mapFields(({ members: _members, ...rest }) => rest)
 
 /** Just enough of a point to list it. */
@@ -66,7 +78,7 @@ export type MemberRow = typeof MemberRow.Type
 export const BodyAreaRow = itemRow(BodyArea)
 export type BodyAreaRow = typeof BodyAreaRow.Type
 export const AreaPointRow = Schema.Struct({ body_area_id: Schema.String, point_code: Schema.String })
-export const VesselRow = itemRow(Vessel)
+export const VesselRow = itemRow(Vessel.mapFields((f) => ({ ...f, translations: Translations(VesselTranslation) })))
 export type VesselRow = typeof VesselRow.Type
 export const PageRow = Schema.Struct({
   slug: Schema.String,

@@ -7,6 +7,7 @@ import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
 import { createTestModel } from "xstate/graph"
+import type { PointPage } from "../../src/domain/content-views.ts"
 import { API, dashboard, renderApp, server } from "../ui/support/render-app.tsx"
 
 const point = (code: string, pinyin: string, name: string, slug: string) => ({
@@ -110,11 +111,19 @@ const lu9 = {
   indications: ["Cough"],
   commentary: "Yuan-source point of the Lung.",
   textLanguage: "en",
+  textLanguages: {
+    location: "en",
+    locating: "en",
+    needling: { method: "en", depth: "en", cautions: "en", contraindications: "en" },
+    actions: "en",
+    indications: "en",
+    commentary: "en",
+  },
   categories: [],
   bodyAreas: [],
   previous: null,
   next: null,
-}
+} satisfies PointPage
 
 /**
  * What the user can see of the menu. Besides the straight path in, the user switches between

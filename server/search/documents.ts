@@ -3,12 +3,7 @@
 // texts they read: the translation where there is one (stemmed in its language), the English
 // where a field is not translated (stemmed in English), field by field as the point page shows them.
 import type { ContentLanguage, Point } from "../../src/domain/content/content-schema.ts"
-import {
-  localizePoint,
-  type Overlays,
-  overlaysFor,
-  pointOverlayOf,
-} from "../../src/domain/content/localize-content.ts"
+import { localizePoint, type Overlays, overlaysFor, pointOverlayOf } from "../../src/domain/content/localize-content.ts"
 import { FIELD_WEIGHTS, type SearchField } from "../../src/domain/search/search-fields.ts"
 import { withoutMarks } from "../../src/domain/search/snippets.ts"
 import type { Content } from "../content/load-content.ts"

@@ -232,6 +232,52 @@ describe.each(DATABASES)("search API on %s", (kind) => {
       expect(far.body.results).toEqual([])
     })
 
+    it("searches German texts with the German stemmer: Kopfschmerzen, Kopfschmerz, Schlaflosigkeit", async () => {
+      const plural = await keyword({ keyword: "Kopfschmerzen", field: "indications" }, { locale: "de", token: pro })
+      expect(plural.body.total).toBeGreaterThan(20)
+      expect(codes(plural.body.results).slice(0, 5)).toContain("GB-20")
+      const gb20 = plural.body.results.find((r) => r.point === "GB-20")!
+      expect(gb20.name).toBe("Windteich")
+      for (const snippet of gb20.content) {
+        expect(snippet.segments.some((s) => s.match && /^Kopfschmerz/i.test(s.text))).toBe(true)
+      }
+      const singular = await keyword({ keyword: "Kopfschmerz", field: "indications" }, { locale: "de" })
+      expect(singular.body.total).toBe(plural.body.total)
+      const insomnia = await keyword({ keyword: "Schlaflosigkeit" }, { locale: "de", token: pro })
+      expect(insomnia.body.total).toBeGreaterThan(5)
+      expect(segmentsText(insomnia.body.results[0]!.content.at(-1)!.segments)).toMatch(/Schlaflosigkeit/i)
+    })
+
+    it("searches Spanish texts: tos finds the cough points with the indication shown", async () => {
+      const { body } = await keyword({ keyword: "tos", field: "indications" }, { locale: "es" })
+      expect(body.total).toBeGreaterThan(10)
+      const lung = body.results.filter((r) => r.permission)
+      expect(lung.length).toBeGreaterThan(0)
+      for (const result of lung) {
+        for (const snippet of result.content) {
+          expect(snippet.segments.some((s) => s.match && /^tos$/i.test(s.text))).toBe(true)
+        }
+      }
+    })
+
+    it("matches with or without accents: unaccent before stemming", async () => {
+      const with_ = await keyword({ keyword: "Übelkeit" }, { locale: "de" })
+      const without = await keyword({ keyword: "Ubelkeit" }, { locale: "de" })
+      expect(with_.body.total).toBeGreaterThan(5)
+      expect(without.body.total).toBe(with_.body.total)
+    })
+
+    it("keeps German Pro texts on the server too", async () => {
+      const { body, text } = await keyword(
+        { keyword: "Kopfschmerzen", field: "indications" },
+        { locale: "de", token: standard },
+      )
+      const gb20 = body.results.find((r) => r.point === "GB-20")!
+      expect(gb20).toMatchObject({ permission: false, content: [] })
+      const overlay = content.translations.de.channels.GB!.points["GB-20"]!
+      for (const indication of overlay.indications) expect(text).not.toContain(indication)
+    })
+
     it("searches the names of the caller's language", async () => {
       const { body } = await keyword({ keyword: "Abgrund" }, { locale: "de" })
       expect(codes(body.results)).toContain("LU-9")

@@ -48,6 +48,7 @@ import { App, PageLoader } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
 import "./ui/styles.css"
+import { searchProvisions } from "./wiring/search.ts"
 
 export interface WireOptions {
   /** Where the API lives; the page's own origin in the browser. */
@@ -341,6 +342,10 @@ export const wire = async (options: WireOptions) => {
         bookIndex: page((client) => client.content.staticMenus()),
         bookPage: page((client, slug) => client.content.page({ params: { slug } })),
       },
+      search: searchProvisions({
+        apiActor,
+        replace: (path) => (options.navigate ? options.navigate(path) : browserNavigate(path, { replace: true })),
+      }),
       quote: quoteMachine.provide({
         // The footer shows its own message when a quote cannot be loaded.
         actors: {

@@ -19,6 +19,7 @@ import type { quoteMachine } from "../machines/quote-machine.ts"
 import type { registrationMachine } from "../machines/registration-machine.ts"
 import type { sessionMachine } from "../machines/session-machine.ts"
 import type { upgradeModalMachine } from "../machines/upgrade-modal-machine.ts"
+import type { SearchMachines } from "../wiring/search.ts"
 
 export interface AppServices {
   readonly language: SelectableLanguage
@@ -43,6 +44,7 @@ export interface AppServices {
     readonly paymentOutcome: typeof paymentOutcomeMachine
     readonly membership: typeof membershipMachine
     readonly menu: typeof menuMachine
+    readonly search: SearchMachines
     readonly pages: {
       readonly point: typeof contentPageMachine
       readonly channel: typeof contentPageMachine

@@ -3,7 +3,7 @@
 // how it becomes a PostgreSQL text-search query. Only runs of letters and digits reach the query,
 // so operators a user types ("a & | !", quotes, SQL) are read as nothing, never as syntax.
 import { Schema, SchemaTransformation } from "effect"
-import { MessageKey } from "../validation.ts"
+import { MessageKey, validate } from "../validation.ts"
 
 /** Longer keywords are refused with a message at the field. */
 export const KEYWORD_MAX_LENGTH = 100
@@ -38,6 +38,14 @@ export const SearchKeyword = Schema.String.pipe(
   Schema.isMaxLength(KEYWORD_MAX_LENGTH, { message: MessageKey.tooLong }),
   Schema.makeFilter((value: string) => !hasControlCharacters(value), { message: SEARCH_MESSAGES.keywordCharacters }),
 )
+
+const validateKeyword = validate(Schema.Struct({ keyword: SearchKeyword }))
+
+/** The message key the keyword field shows before anything is sent (the server checks the same), or null. */
+export const keywordMessage = (keyword: string): string | null => {
+  const result = validateKeyword({ keyword })
+  return result._tag === "Valid" ? null : (result.errors.keyword ?? MessageKey.invalid)
+}
 
 /** Whether the search and clear buttons may act: something other than spaces was typed. */
 export const isSearchableKeyword = (value: string): boolean => normalizeKeyword(value) !== ""

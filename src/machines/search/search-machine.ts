@@ -210,9 +210,10 @@ export const searchMachine = setup({
               results: event.output.results,
               total: event.output.total,
               page: context.request?.page ?? 1,
+              error: null,
             })),
           },
-          { target: "empty", actions: assign({ results: [], total: 0 }) },
+          { target: "empty", actions: assign({ results: [], total: 0, error: null }) },
         ],
         onError: [
           {

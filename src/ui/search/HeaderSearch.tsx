@@ -15,6 +15,7 @@ import { pointHref } from "../../domain/content-links.ts"
 import { isSearchableKeyword, normalizeKeyword } from "../../domain/search/search-keyword.ts"
 import { EMPTY_REQUEST, SEARCH_HREF, searchHref } from "../../domain/search/search-links.ts"
 import { useAppServices } from "../app-services.tsx"
+import { Button as AppButton } from "../components/Button.tsx"
 import { FormMessage } from "../components/FormMessage.tsx"
 import { ProBadge } from "../components/ProBadge.tsx"
 import { ClientLinks } from "./ClientLinks.tsx"
@@ -71,7 +72,15 @@ export const HeaderSearch = ({
   const total = useSelector(actor, (s) => s.context.total)
   const error = useSelector(actor, (s) => s.context.error ?? s.context.keywordError)
   const outcome = useSelector(actor, (s) =>
-    s.matches("searching") ? "searching" : s.matches("results") ? "results" : s.matches("empty") ? "empty" : "other",
+    s.matches("searching")
+      ? "searching"
+      : s.matches("results")
+        ? "results"
+        : s.matches("empty")
+          ? "empty"
+          : s.matches("failed")
+            ? "failed"
+            : "other",
   )
   const status =
     outcome === "searching"
@@ -137,7 +146,16 @@ export const HeaderSearch = ({
         <p role="status" className="search-status">
           {status}
         </p>
-        {error && outcome === "other" ? <FormMessage kind="error">{t(error)}</FormMessage> : null}
+        {error && (outcome === "other" || outcome === "failed") ? (
+          <div className="search-error">
+            <FormMessage kind="error">{t(error)}</FormMessage>
+            {outcome === "failed" ? (
+              <AppButton variant="secondary" onPress={() => actor.send({ type: "search.retry" })}>
+                {t("search.retry")}
+              </AppButton>
+            ) : null}
+          </div>
+        ) : null}
         {isSearchableKeyword(keyword) ? (
           <p>
             <Link href={allResults} onClick={onNavigate}>

@@ -165,6 +165,10 @@ describe("search machine (asked: main search, full text)", () => {
     expect(state(started)).toBe("searching")
     expect(started.search.calls).toHaveLength(2)
     expect(started.search.last().input.keyword).toBe("headache")
+    started.search.last().resolve(answer("LU-7"))
+    await flush()
+    expect(state(started)).toBe("results")
+    expect(started.actor.getSnapshot().context.error).toBeNull()
   })
 
   it("pages: asks for the page, keeps the list until it arrives, then shows that page", async () => {

@@ -267,6 +267,30 @@ describe.each(DATABASES)("search API on %s", (kind) => {
       expect(without.body.total).toBe(with_.body.total)
     })
 
+    it("sends no Pro text when a Standard user narrows to a locked channel or point", async () => {
+      const locked = content.channels.find((c) => !freeChannels.has(c.code))!
+      const point = locked.points.find((p) => p.indications.length > 0)!
+      const word = point.indications[0]!.split(/\W+/).find((w) => w.length > 4)!
+      for (const token of [undefined, standard]) {
+        for (const json of [
+          { keyword: word, channel: locked.slug },
+          { keyword: word, channel: locked.slug, point: point.slug },
+          { keyword: word, channel: locked.slug, point: point.slug, field: "indications" },
+        ]) {
+          const { status, body, text } = await keyword(json, { token })
+          expect(status, JSON.stringify(json)).toBe(200)
+          expect(body.results.length).toBeGreaterThan(0)
+          for (const result of body.results) {
+            expect(result).toMatchObject({ permission: false, content: [] })
+            for (const lockedText of lockedTexts(result.point)) expect(text).not.toContain(lockedText)
+          }
+        }
+      }
+      const { body } = await keyword({ keyword: word, channel: locked.slug, point: point.slug }, { token: pro })
+      expect(body.results[0]).toMatchObject({ point: point.code, permission: true })
+      expect(body.results[0]!.content.length).toBeGreaterThan(0)
+    })
+
     it("keeps German Pro texts on the server too", async () => {
       const { body, text } = await keyword(
         { keyword: "Kopfschmerzen", field: "indications" },
@@ -298,6 +322,22 @@ describe.each(DATABASES)("search API on %s", (kind) => {
         expect(texts.length).toBeLessThanOrEqual(1)
         for (const snippet of texts)
           expect(words(segmentsText(snippet.segments))).toBeLessThanOrEqual(SUGGESTION_SNIPPET_WORDS)
+      }
+    })
+
+    it("keeps every Pro text on the server for a visitor and a Standard user", async () => {
+      for (const token of [undefined, standard]) {
+        for (const query of ["keyword=headache", "keyword=headache&field=indications", "keyword=pain"]) {
+          const { status, body, text } = await suggest(query, { token })
+          expect(status).toBe(200)
+          expect(body.results.some((r) => !r.permission)).toBe(true)
+          for (const result of body.results) {
+            expect(result.permission).toBe(isFree(result.point))
+            if (result.permission) continue
+            expect(result.content.filter((c) => c.field !== "point_name")).toEqual([])
+            for (const locked of lockedTexts(result.point)) expect(text).not.toContain(locked)
+          }
+        }
       }
     })
 

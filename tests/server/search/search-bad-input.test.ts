@@ -93,6 +93,10 @@ describe.each(DATABASES)("bad input to search on %s", (kind) => {
           "headache:*A",
           "(((((",
           "the",
+          "&|!():*'\"\\",
+          "头痛 & 太淵 | ñ <-> é:*",
+          "🙂 🙃",
+          "\u200b\u200d",
         ]) {
           await expectOrdinary(await post(path, { keyword, ...extra }))
         }
@@ -160,6 +164,23 @@ describe.each(DATABASES)("bad input to search on %s", (kind) => {
     }
     const ok = await server.request(`/api/suggestion/keyword-search?keyword=${encodeURIComponent("a & | !")}`)
     expect(ok.status).toBe(200)
+  })
+
+  it("answers the suggestion call with 200 or 422 for any generated or hostile keyword, never 5xx", async () => {
+    const suggest = (keyword: string) =>
+      server.request(`/api/suggestion/keyword-search?keyword=${encodeURIComponent(keyword)}`)
+    for (const keyword of ["&|!():*'\"\\", "'; DROP TABLE points; --", "a".repeat(10_000), "头痛 & 太淵 | ñ", "🙂:*"]) {
+      expect([200, 422], keyword.slice(0, 40)).toContain((await suggest(keyword)).status)
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: "grapheme", maxLength: 40 })),
+        async (keyword) => {
+          expect([200, 422]).toContain((await suggest(keyword)).status)
+        },
+      ),
+      { numRuns: 40 },
+    )
   })
 })
 

@@ -67,7 +67,11 @@ test("Escape clears the header field, a second Escape closes the submenu; Enter 
   await signIn(page, await createVerifiedUser(page))
   const field = await openHeaderSearch(page)
   await page.keyboard.type("cough")
-  await expect(page.getByRole("listbox", { name: "First results" }).getByRole("option").first()).toBeVisible()
+  const suggestions = page.getByRole("listbox", { name: "First results" })
+  await expect(suggestions.getByRole("option").first()).toBeVisible()
+  // The first results carry their snippets with the match marked, and the count is announced.
+  await expect(suggestions.locator(".suggestion-snippet mark").first()).toHaveText(/cough/i)
+  await expect(page.getByRole("status").filter({ hasText: /points? found/ })).toBeVisible()
   await page.keyboard.press("Escape")
   await expect(field).toHaveValue("")
   await expect(page.getByRole("listbox", { name: "First results" }).getByRole("option")).toHaveCount(0)
@@ -107,6 +111,32 @@ test("the all-points search by mouse: by name and by number, each result a link 
   await panel.getByRole("option", { name: /LU-9/ }).click()
   await expect(page).toHaveURL(/\/point\/lu-9-taiyuan$/)
   await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-9")
+})
+
+test("the all-points search by keyboard: the number toggle, type-ahead, arrows, Escape and Enter", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.goto("/search")
+  const panel = page.getByRole("region", { name: "Find a point" })
+  await panel.getByRole("radio", { name: "Point name" }).focus()
+  await page.keyboard.press("ArrowRight")
+  await expect(panel.getByRole("radio", { name: "Point number" })).toBeChecked()
+  await page.keyboard.press("Tab")
+  const number = panel.getByRole("searchbox", { name: "Point number" })
+  await expect(number).toBeFocused()
+  await page.keyboard.type("REN12")
+  await expect(panel.getByRole("option").first()).toContainText("CV-12")
+  await expect(panel.getByRole("status")).toHaveText(/points? found/)
+  await page.keyboard.press("Escape")
+  await expect(number).toHaveValue("")
+  await expect(panel.getByRole("option")).toHaveCount(0)
+  await page.keyboard.type("LU 9")
+  const lu9 = panel.getByRole("option", { name: /^LU-9/ })
+  await expect(lu9).toBeVisible()
+  await page.keyboard.press("ArrowDown")
+  await expect(panel.getByRole("option").first()).toHaveAttribute("data-focused", "true")
+  await expect(number).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/point\/lu-9-taiyuan$/)
 })
 
 test("GB-20 by headache: the indication for a Pro user, code and name only for a Standard user", async ({ page }) => {
@@ -242,6 +272,12 @@ test("the full text pages through results with snippets of about 70 words", asyn
   // Reloading keeps the search.
   await page.reload()
   await expect(page.getByText("Page 2 of")).toBeVisible()
+  // Back a page by keyboard.
+  await page.getByRole("button", { name: "Previous page" }).focus()
+  await page.keyboard.press("Enter")
+  await expect(page.getByText("Page 1 of")).toBeVisible()
+  await expect(page).not.toHaveURL(/page=/)
+  expect(await page.locator(".search-results .result-title").allTextContents()).toEqual(firstPage)
 })
 
 test("point addresses however typed end at the point's own address", async ({ page }) => {

@@ -29,6 +29,9 @@ import { QuotesRepo } from "./repositories/quotes-repo.ts"
 import { SessionsRepo } from "./repositories/sessions-repo.ts"
 import { SubscriptionsRepo } from "./repositories/subscriptions-repo.ts"
 import { UsersRepo } from "./repositories/users-repo.ts"
+import { SearchHandlers } from "./search/handlers.ts"
+import { SearchRepo } from "./search/repo.ts"
+import { Search } from "./search/service.ts"
 import { Accounts } from "./services/accounts.ts"
 import { Auth } from "./services/auth.ts"
 import { Billing } from "./services/billing.ts"
@@ -69,6 +72,7 @@ const Repositories = Layer.mergeAll(
   MailQueueRepo.layer,
   SettingsRepo.layer,
   TestsRepo.layer,
+  SearchRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -77,7 +81,7 @@ export const makeServices = <E, R>(options: {
   readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, SelfTests.layer).pipe(
+  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, SelfTests.layer, Search.layer).pipe(
     Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, Settings.layer, TestContentSource.layer)),
     Layer.provideMerge(
       Layer.mergeAll(
@@ -95,7 +99,15 @@ export const makeServices = <E, R>(options: {
 export const Services = makeServices({ database: Database })
 
 const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
-  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers, TestsHandlers, SettingsHandlers]),
+  Layer.provide([
+    UsersHandlers,
+    SystemHandlers,
+    BillingHandlers,
+    ContentHandlers,
+    TestsHandlers,
+    SettingsHandlers,
+    SearchHandlers,
+  ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
 

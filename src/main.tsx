@@ -50,6 +50,7 @@ import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
 import { testsProvisions } from "./wiring/tests.ts"
 import "./ui/styles.css"
+import { searchProvisions } from "./wiring/search.ts"
 
 export interface WireOptions {
   /** Where the API lives; the page's own origin in the browser. */
@@ -350,6 +351,10 @@ export const wire = async (options: WireOptions) => {
         openUpgrade: openUpgradeLite,
         now: options.clock ? () => options.clock?.now() ?? 0 : () => runtime.runSync(Clock_.currentTimeMillis),
         clock: options.clock,
+      }),
+      search: searchProvisions({
+        apiActor,
+        replace: (path) => (options.navigate ? options.navigate(path) : browserNavigate(path, { replace: true })),
       }),
       quote: quoteMachine.provide({
         // The footer shows its own message when a quote cannot be loaded.

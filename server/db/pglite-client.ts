@@ -4,6 +4,7 @@
 
 import { PgClient } from "@effect/sql-pg"
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite"
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent"
 import { Effect, Layer, type Scope, Semaphore, Stream } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlConnection, SqlError } from "effect/sql"
@@ -27,6 +28,9 @@ const classify = (cause: unknown, operation: string) => {
 const toSqlError = (operation: string) => (cause: unknown) =>
   new SqlError.SqlError({ reason: classify(cause, operation) })
 
+/** Contrib extensions the migrations create (`unaccent` for search); PGlite loads them on open. */
+export const PGLITE_EXTENSIONS = { unaccent }
+
 export interface PgliteClientOptions {
   /** A directory to persist to; memory when absent. */
   readonly dataDir?: string | undefined
@@ -38,7 +42,7 @@ export const openPglite = (options: PgliteClientOptions) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: () => {
-        const pgOptions: PGliteOptions = {}
+        const pgOptions: PGliteOptions = { extensions: PGLITE_EXTENSIONS }
         if (options.loadDataDir) pgOptions.loadDataDir = options.loadDataDir
         return options.dataDir ? PGlite.create(options.dataDir, pgOptions) : PGlite.create(pgOptions)
       },

@@ -21,6 +21,7 @@ import type { sessionMachine } from "../machines/session-machine.ts"
 import type { TimerClock, testSessionMachine } from "../machines/tests/test-session-machine.ts"
 import type { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
 import type { upgradeModalMachine } from "../machines/upgrade-modal-machine.ts"
+import type { SearchMachines } from "../wiring/search.ts"
 
 export interface AppServices {
   readonly language: SelectableLanguage
@@ -45,6 +46,7 @@ export interface AppServices {
     readonly paymentOutcome: typeof paymentOutcomeMachine
     readonly membership: typeof membershipMachine
     readonly menu: typeof menuMachine
+    readonly search: SearchMachines
     readonly pages: {
       readonly point: typeof contentPageMachine
       readonly channel: typeof contentPageMachine

@@ -29,6 +29,9 @@ import { QuotesRepo } from "./repositories/quotes-repo.ts"
 import { SessionsRepo } from "./repositories/sessions-repo.ts"
 import { SubscriptionsRepo } from "./repositories/subscriptions-repo.ts"
 import { UsersRepo } from "./repositories/users-repo.ts"
+import { SearchHandlers } from "./search/handlers.ts"
+import { SearchRepo } from "./search/repo.ts"
+import { Search } from "./search/service.ts"
 import { Accounts } from "./services/accounts.ts"
 import { Auth } from "./services/auth.ts"
 import { Billing } from "./services/billing.ts"
@@ -40,6 +43,13 @@ import { Passwords } from "./services/passwords.ts"
 import { PaymentProvider } from "./services/payment-provider.ts"
 import { RateLimiter } from "./services/rate-limiter.ts"
 import { Secrets } from "./services/secrets.ts"
+import { SettingsHandlers } from "./settings/handlers.ts"
+import { SettingsRepo } from "./settings/repo.ts"
+import { Settings } from "./settings/service.ts"
+import { TestContentSource } from "./tests/content-source.ts"
+import { TestsHandlers } from "./tests/handlers.ts"
+import { TestsRepo } from "./tests/repo.ts"
+import { SelfTests } from "./tests/service.ts"
 
 /** A database after migrations and the content seed have run. */
 export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E, R>) =>
@@ -58,6 +68,9 @@ const Repositories = Layer.mergeAll(
   SubscriptionsRepo.layer,
   ContentRepo.layer,
   MailQueueRepo.layer,
+  SettingsRepo.layer,
+  TestsRepo.layer,
+  SearchRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -66,8 +79,8 @@ export const makeServices = <E, R>(options: {
   readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer).pipe(
-    Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer)),
+  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, SelfTests.layer, Search.layer).pipe(
+    Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, Settings.layer, TestContentSource.layer)),
     Layer.provideMerge(
       Layer.mergeAll(
         Passwords.layer,
@@ -89,6 +102,9 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     SystemHandlers,
     BillingHandlers,
     ContentHandlers.pipe(Layer.provide(ContentCache.layer)),
+    TestsHandlers,
+    SettingsHandlers,
+    SearchHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )

@@ -1,6 +1,6 @@
 // The one wiring point: builds the Effect runtime (API client, cookies, storage, navigation,
 // toasts), provides every flow's actors and actions, acts on the error catalogue of §8, and renders.
-import { Clock, Effect, Exit, Layer, ManagedRuntime, Schema } from "effect"
+import { Clock as Clock_, Effect, Exit, Layer, ManagedRuntime, Schema } from "effect"
 import { StrictMode, Suspense } from "react"
 import { createRoot } from "react-dom/client"
 import { I18nextProvider } from "react-i18next"
@@ -43,11 +43,14 @@ import { paymentPromptMachine } from "./machines/payment-prompt-machine.ts"
 import { quoteMachine } from "./machines/quote-machine.ts"
 import { registrationMachine } from "./machines/registration-machine.ts"
 import { sessionMachine } from "./machines/session-machine.ts"
+import type { TimerClock } from "./machines/tests/test-session-machine.ts"
 import { upgradeModalMachine } from "./machines/upgrade-modal-machine.ts"
 import { App, PageLoader } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
+import { testsProvisions } from "./wiring/tests.ts"
 import "./ui/styles.css"
+import { searchProvisions } from "./wiring/search.ts"
 
 export interface WireOptions {
   /** Where the API lives; the page's own origin in the browser. */
@@ -56,6 +59,8 @@ export interface WireOptions {
   readonly navigate?: (path: string) => void
   /** Full reloads; `location.assign` by default. */
   readonly reload?: (path: string) => void
+  /** The clock timed flows run on (a self-test's deadline); the browser's by default, simulated in tests. */
+  readonly clock?: { readonly now: () => number } & TimerClock
 }
 
 /** The `?next=` of the page the user is on: registration carries it on to verification. */
@@ -230,7 +235,7 @@ export const wire = async (options: WireOptions) => {
     upgrade,
     logout,
     paymentPrompt,
-    now: () => runtime.runSync(Clock.currentTimeMillis),
+    now: () => runtime.runSync(Clock_.currentTimeMillis),
     machines: {
       login: loginMachine.provide({
         actors: {
@@ -341,6 +346,16 @@ export const wire = async (options: WireOptions) => {
         bookIndex: page((client) => client.content.staticMenus()),
         bookPage: page((client, slug) => client.content.page({ params: { slug } })),
       },
+      tests: testsProvisions({
+        apiActor,
+        openUpgrade: openUpgradeLite,
+        now: options.clock ? () => options.clock?.now() ?? 0 : () => runtime.runSync(Clock_.currentTimeMillis),
+        clock: options.clock,
+      }),
+      search: searchProvisions({
+        apiActor,
+        replace: (path) => (options.navigate ? options.navigate(path) : browserNavigate(path, { replace: true })),
+      }),
       quote: quoteMachine.provide({
         // The footer shows its own message when a quote cannot be loaded.
         actors: {

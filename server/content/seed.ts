@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { pointOverlayOf } from "../../src/domain/content/localize-content.ts"
 import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from "../../src/domain/content/translation-schema.ts"
+import { seedSearchIndex } from "../search/seed.ts"
 import { CONTENT_DIR, type Content, contentVersion, loadContent } from "./load-content.ts"
 
 const VERSION_KEY = "content_version"
@@ -175,12 +176,12 @@ export const applyContent = (content: Content) =>
     )
   })
 
-/** Seeds when the files changed since the last seed; returns whether it did. */
-export const seedContent = Effect.fn("seedContent")(function* (dir: string = CONTENT_DIR) {
+/** The content tables; the content it applied, or undefined when they were up to date. */
+const seedTables = Effect.fnUntraced(function* (dir: string) {
   const sql = yield* SqlClient.SqlClient
   const version = seededVersion(dir)
   const stored = yield* sql<{ value: string }>`SELECT value FROM content_meta WHERE key = ${VERSION_KEY}`
-  if (stored[0]?.value === version) return false
+  if (stored[0]?.value === version) return undefined
   const content = loadContent(dir)
   yield* sql.withTransaction(
     Effect.gen(function* () {
@@ -189,5 +190,12 @@ export const seedContent = Effect.fn("seedContent")(function* (dir: string = CON
                  ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`
     }),
   )
-  return true
+  return content
+})
+
+/** Seeds when the files changed since the last seed, and the search index with them; returns whether it did. */
+export const seedContent = Effect.fn("seedContent")(function* (dir: string = CONTENT_DIR) {
+  const seeded = yield* seedTables(dir)
+  const indexed = yield* seedSearchIndex(dir, seeded ? { content: seeded } : {})
+  return seeded !== undefined || indexed
 })

@@ -4,6 +4,7 @@
 
 import { PgClient } from "@effect/sql-pg"
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite"
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent"
 import { Effect, Layer, type Scope, Semaphore, Stream } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlConnection, SqlError } from "effect/sql"
@@ -44,6 +45,9 @@ const startParams = [
   ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
 ]
 
+/** Contrib extensions the migrations create (`unaccent` for search); PGlite loads them on open. */
+export const PGLITE_EXTENSIONS = { unaccent }
+
 export interface PgliteClientOptions {
   /** A directory to persist to; memory when absent. */
   readonly dataDir?: string | undefined
@@ -55,7 +59,7 @@ export const openPglite = (options: PgliteClientOptions) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: () => {
-        const pgOptions: PGliteOptions = { startParams: [...startParams] }
+        const pgOptions: PGliteOptions = { startParams: [...startParams], extensions: PGLITE_EXTENSIONS }
         if (options.loadDataDir) pgOptions.loadDataDir = options.loadDataDir
         return options.dataDir ? PGlite.create(options.dataDir, pgOptions) : PGlite.create(pgOptions)
       },

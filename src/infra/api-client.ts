@@ -37,6 +37,8 @@ const KNOWN_TAGS = new Set([
   "RequestTimeout",
   "Offline",
   "UnexpectedResponse",
+  // Self-tests: an answer or more time after the test has ended.
+  "TestClosed",
 ])
 
 const readJson = (error: HttpClientError.HttpClientError) =>

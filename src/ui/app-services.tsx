@@ -18,7 +18,10 @@ import type { paymentPromptMachine } from "../machines/payment-prompt-machine.ts
 import type { quoteMachine } from "../machines/quote-machine.ts"
 import type { registrationMachine } from "../machines/registration-machine.ts"
 import type { sessionMachine } from "../machines/session-machine.ts"
+import type { TimerClock, testSessionMachine } from "../machines/tests/test-session-machine.ts"
+import type { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
 import type { upgradeModalMachine } from "../machines/upgrade-modal-machine.ts"
+import type { SearchMachines } from "../wiring/search.ts"
 
 export interface AppServices {
   readonly language: SelectableLanguage
@@ -43,6 +46,7 @@ export interface AppServices {
     readonly paymentOutcome: typeof paymentOutcomeMachine
     readonly membership: typeof membershipMachine
     readonly menu: typeof menuMachine
+    readonly search: SearchMachines
     readonly pages: {
       readonly point: typeof contentPageMachine
       readonly channel: typeof contentPageMachine
@@ -55,6 +59,16 @@ export interface AppServices {
       readonly extraPoints: typeof contentPageMachine
       readonly bookIndex: typeof contentPageMachine
       readonly bookPage: typeof contentPageMachine
+    }
+    /** Self-tests: the session and settings flows, the pages, and the clock the session runs on. */
+    readonly tests: {
+      readonly session: typeof testSessionMachine
+      readonly settings: typeof testsSettingsMachine
+      readonly menu: typeof contentPageMachine
+      readonly scores: typeof contentPageMachine
+      readonly result: typeof contentPageMachine
+      readonly now: () => number
+      readonly clock?: TimerClock | undefined
     }
   }
 }

@@ -20,9 +20,22 @@ export const isSessionTestType = Schema.is(SessionTestType)
 /** Test types a learner starts from `/test/new/{id}` today: those that need no point group. */
 export const STANDALONE_TEST_TYPES: ReadonlyArray<TestTypeId> = TEST_TYPE_IDS.filter((id) => !TEST_TYPES[id].needsGroup)
 
-/** The review asks any kind of the six content types: the point-group test's kinds are exactly those. */
+/**
+ * Kinds that ask about a channel or a vessel as a whole, not about one point (their explanation names
+ * no point): a review of due points leaves them out, so each of its questions is about a due point.
+ */
+export const CHANNEL_LEVEL_KINDS: ReadonlySet<QuestionKind> = new Set<QuestionKind>([
+  "paired-channel",
+  "coupled-channel",
+  "next-channel-in-flow",
+  "coupled-vessel",
+])
+
+/** The review asks any point-level kind of the six content types (the point-group test's kinds are all of them). */
 export const sessionKinds = (type: SessionTestType, difficulty: TestDifficulty): ReadonlyArray<QuestionKind> =>
-  kindsFor(type === REVIEW_TEST_ID ? "point-group-test" : type, difficulty)
+  type === REVIEW_TEST_ID
+    ? kindsFor("point-group-test", difficulty).filter((kind) => !CHANNEL_LEVEL_KINDS.has(kind))
+    : kindsFor(type, difficulty)
 
 /** Members review their own mistakes whatever their plan; the questions stay within their pool. */
 export const canStartSession = (viewer: Viewer, type: SessionTestType): boolean =>

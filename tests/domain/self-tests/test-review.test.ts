@@ -6,6 +6,7 @@ import { VISITOR } from "../../../src/domain/permissions.ts"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/plans.ts"
 import type { Question } from "../../../src/domain/tests/question.ts"
 import {
+  CHANNEL_LEVEL_KINDS,
   canStartSession,
   codesShownBy,
   questionPoint,
@@ -65,11 +66,13 @@ describe("the review test", () => {
     expect(STANDALONE_TEST_TYPES).toHaveLength(6)
   })
 
-  it("asks any kind of the six content types", () => {
+  it("asks every point-level kind of the six content types, none about a channel or vessel as a whole", () => {
     for (const difficulty of [TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT] as const) {
       const kinds = new Set(sessionKinds(REVIEW_TEST_ID, difficulty))
       for (const type of STANDALONE_TEST_TYPES)
-        for (const kind of kindsFor(type, difficulty)) expect(kinds).toContain(kind)
+        for (const kind of kindsFor(type, difficulty))
+          if (CHANNEL_LEVEL_KINDS.has(kind)) expect(kinds).not.toContain(kind)
+          else expect(kinds).toContain(kind)
       expect(sessionKinds("location-test", difficulty)).toEqual(kindsFor("location-test", difficulty))
     }
   })

@@ -15,7 +15,14 @@ import { readCatalogue, runLearners } from "./bench/learners.ts"
 import { runLighthouse } from "./bench/lighthouse.ts"
 import { indexReferences, measureRoutes, printRouteLoads } from "./bench/route-js.ts"
 import { type RunningServer, startServer } from "./bench/server.ts"
-import { load, profileUnderLoad, recordAnswer, sameAnswer, startBareServer } from "./bench/throughput.ts"
+import {
+  load,
+  profileFinding,
+  profileUnderLoad,
+  recordAnswer,
+  sameAnswer,
+  startBareServer,
+} from "./bench/throughput.ts"
 import { heading, kb, mb, ms, printTable, processMemory, type Row, row, section, sleep } from "./bench/util.ts"
 
 const root = resolve(import.meta.dirname, "..")
@@ -260,7 +267,17 @@ await section(`Content answers vs bare Node (autocannon, 50 connections, ${CONTE
     console.log(`    ${`${(f.share * 100).toFixed(1)}%`.padStart(6)}  ${f.name.slice(0, 40).padEnd(40)} ${f.where}`)
   console.log("  top 10 packages and files by self time:")
   for (const f of summary.topFiles) console.log(`    ${`${(f.share * 100).toFixed(1)}%`.padStart(6)}  ${f.where}`)
+  console.log("  by layer of the stack (self time, idle left out):")
+  for (const l of summary.layers) console.log(`    ${`${(l.share * 100).toFixed(1)}%`.padStart(6)}  ${l.layer}`)
+  console.log(`  finding: ${profileFinding(summary)}`)
   rows.push(
+    row(
+      "CPU under that load: by layer",
+      summary.layers
+        .slice(0, 3)
+        .map((l) => `${l.layer.split(" (")[0]} ${(l.share * 100).toFixed(0)}%`)
+        .join(", "),
+    ),
     row(
       "CPU under that load: top places",
       summary.topFiles
@@ -288,7 +305,7 @@ await section(`Server memory under ${LEARNERS} simulated learners (${LEARNER_SEC
   }).finally(() => clearInterval(sampler))
   const after = processMemory(server.pid)
   console.log(
-    `  ${result.requests} answers in ${result.seconds.toFixed(1)} s (${(result.requests / result.seconds).toFixed(0)}/s), p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${result.failures} failed requests`,
+    `  ${result.requests} answers in ${result.seconds.toFixed(1)} s (${(result.requests / result.seconds).toFixed(0)}/s), p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, ${result.failures} failed requests, ${result.retried} GETs sent again after the server closed an idle kept-alive connection`,
   )
   for (const [endpoint, e] of [...result.byEndpoint.entries()].sort((a, b) => b[1].count - a[1].count))
     console.log(

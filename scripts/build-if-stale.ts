@@ -13,7 +13,15 @@ const newest = (path: string): number => {
 
 export const buildIfStale = () => {
   const built = join(root, "dist", "index.html")
-  const sources = ["src", "locales", "public", "index.html", "vite.config.ts", "package-lock.json"]
+  const sources = [
+    "src",
+    "locales",
+    "public",
+    "index.html",
+    "vite.config.ts",
+    "scripts/precompress.ts",
+    "package-lock.json",
+  ]
     .map((p) => join(root, p))
     .filter(existsSync)
   if (existsSync(built) && Math.max(...sources.map(newest)) <= statSync(built).mtimeMs) return

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Schema } from "effect"
-import { loadContent } from "../server/content/load-content.ts"
+import { loadEnglishContent } from "../server/content/load-content.ts"
 import { CHANNEL_CODES } from "../src/domain/content/content-schema.ts"
 import {
   type Paired,
@@ -33,7 +33,8 @@ if (!language || !(TRANSLATED_LANGUAGES as ReadonlyArray<string>).includes(langu
   process.exit(2)
 }
 
-const content = loadContent(contentDir)
+// The English only: an overlay that does not decode yet is reported below, file by file.
+const content = loadEnglishContent(contentDir)
 const glossary = Schema.decodeUnknownSync(GlossaryFile)(
   JSON.parse(readFileSync(join(contentDir, "glossary.json"), "utf8")),
 ).terms

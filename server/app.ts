@@ -23,13 +23,13 @@ import { Billing } from "./billing/service.ts"
 import { SubscriptionsRepo } from "./billing/subscriptions-repo.ts"
 import { ContentHandlers } from "./content/handlers.ts"
 import { ContentRepo } from "./content/repo.ts"
-import { seedContent } from "./content/seed.ts"
 import { Content } from "./content/service.ts"
 import { ServerConfig } from "./platform/config/server-config.ts"
 import { Database } from "./platform/db/database.ts"
-import { migrate } from "./platform/db/migrate.ts"
+import { migrateAndSeed } from "./platform/db/prepare.ts"
 import { notFoundAnswer } from "./platform/http/answers.ts"
 import { ApiDocsRoute, OPENAPI_PATH } from "./platform/http/api-docs.ts"
+import { ContentCache } from "./platform/http/content-cache.ts"
 import { RequestGuardLive } from "./platform/http/request-guard.ts"
 import { ResponsePolicy } from "./platform/http/response-policy.ts"
 import { StaticApp } from "./platform/http/static-app.ts"
@@ -39,19 +39,27 @@ import { MailQueueRepo } from "./platform/mail/mail-queue-repo.ts"
 import { MailTransport } from "./platform/mail/mail-transport.ts"
 import { RateLimiter } from "./platform/security/rate-limiter.ts"
 import { Secrets } from "./platform/security/secrets.ts"
+import { SearchHandlers } from "./search/handlers.ts"
+import { SearchRepo } from "./search/repo.ts"
+import { Search } from "./search/service.ts"
+import { SettingsHandlers } from "./settings/handlers.ts"
+import { SettingsRepo } from "./settings/repo.ts"
+import { Settings } from "./settings/service.ts"
 import { SystemHandlers } from "./system/handlers.ts"
 import { HealthRepo } from "./system/health-repo.ts"
 import { QuotesRepo } from "./system/quotes-repo.ts"
 import { System } from "./system/service.ts"
+import { TestContentSource } from "./tests/content-source.ts"
+import { TestsHandlers } from "./tests/handlers.ts"
+import { TestsRepo } from "./tests/repo.ts"
+import { SelfTests } from "./tests/service.ts"
 
 /** A database after migrations and the content seed have run. */
 export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E, R>) =>
   Layer.effectDiscard(
     Effect.gen(function* () {
       const { contentDir } = yield* ServerConfig
-      const applied = yield* migrate()
-      if (applied.length > 0) yield* Effect.logInfo(`Applied migrations: ${applied.join(", ")}`)
-      if (yield* seedContent(contentDir)) yield* Effect.logInfo("Content seeded")
+      yield* migrateAndSeed(contentDir)
     }).pipe(Effect.orDie),
   ).pipe(Layer.provideMerge(database))
 
@@ -64,6 +72,9 @@ const Repositories = Layer.mergeAll(
   SubscriptionsRepo.layer,
   ContentRepo.layer,
   MailQueueRepo.layer,
+  SettingsRepo.layer,
+  TestsRepo.layer,
+  SearchRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -72,8 +83,18 @@ export const makeServices = <E, R>(options: {
   readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, System.layer).pipe(
-    Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer)),
+  Layer.mergeAll(
+    Accounts.layer,
+    Auth.layer,
+    Billing.layer,
+    Content.layer,
+    System.layer,
+    SelfTests.layer,
+    Search.layer,
+  ).pipe(
+    Layer.provideMerge(
+      Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer, Settings.layer, TestContentSource.layer),
+    ),
     Layer.provideMerge(
       Layer.mergeAll(
         Passwords.layer,
@@ -91,7 +112,15 @@ export const makeServices = <E, R>(options: {
 export const Services = makeServices({ database: Database })
 
 const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
-  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers]),
+  Layer.provide([
+    UsersHandlers,
+    SystemHandlers,
+    BillingHandlers,
+    ContentHandlers.pipe(Layer.provide(ContentCache.layer)),
+    TestsHandlers,
+    SettingsHandlers,
+    SearchHandlers,
+  ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
 

@@ -11,9 +11,11 @@ import { PageLoader } from "./ui/shared/components/PageLoader.tsx"
 import { wireAccount } from "./wiring/account.ts"
 import { wireBilling } from "./wiring/billing.ts"
 import { wireContent } from "./wiring/content.ts"
+import { wireSearch } from "./wiring/search.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
 import { makeWiring } from "./wiring/shared/wiring.ts"
 import { readLanguage, wireShell } from "./wiring/shell.ts"
+import { wireTests } from "./wiring/tests.ts"
 import "./ui/styles.css"
 
 export type { WireOptions }
@@ -29,6 +31,8 @@ export const wire = async (options: WireOptions) => {
   const account = wireAccount(w)
   const billing = wireBilling(w, account)
   const content = wireContent(w, billing)
+  const search = wireSearch(w)
+  const tests = wireTests(w, billing, { clock: options.clock })
 
   const services: AppServices = {
     language,
@@ -39,7 +43,14 @@ export const wire = async (options: WireOptions) => {
     upgrade: billing.upgrade,
     paymentPrompt: billing.paymentPrompt,
     now: () => runtime.runSync(Clock.currentTimeMillis),
-    machines: { ...shell.machines, ...account.machines, ...billing.machines, ...content.machines },
+    machines: {
+      ...shell.machines,
+      ...account.machines,
+      ...billing.machines,
+      ...content.machines,
+      ...search.machines,
+      ...tests.machines,
+    },
   }
 
   const element = (

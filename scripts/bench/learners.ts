@@ -56,6 +56,12 @@ export interface LearnerLoad {
   readonly requests: number
   readonly byEndpoint: ReadonlyMap<string, { count: number; statuses: Map<number, number> }>
   readonly failures: number
+  /**
+   * GETs sent again once because the server had closed the kept-alive connection they were sent on
+   * (its 5 s idle timeout passed while this one busy process was still reading and decoding the
+   * previous answer); browsers retry those the same way.
+   */
+  readonly retried: number
   readonly p50: number
   readonly p99: number
 }
@@ -71,6 +77,7 @@ export const runLearners = async (
   const byEndpoint = new Map<string, { count: number; statuses: Map<number, number> }>()
   const latencies: Array<number> = []
   let failures = 0
+  let retried = 0
   const deadline = Date.now() + options.seconds * 1000
   const started = performance.now()
 
@@ -82,8 +89,14 @@ export const runLearners = async (
     headers.set("accept-language", "en")
     if (token !== undefined) headers.set("authorization", `Bearer ${token}`)
     const t = performance.now()
+    const send = () => fetch(`${base}${path}`, { ...rest, headers })
     try {
-      const response = await fetch(`${base}${path}`, { ...rest, headers })
+      const response = await send().catch((error: unknown) => {
+        const code = (error as { cause?: { code?: string } }).cause?.code
+        if ((rest.method ?? "GET") !== "GET" || code !== "UND_ERR_SOCKET") throw error
+        retried++
+        return send()
+      })
       const body = await response.arrayBuffer()
       latencies.push(performance.now() - t)
       const entry = byEndpoint.get(endpoint) ?? { count: 0, statuses: new Map<number, number>() }
@@ -155,6 +168,7 @@ export const runLearners = async (
     requests: [...byEndpoint.values()].reduce((n, e) => n + e.count, 0),
     byEndpoint,
     failures,
+    retried,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
   }

@@ -103,6 +103,20 @@ export interface ProfileSummary {
   readonly gcShare: number
   readonly topFunctions: ReadonlyArray<{ name: string; where: string; share: number }>
   readonly topFiles: ReadonlyArray<{ where: string; share: number }>
+  /** Self time by layer of the stack (every sample counted, not only the top 10). */
+  readonly layers: ReadonlyArray<{ layer: string; share: number }>
+}
+
+/** The layer of the stack a place belongs to, for the finding the bench prints. */
+export const layerOf = (place: string): string => {
+  if (place === "(garbage collector)") return "garbage collection"
+  if (place === "(program)") return "V8 outside JS (program)"
+  if (place.startsWith("WebAssembly") || place.startsWith("@electric-sql/")) return "PGlite (database)"
+  if (place === "effect" || place.startsWith("effect/") || place.startsWith("@effect/"))
+    return "Effect (runtime, router, HttpApi, middleware)"
+  if (place.startsWith("node:") || place.startsWith("(")) return "Node (http parser, sockets, zlib, native)"
+  if (place.startsWith("server/") || place.startsWith("src/")) return "Jingluo code (server/, src/domain)"
+  return `other packages`
 }
 
 /** A file as a reader looks for it: the package it belongs to, or its path in the project. */
@@ -157,6 +171,8 @@ export const summariseProfile = (root: string, profile: CpuProfile): ProfileSumm
     const pkg = frame.url === "" ? (name.startsWith("(") ? name : place) : packageOf(place)
     files.set(pkg, (files.get(pkg) ?? 0) + count)
   }
+  const layers = new Map<string, number>()
+  for (const [pkg, count] of files) layers.set(layerOf(pkg), (layers.get(layerOf(pkg)) ?? 0) + count)
   return {
     seconds: (profile.endTime - profile.startTime) / 1e6,
     idleShare: idle / total,
@@ -169,6 +185,9 @@ export const summariseProfile = (root: string, profile: CpuProfile): ProfileSumm
       .sort((a, b) => b[1] - a[1])
       .slice(0, 10)
       .map(([where, count]) => ({ where, share: count / total })),
+    layers: [...layers.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([layer, count]) => ({ layer, share: count / total })),
   }
 }
 
@@ -195,4 +214,25 @@ export const profileUnderLoad = async (
   await waitForFile(profilePath, 30_000)
   const profile = JSON.parse(readFileSync(profilePath, "utf8")) as CpuProfile
   return { result, summary: summariseProfile(root, profile) }
+}
+
+/**
+ * The profile read in one sentence: which layer the answer's time goes to. A content answer is sent
+ * from memory (server/platform/http/content-cache.ts), so what is left is the HTTP stack per request.
+ */
+export const profileFinding = (summary: ProfileSummary): string => {
+  const share = (layer: string) =>
+    summary.layers.filter((l) => l.layer.startsWith(layer)).reduce((sum, l) => sum + l.share, 0)
+  const pct = (n: number) => `${(n * 100).toFixed(0)}%`
+  const [top] = summary.layers
+  if (top === undefined) return "no samples"
+  const database = share("PGlite")
+  const ours = share("Jingluo")
+  return [
+    `${top.layer} takes the largest share (${pct(top.share)} of the samples).`,
+    database < 0.02
+      ? `The database is out of the path (PGlite ${pct(database)}): the answer comes from memory.`
+      : `PGlite still takes ${pct(database)}: something on the path asks the database.`,
+    `Jingluo's own code is ${pct(ours)}; Effect's per-request work (router, HttpApi decoding, middleware, fibers) is ${pct(share("Effect"))}, Node's HTTP and socket writes ${pct(share("Node"))}, garbage collection ${pct(share("garbage"))}.`,
+  ].join(" ")
 }

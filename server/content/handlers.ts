@@ -1,11 +1,28 @@
 // Handlers of the "content" group: who is asking (visitor or member with a plan) and in which
-// language, handed to the Content service.
-import { Effect } from "effect"
+// language, handed to the Content service. Successful answers are sent from the content cache
+// (server/platform/http/content-cache.ts), made by the Content service only when not kept yet.
+import { Effect, Schema } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/domain/api/api.ts"
 import { Viewer } from "../../src/domain/api/middleware.ts"
+import {
+  BodyAreaListItem,
+  BodyAreaPage,
+  BookPage,
+  CategoryListItem,
+  CategoryPage,
+  ChannelIndex,
+  ChannelPage,
+  ExtraPointsPage,
+  FieldOption,
+  MenuSection,
+  PointPage,
+  StaticMenuItem,
+  VesselPage,
+} from "../../src/domain/content/content-views.ts"
 import { VISITOR } from "../../src/domain/content/permissions.ts"
+import { ContentCache, planLevel } from "../platform/http/content-cache.ts"
 import { requestLanguage } from "../platform/http/request-context.ts"
 import { type Caller, Content } from "./service.ts"
 
@@ -20,23 +37,44 @@ export const ContentHandlers = HttpApiBuilder.group(
   "content",
   Effect.fn(function* (handlers) {
     const content = yield* Content
+    const cache = yield* ContentCache
+    /** The answer for `key` (endpoint and slug) in the caller's language and plan level. */
+    const answer =
+      <A, E>(key: string, schema: Schema.Encoder<unknown>, make: (caller: Caller) => Effect.Effect<A, E>) =>
+      () =>
+        Effect.flatMap(caller, (c) =>
+          cache.answer({ language: c.language, level: planLevel(c.viewer), key, schema, make: make(c) }),
+        )
+    const list = <S extends Schema.Top>(item: S) => Schema.Array(item)
     return handlers
-      .handle("channelMenus", () => Effect.flatMap(caller, content.menus))
-      .handle("channelIndex", () => Effect.flatMap(caller, content.channelIndex))
-      .handle("channel", ({ params }) => Effect.flatMap(caller, (c) => content.channel(c, params.slug)))
-      .handle("point", ({ params }) => Effect.flatMap(caller, (c) => content.point(c, params.slug)))
-      .handle("bodyAreaList", () => Effect.flatMap(caller, content.bodyAreaList))
-      .handle("bodyArea", ({ params }) => Effect.flatMap(caller, (c) => content.bodyArea(c, params.slug)))
-      .handle("categoryList", () => Effect.flatMap(caller, content.categoryList))
-      .handle("category", ({ params }) => Effect.flatMap(caller, (c) => content.category(c, params.slug)))
-      .handle("vessel", ({ params }) => Effect.flatMap(caller, (c) => content.vessel(c, params.slug)))
-      .handle("extraPoints", () => Effect.flatMap(caller, content.extraPoints))
-      .handle("staticMenus", () => Effect.flatMap(caller, content.staticMenus))
-      .handle("page", ({ params }) => Effect.flatMap(caller, (c) => content.page(c, params.slug)))
-      .handle("channelFields", () => Effect.flatMap(caller, content.channelFields))
-      .handle("pointFields", () => Effect.flatMap(caller, content.pointFields))
+      .handle("channelMenus", answer("channel-menus", list(MenuSection), content.menus))
+      .handle("channelIndex", answer("channels", ChannelIndex, content.channelIndex))
+      .handle("channel", ({ params }) =>
+        answer(`channels/${params.slug}`, ChannelPage, (c) => content.channel(c, params.slug))(),
+      )
+      .handle("point", ({ params }) =>
+        answer(`point/${params.slug}`, PointPage, (c) => content.point(c, params.slug))(),
+      )
+      .handle("bodyAreaList", answer("body-area/list", list(BodyAreaListItem), content.bodyAreaList))
+      .handle("bodyArea", ({ params }) =>
+        answer(`body-area/${params.slug}`, BodyAreaPage, (c) => content.bodyArea(c, params.slug))(),
+      )
+      .handle("categoryList", answer("categories", list(CategoryListItem), content.categoryList))
+      .handle("category", ({ params }) =>
+        answer(`categories/${params.slug}`, CategoryPage, (c) => content.category(c, params.slug))(),
+      )
+      .handle("vessel", ({ params }) =>
+        answer(`vessels/${params.slug}`, VesselPage, (c) => content.vessel(c, params.slug))(),
+      )
+      .handle("extraPoints", answer("extra-points", ExtraPointsPage, content.extraPoints))
+      .handle("staticMenus", answer("static-menus", list(StaticMenuItem), content.staticMenus))
+      .handle("page", ({ params }) => answer(`pages/${params.slug}`, BookPage, (c) => content.page(c, params.slug))())
+      .handle("channelFields", answer("channel-fields", list(FieldOption), content.channelFields))
+      .handle("pointFields", answer("point-fields", list(FieldOption), content.pointFields))
       .handle("pointNameFields", ({ params }) =>
-        Effect.flatMap(caller, (c) => content.pointNameFields(c, params.channel)),
+        answer(`point-name-fields/${params.channel}`, list(FieldOption), (c) =>
+          content.pointNameFields(c, params.channel),
+        )(),
       )
   }),
 )

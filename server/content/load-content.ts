@@ -1,5 +1,6 @@
-// Reads and decodes every knowledge-base file under `content/`. Used by the seed and by the
-// content tests; a file that does not match its Schema stops the seed with the file's name.
+// Reads and decodes every knowledge-base file under `content/`, the German and Spanish overlays
+// under `content/translations/` included. Used by the seed, search and the content tests; a file
+// that does not match its Schema stops the seed with the file's name.
 import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -15,6 +16,13 @@ import {
   QuotesFile,
   VesselsFile,
 } from "../../src/domain/content/content-schema.ts"
+import type { LanguageOverlays, Overlays } from "../../src/domain/content/localize-content.ts"
+import {
+  ChannelTranslationFile,
+  ExtraPointsTranslationFile,
+  type TranslatedLanguage,
+  VesselsTranslationFile,
+} from "../../src/domain/content/translation-schema.ts"
 
 export const CONTENT_DIR = join(import.meta.dirname, "..", "..", "content")
 
@@ -69,7 +77,38 @@ const decodeFile = <F extends ContentFileName>(dir: string, file: F) => decode(C
 
 export const loadChannel = (code: string, dir = CONTENT_DIR) => decode(ChannelFile, dir, channelFileName(code))
 
-export const loadContent = (dir = CONTENT_DIR) => {
+/** `translations/de/channels/LU.json` */
+export const translationFileName = (language: TranslatedLanguage, file: string) => `translations/${language}/${file}`
+
+const loadLanguageOverlays = (dir: string, language: TranslatedLanguage): LanguageOverlays => {
+  const path = (file: string) => translationFileName(language, file)
+  const exists = (file: string) => existsSync(join(dir, path(file)))
+  const channels: LanguageOverlays["channels"] = Object.fromEntries(
+    CHANNEL_CODES.filter((code) => exists(channelFileName(code))).map((code) => [
+      code,
+      decode(ChannelTranslationFile, dir, path(channelFileName(code))),
+    ]),
+  )
+  return {
+    channels,
+    extraPoints: exists("extra-points.json")
+      ? decode(ExtraPointsTranslationFile, dir, path("extra-points.json")).points
+      : {},
+    vessels: exists("vessels.json") ? decode(VesselsTranslationFile, dir, path("vessels.json")).vessels : {},
+  }
+}
+
+/**
+ * The overlays of every translated language. A missing file is no error (its texts are shown in
+ * English, field by field); the content tests require every file and every field.
+ */
+export const loadTranslations = (dir = CONTENT_DIR): Overlays => ({
+  de: loadLanguageOverlays(dir, "de"),
+  es: loadLanguageOverlays(dir, "es"),
+})
+
+/** The English source files alone: what a translation is checked against. */
+export const loadEnglishContent = (dir = CONTENT_DIR) => {
   const channels = channelCodes(dir).map((code) => loadChannel(code, dir))
   const pages = pageFileNames(dir).map((file) => decode(PageFile, dir, file))
   return {
@@ -83,6 +122,10 @@ export const loadContent = (dir = CONTENT_DIR) => {
     access: decodeFile(dir, "access.json"),
   }
 }
+
+/** The whole knowledge base: the English files and the overlays of every translated language. */
+export const loadContent = (dir = CONTENT_DIR) => ({ ...loadEnglishContent(dir), translations: loadTranslations(dir) })
+
 export type Content = ReturnType<typeof loadContent>
 
 /** A digest of every content file; the seed re-applies content only when it changes. */

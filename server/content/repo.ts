@@ -1,6 +1,6 @@
 // Reads the seeded knowledge base. Rows carry their `free` flag and the JSON they were seeded
 // from; the Content service decides what a caller may see.
-import { Context, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import {
   BodyArea,
@@ -11,10 +11,22 @@ import {
   Point,
   Vessel,
 } from "../../src/domain/content/content-schema.ts"
+import { ChannelTranslation, PointTranslation, VesselTranslation } from "../../src/domain/content/translation-schema.ts"
 import { orDie } from "../platform/db/queries.ts"
 
-const ExtraPoint = Point.mapFields((f) => ({ ...f, region: Schema.optionalKey(Schema.String) }))
-const ChannelHeader = ChannelFile.mapFields(({ points: _points, ...rest }) => rest)
+/** The German and Spanish texts the seed put beside the English in a row's data. */
+const Translations = <S extends Schema.Top>(overlay: S) =>
+  Schema.optionalKey(Schema.Struct({ de: Schema.optionalKey(overlay), es: Schema.optionalKey(overlay) }))
+
+const ExtraPoint = Point.mapFields((f) => ({
+  ...f,
+  region: Schema.optionalKey(Schema.String),
+  translations: Translations(PointTranslation),
+}))
+const ChannelHeader = ChannelFile.mapFields(({ points: _points, ...rest }) => ({
+  ...rest,
+  translations: Translations(ChannelTranslation),
+}))
 const CategoryHeader = Category.mapFields(({ members: _members, ...rest }) => rest)
 
 /** Just enough of a point to list it. */
@@ -67,7 +79,7 @@ export type MemberRow = typeof MemberRow.Type
 export const BodyAreaRow = itemRow(BodyArea)
 export type BodyAreaRow = typeof BodyAreaRow.Type
 export const AreaPointRow = Schema.Struct({ body_area_id: Schema.String, point_code: Schema.String })
-export const VesselRow = itemRow(Vessel)
+export const VesselRow = itemRow(Vessel.mapFields((f) => ({ ...f, translations: Translations(VesselTranslation) })))
 export type VesselRow = typeof VesselRow.Type
 export const PageRow = Schema.Struct({
   slug: Schema.String,
@@ -98,6 +110,9 @@ export interface ContentSnapshot {
   readonly pageBySlug: ReadonlyMap<string, PageRow>
 }
 
+/** How long a process trusts the content version it read last (a seed changes it, once per deploy). */
+export const VERSION_RECHECK_MS = 5_000
+
 export class ContentRepo extends Context.Service<
   ContentRepo,
   {
@@ -106,6 +121,11 @@ export class ContentRepo extends Context.Service<
      * so each process decodes it once per version and checks the version on every call.
      */
     readonly snapshot: Effect.Effect<ContentSnapshot>
+    /**
+     * The stored content version, read again at most every `VERSION_RECHECK_MS`: a content answer
+     * costs no database round trip, and a seed by another process is seen within that time.
+     */
+    readonly version: Effect.Effect<string>
   }
 >()("jingluo/server/ContentRepo") {
   static readonly layer = Layer.effect(
@@ -196,15 +216,24 @@ export class ContentRepo extends Context.Service<
             pageBySlug: bySlug(pg),
           } satisfies ContentSnapshot
         })
+      let known: { readonly version: string; readonly readAt: number } | undefined
+      const version = Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        if (known !== undefined && now - known.readAt >= 0 && now - known.readAt < VERSION_RECHECK_MS)
+          return known.version
+        const value = yield* currentVersion
+        known = { version: value, readAt: now }
+        return value
+      })
       let cached: ContentSnapshot | undefined
       const snapshot = Effect.gen(function* () {
-        const version = yield* currentVersion
-        if (cached?.version === version) return cached
-        cached = yield* build(version)
+        const current = yield* version
+        if (cached?.version === current) return cached
+        cached = yield* build(current)
         return cached
       })
 
-      return ContentRepo.of({ snapshot })
+      return ContentRepo.of({ snapshot, version })
     }),
   )
 }

@@ -1,11 +1,25 @@
 // Loads content/ into the database. Runs on every start; does nothing when the stored content
-// version equals the files' digest. Otherwise it upserts every item by its content id and removes
-// items that left the files, in one transaction, without touching user data.
+// version equals the files' digest (which covers the translations too). Otherwise it upserts every
+// item by its content id and removes items that left the files, in one transaction, without
+// touching user data. A point's, channel's or vessel's German and Spanish texts travel in its
+// row's `data.translations` ({ de?, es? }), so one row read serves every language.
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { pointOverlayOf } from "../../src/domain/content/localize-content.ts"
+import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from "../../src/domain/content/translation-schema.ts"
+import { seedSearchIndex } from "../search/seed.ts"
 import { CONTENT_DIR, type Content, contentVersion, loadContent } from "./load-content.ts"
 
 const VERSION_KEY = "content_version"
+
+/**
+ * How the seed lays out its rows. Raised whenever that changes, so a database seeded by an older
+ * build from the very same files is seeded again (2: the translations in each row's data).
+ */
+export const SEED_FORMAT = 2
+
+/** What the seed stores as the content version: the files' digest and the row layout. */
+export const seededVersion = (dir: string = CONTENT_DIR) => `${contentVersion(dir)}.${SEED_FORMAT}`
 
 type Row = { readonly key: string; readonly cols: Record<string, unknown> }
 
@@ -33,6 +47,15 @@ const sync = (sql: SqlClient.SqlClient, table: string, keyColumn: string, rows: 
 
 const json = (value: unknown) => JSON.stringify(value)
 
+/** `{ de, es }` of the languages that have a translation of the item. */
+const byLanguage = <A>(find: (language: TranslatedLanguage) => A | undefined): Partial<Record<TranslatedLanguage, A>> =>
+  Object.fromEntries(
+    TRANSLATED_LANGUAGES.flatMap((language) => {
+      const found = find(language)
+      return found === undefined ? [] : [[language, found]]
+    }),
+  )
+
 export const applyContent = (content: Content) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -45,13 +68,24 @@ export const applyContent = (content: Content) =>
       "code",
       content.channels.map((channel, position) => {
         const { points: _points, ...data } = channel
+        const translations = byLanguage((language) => content.translations[language].channels[channel.code]?.channel)
         return {
           key: channel.code,
-          cols: { slug: channel.slug, position, free: freeChannels.has(channel.code), data: json(data) },
+          cols: {
+            slug: channel.slug,
+            position,
+            free: freeChannels.has(channel.code),
+            data: json({ ...data, translations }),
+          },
         }
       }),
     )
 
+    const pointData = (point: { readonly code: string }) =>
+      json({
+        ...point,
+        translations: byLanguage((language) => pointOverlayOf(content.translations[language], point.code)),
+      })
     const pointRows: Array<Row> = []
     for (const channel of content.channels) {
       for (const [position, point] of channel.points.entries()) {
@@ -63,7 +97,7 @@ export const applyContent = (content: Content) =>
             kind: "standard",
             position,
             free: freeChannels.has(channel.code),
-            data: json(point),
+            data: pointData(point),
           },
         })
       }
@@ -71,7 +105,7 @@ export const applyContent = (content: Content) =>
     for (const [position, point] of content.extraPoints.entries()) {
       pointRows.push({
         key: point.code,
-        cols: { slug: point.slug, channel_code: null, kind: "extra", position, free: false, data: json(point) },
+        cols: { slug: point.slug, channel_code: null, kind: "extra", position, free: false, data: pointData(point) },
       })
     }
     // Quotes refer to points: clear them first so a point that left the files can be deleted.
@@ -84,7 +118,12 @@ export const applyContent = (content: Content) =>
       "id",
       content.vessels.map((v, position) => ({
         key: v.id,
-        cols: { slug: v.slug, position, free: (free.vessels as ReadonlyArray<string>).includes(v.id), data: json(v) },
+        cols: {
+          slug: v.slug,
+          position,
+          free: (free.vessels as ReadonlyArray<string>).includes(v.id),
+          data: json({ ...v, translations: byLanguage((language) => content.translations[language].vessels[v.id]) }),
+        },
       })),
     )
 
@@ -137,12 +176,12 @@ export const applyContent = (content: Content) =>
     )
   })
 
-/** Seeds when the files changed since the last seed; returns whether it did. */
-export const seedContent = Effect.fn("seedContent")(function* (dir: string = CONTENT_DIR) {
+/** The content tables; the content it applied, or undefined when they were up to date. */
+const seedTables = Effect.fnUntraced(function* (dir: string) {
   const sql = yield* SqlClient.SqlClient
-  const version = contentVersion(dir)
+  const version = seededVersion(dir)
   const stored = yield* sql<{ value: string }>`SELECT value FROM content_meta WHERE key = ${VERSION_KEY}`
-  if (stored[0]?.value === version) return false
+  if (stored[0]?.value === version) return undefined
   const content = loadContent(dir)
   yield* sql.withTransaction(
     Effect.gen(function* () {
@@ -151,5 +190,12 @@ export const seedContent = Effect.fn("seedContent")(function* (dir: string = CON
                  ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`
     }),
   )
-  return true
+  return content
+})
+
+/** Seeds when the files changed since the last seed, and the search index with them; returns whether it did. */
+export const seedContent = Effect.fn("seedContent")(function* (dir: string = CONTENT_DIR) {
+  const seeded = yield* seedTables(dir)
+  const indexed = yield* seedSearchIndex(dir, seeded ? { content: seeded } : {})
+  return seeded !== undefined || indexed
 })

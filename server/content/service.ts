@@ -1,6 +1,7 @@
-// The knowledge base as callers see it: names in their language (English where a translation is
-// missing), `permission` on every item by the one rule of src/domain/permissions.ts, and never the
-// body of an item the caller may not open (403 ProRequired, with no content).
+// The knowledge base as callers see it: names and long texts in their language (English field by
+// field where a translation is missing, with the language of each text), `permission` on every
+// item by the one rule of src/domain/content/permissions.ts, and never the body of an item the caller may
+// not open (403 ProRequired, with no content).
 import { Context, Effect, Layer } from "effect"
 import type {
   BodyAreaListItem,
@@ -20,6 +21,13 @@ import type {
   PointSummary,
   VesselPage,
 } from "../../src/domain/content/content-views.ts"
+import {
+  languagesOf,
+  localizeChannel,
+  localizeInline,
+  localizePoint,
+  localizeVessel,
+} from "../../src/domain/content/localize-content.ts"
 import { canOpen, type Viewer } from "../../src/domain/content/permissions.ts"
 import { type LockedItem, NotFound, ProRequired } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
@@ -29,8 +37,16 @@ import { type ChannelRow, ContentRepo, type ContentSnapshot, type MemberRow, typ
 type Text = { readonly en: string; readonly de?: string | undefined; readonly es?: string | undefined }
 
 const pick = (text: Text, language: SelectableLanguage) => text[language] ?? text.en
-/** The language a long text is actually shown in. */
-const textLanguageOf = (text: Text, language: SelectableLanguage) => (text[language] ? language : "en")
+
+/** The translation a row carries for the caller's language; none for English, the source. */
+const overlayOf = <A>(
+  translations: { readonly de?: A | undefined; readonly es?: A | undefined } | undefined,
+  language: SelectableLanguage,
+): A | undefined => (language === "en" ? undefined : translations?.[language])
+
+/** A page's `textLanguage`: the caller's language when every text is in it, else English. */
+const pageLanguage = (languages: object, language: SelectableLanguage) =>
+  languagesOf(languages).every((l) => l === language) ? language : "en"
 
 export interface Caller {
   readonly viewer: Viewer
@@ -78,6 +94,8 @@ export class Content extends Context.Service<
       caller: Caller,
       channelSlug: string,
     ) => Effect.Effect<ReadonlyArray<FieldOption>, NotFound>
+    /** The content version every answer above is made from; answers change only when it does. */
+    readonly version: Effect.Effect<string>
   }
 >()("jingluo/server/Content") {
   static readonly layer = Layer.effect(
@@ -321,6 +339,7 @@ export class Content extends Context.Service<
           return found ? channelRef(caller, found) : null
         }
         const d = row.data
+        const texts = localizeChannel(d, overlayOf(d.translations, caller.language), caller.language)
         return {
           code: row.code,
           slug: row.slug,
@@ -335,13 +354,11 @@ export class Content extends Context.Service<
           horary: d.horary,
           pairedChannel: partner(d.pairedChannel),
           coupledChannel: partner(d.coupledChannel),
-          summary: pick(d.summary, caller.language),
-          pathway: {
-            external: pick(d.pathway.external, caller.language),
-            internal: pick(d.pathway.internal, caller.language),
-          },
-          connections: d.connections,
-          textLanguage: textLanguageOf(d.pathway.external, caller.language),
+          summary: texts.summary,
+          pathway: texts.pathway,
+          connections: texts.connections,
+          textLanguage: pageLanguage(texts.languages, caller.language),
+          textLanguages: texts.languages,
           points: points.filter((p) => p.channel_code === row.code).map((p) => summary(caller, p, categories)),
         }
       })
@@ -364,6 +381,7 @@ export class Content extends Context.Service<
         const ref = (p: PointBrief | undefined) =>
           p ? { code: p.code, slug: p.slug, name: pick(p.name, caller.language), pinyin: p.pinyin } : null
         const d = row.data
+        const texts = localizePoint(d, overlayOf(d.translations, caller.language), caller.language)
         const areaIds = new Set(areaPoints.filter((ap) => ap.point_code === row.code).map((ap) => ap.body_area_id))
         return {
           code: row.code,
@@ -375,13 +393,14 @@ export class Content extends Context.Service<
           names: d.name,
           channel: channelRow ? channelRef(caller, channelRow) : null,
           region: d.region ?? null,
-          location: d.location,
-          locating: d.locating,
-          needling: d.needling,
-          actions: d.actions,
-          indications: d.indications,
-          commentary: d.commentary,
-          textLanguage: "en",
+          location: texts.location,
+          locating: texts.locating,
+          needling: texts.needling,
+          actions: texts.actions,
+          indications: texts.indications,
+          commentary: texts.commentary,
+          textLanguage: pageLanguage(texts.languages, caller.language),
+          textLanguages: texts.languages,
           categories: categories.get(row.code) ?? [],
           bodyAreas: areas
             .filter((a) => areaIds.has(a.id))
@@ -434,11 +453,13 @@ export class Content extends Context.Service<
         const { briefs, areaPoints, channels } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const codes = new Set(areaPoints.filter((ap) => ap.body_area_id === row.id).map((ap) => ap.point_code))
+        const description = localizeInline(row.data.description, caller.language)
         return {
           id: row.id,
           slug: row.slug,
           title: pick(row.data.name, caller.language),
-          description: pick(row.data.description, caller.language),
+          description: description.value,
+          textLanguage: description.language,
           groups: groupByChannel(
             caller,
             briefs.filter((p) => codes.has(p.code)),
@@ -470,11 +491,13 @@ export class Content extends Context.Service<
         const { members } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const byCode = snapshot.briefByCode
+        const description = localizeInline(row.data.description, caller.language)
         return {
           id: row.id,
           slug: row.slug,
           title: pick(row.data.name, caller.language),
-          description: pick(row.data.description, caller.language),
+          description: description.value,
+          textLanguage: description.language,
           members: members
             .filter((m) => m.category_id === row.id && byCode.has(m.point_code))
             .map((m) => ({
@@ -500,16 +523,18 @@ export class Content extends Context.Service<
           code && byCode.has(code) ? summary(caller, byCode.get(code)!, categories) : null
         const coupled = vessels.find((v) => v.id === row.data.coupledVessel)!
         const d = row.data
+        const texts = localizeVessel(d, overlayOf(d.translations, caller.language), caller.language)
         return {
           id: row.id,
           slug: row.slug,
           name: pick(d.name, caller.language),
           pinyin: d.pinyin,
           hanzi: d.hanzi,
-          pathway: pick(d.pathway, caller.language),
-          commentary: pick(d.commentary, caller.language),
-          uses: d.uses,
-          textLanguage: textLanguageOf(d.pathway, caller.language),
+          pathway: texts.pathway,
+          commentary: texts.commentary,
+          uses: texts.uses,
+          textLanguage: pageLanguage(texts.languages, caller.language),
+          textLanguages: texts.languages,
           confluentPoint: s(d.confluentPoint)!,
           coupledVessel: {
             slug: coupled.slug,
@@ -598,6 +623,7 @@ export class Content extends Context.Service<
       })
 
       return Content.of({
+        version: repo.version,
         menus,
         channelIndex,
         channel,

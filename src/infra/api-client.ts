@@ -1,6 +1,6 @@
 // The app's HTTP client, derived from the contract in src/domain/api. Every call carries the bearer
 // token (or, once, the one-time login token), the locale header and the API timeout; every failure
-// comes back as one of the catalogue's tagged errors (src/domain/errors.ts).
+// comes back as one of the catalogue's tagged errors (src/domain/shared/errors.ts).
 import { Context, Duration, Effect, Layer, Predicate } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientError, HttpClientRequest } from "effect/http"
 import { HttpApiClient } from "effect/http-api"

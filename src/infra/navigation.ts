@@ -6,6 +6,8 @@ import { Context, Effect, Layer } from "effect"
 
 export interface NavigationService {
   readonly go: (path: string) => Effect.Effect<void>
+  /** In-app navigation that replaces the current history entry (a search writing what it shows). */
+  readonly replace: (path: string) => Effect.Effect<void>
   readonly reload: (path: string) => Effect.Effect<void>
   /** Another site's page (an app store's subscription settings) in a new tab. */
   readonly openTab: (url: string) => Effect.Effect<void>
@@ -20,14 +22,17 @@ export interface NavigationService {
 export interface NavigationOptions {
   /** The router's navigate (wouter's browser location, or a memory location in tests). */
   readonly navigate: (path: string) => void
+  /** The router's navigate without a new history entry; `navigate` when absent. */
+  readonly replace?: ((path: string) => void) | undefined
   /** Full reloads; `location.assign` by default. */
   readonly reload?: ((path: string) => void) | undefined
 }
 
 export class Navigation extends Context.Service<Navigation, NavigationService>()("jingluo/infra/Navigation") {
-  static readonly layer = ({ navigate, reload }: NavigationOptions) =>
+  static readonly layer = ({ navigate, replace, reload }: NavigationOptions) =>
     Layer.succeed(Navigation, {
       go: Effect.fn("Navigation.go")((path: string) => Effect.sync(() => navigate(path))),
+      replace: Effect.fn("Navigation.replace")((path: string) => Effect.sync(() => (replace ?? navigate)(path))),
       reload: Effect.fn("Navigation.reload")((path: string) =>
         Effect.sync(() => (reload ? reload(path) : globalThis.location.assign(path))),
       ),
@@ -52,6 +57,7 @@ export class Navigation extends Context.Service<Navigation, NavigationService>()
   static readonly layerTest = (visited: Array<string>, at = "/") =>
     Layer.succeed(Navigation, {
       go: (path) => Effect.sync(() => void visited.push(path)),
+      replace: (path) => Effect.sync(() => void visited.push(path)),
       reload: (path) => Effect.sync(() => void visited.push(`reload:${path}`)),
       openTab: (url) => Effect.sync(() => void visited.push(`tab:${url}`)),
       here: Effect.succeed(at),

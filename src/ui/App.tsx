@@ -5,6 +5,7 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
+import { FULL_TEXT_HREF, isCanonicalPointSlug, SEARCH_HREF } from "../domain/search/search-links.ts"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/shared/timing.ts"
 import { LoginPage } from "./account/LoginPage.tsx"
 import { LogoutBar } from "./account/LogoutBar.tsx"
@@ -30,6 +31,10 @@ import {
   VesselPage,
 } from "./content/GroupPages.tsx"
 import { PointPage } from "./content/PointPage.tsx"
+import { FullTextPage } from "./search/FullTextPage.tsx"
+import { HeaderSearch } from "./search/HeaderSearch.tsx"
+import { PointReference } from "./search/PointReference.tsx"
+import { SearchPage } from "./search/SearchPage.tsx"
 import { PageLoader } from "./shared/components/PageLoader.tsx"
 import { CookieBanner } from "./shared/layout/CookieBanner.tsx"
 import { Footer } from "./shared/layout/Footer.tsx"
@@ -37,6 +42,7 @@ import { Header } from "./shared/layout/Header.tsx"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
 import { HomePage } from "./shared/pages/HomePage.tsx"
 import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
+import { TEST_PATHS, TestsRoutes } from "./tests/TestsRoutes.tsx"
 
 /** Pages for signed-out visitors only; a signed-in user goes home. */
 const SignedOutOnly = ({ children }: { readonly children: ReactNode }) => {
@@ -85,7 +91,16 @@ const ContentRoutes = () => {
         <ExtraPointsPage key={plan} />
       </Route>
       <Route path="/book/pages/:slug">{({ slug }) => <BookPage key={`${slug}-${plan}`} slug={slug} />}</Route>
-      <Route path="/point/:slug">{({ slug }) => <PointPage key={`${slug}-${plan}`} slug={slug} />}</Route>
+      <Route path="/point/:slug">
+        {({ slug }) =>
+          // "/point/LU9", "/point/lu-9": looked up and replaced by the point's own address.
+          isCanonicalPointSlug(slug) ? (
+            <PointPage key={`${slug}-${plan}`} slug={slug} />
+          ) : (
+            <PointReference key={slug} reference={slug} />
+          )
+        }
+      </Route>
       <Route path="/body-area/:slug">{({ slug }) => <BodyAreaPage key={`${slug}-${plan}`} slug={slug} />}</Route>
       <Route>
         <Redirect to="/not-found" replace />
@@ -100,6 +115,9 @@ const Routes = () => (
   <Switch>
     <Route path={CONTENT_PATHS}>
       <ContentRoutes />
+    </Route>
+    <Route path={TEST_PATHS}>
+      <TestsRoutes />
     </Route>
     <Route path="/">
       <HomePage />
@@ -145,6 +163,12 @@ const Routes = () => (
         <MembershipPage />
       </SignedInOnly>
     </Route>
+    <Route path={SEARCH_HREF}>
+      <SearchPage />
+    </Route>
+    <Route path={FULL_TEXT_HREF}>
+      <FullTextPage />
+    </Route>
     <Route path="/not-found">
       <NotFoundPage />
     </Route>
@@ -159,9 +183,12 @@ export const App = () => {
   const { t } = useTranslation("common")
   const { logout } = useAppServices()
   const [location] = useLocation()
-  const [menuOpen, setMenuOpen] = useState(false)
+  // The header's submenu: the channel drill-down or the search; the search item swaps them (§2).
+  const [submenu, setSubmenu] = useState<"channels" | "search" | null>(null)
+  const menuOpen = submenu === "channels"
+  const setMenuOpen = (open: boolean) => setSubmenu(open ? "channels" : null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu closes whenever the page changes
-  useEffect(() => setMenuOpen(false), [location])
+  useEffect(() => setSubmenu(null), [location])
   const mainRef = useRef<HTMLElement>(null)
   const first = useRef(true)
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation; `location` is the trigger
@@ -176,6 +203,12 @@ export const App = () => {
 
   const channelButton = useRef<HTMLButtonElement>(null)
   const mobileButton = useRef<HTMLButtonElement>(null)
+  const searchButton = useRef<HTMLButtonElement>(null)
+  /** Escape in the search submenu's empty field: it closes and focus returns to the search item. */
+  const closeSearch = () => {
+    setSubmenu(null)
+    searchButton.current?.focus()
+  }
   /** Closing the menu from inside (Escape, Back at the first column) hands focus back to its button. */
   const closeMenu = () => {
     setMenuOpen(false)
@@ -188,13 +221,16 @@ export const App = () => {
   // inside the panel the menu handles Escape itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closeMenu reads refs only
   useEffect(() => {
-    if (!menuOpen) return
+    if (submenu === null) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !event.defaultPrevented && document.activeElement === document.body) closeMenu()
+      if (event.key === "Escape" && !event.defaultPrevented && document.activeElement === document.body) {
+        if (submenu === "search") closeSearch()
+        else closeMenu()
+      }
     }
     document.addEventListener("keydown", onKeyDown)
     return () => document.removeEventListener("keydown", onKeyDown)
-  }, [menuOpen])
+  }, [submenu])
 
   return (
     <div className="app">
@@ -205,13 +241,20 @@ export const App = () => {
       <Header
         onLogout={() => logout.send({ type: "logout.request" })}
         menuOpen={menuOpen}
-        onToggleMenu={() => setMenuOpen((open) => !open)}
+        onToggleMenu={() => setSubmenu((open) => (open === "channels" ? null : "channels"))}
+        searchOpen={submenu === "search"}
+        onToggleSearch={() => setSubmenu((open) => (open === "search" ? null : "search"))}
         channelButtonRef={channelButton}
         mobileButtonRef={mobileButton}
+        searchButtonRef={searchButton}
         panel={
           menuOpen ? (
             <div className="drilldown-panel" id="channel-menu">
               <DrillDownMenu onClose={() => setMenuOpen(false)} onDismiss={closeMenu} />
+            </div>
+          ) : submenu === "search" ? (
+            <div className="drilldown-panel search-submenu" id="search-menu">
+              <HeaderSearch onDismiss={closeSearch} onNavigate={() => setSubmenu(null)} />
             </div>
           ) : null
         }

@@ -17,6 +17,7 @@ import type {
   VesselPage,
 } from "../domain/content/content-views.ts"
 import type { SelectableLanguage } from "../domain/shared/locales.ts"
+import type { ScoresView, TestResultView, TestsMenuView } from "../domain/tests/test-views.ts"
 import type { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"
 import type { loginMachine } from "../machines/account/login-machine.ts"
 import type { logoutMachine } from "../machines/account/logout-machine.ts"
@@ -30,9 +31,15 @@ import type { paymentPromptMachine } from "../machines/billing/payment-prompt-ma
 import type { upgradeModalMachine } from "../machines/billing/upgrade-modal-machine.ts"
 import type { ContentPageMachine } from "../machines/content/content-page-machine.ts"
 import type { menuMachine } from "../machines/content/menu-machine.ts"
+import type { pointReferenceMachine } from "../machines/search/point-reference-machine.ts"
+import type { searchMachine } from "../machines/search/search-machine.ts"
+import type { searchOptionsMachine } from "../machines/search/search-options-machine.ts"
+import type { typeAheadMachine } from "../machines/search/type-ahead-machine.ts"
 import type { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
 import type { languageMachine } from "../machines/shared/language-machine.ts"
 import type { quoteMachine } from "../machines/shared/quote-machine.ts"
+import type { TimerClock, testSessionMachine } from "../machines/tests/test-session-machine.ts"
+import type { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
 
 export interface AppServices {
   readonly language: SelectableLanguage
@@ -59,6 +66,15 @@ export interface AppServices {
     readonly paymentOutcome: typeof paymentOutcomeMachine
     readonly membership: typeof membershipMachine
     readonly menu: typeof menuMachine
+    /** Search: the main, full-text and header searches, the all-points type-ahead, the selects' options, a point address. */
+    readonly search: {
+      readonly main: typeof searchMachine
+      readonly fullText: typeof searchMachine
+      readonly header: typeof searchMachine
+      readonly points: typeof typeAheadMachine
+      readonly options: typeof searchOptionsMachine
+      readonly pointReference: typeof pointReferenceMachine
+    }
     readonly pages: {
       readonly point: ContentPageMachine<PointPage>
       readonly channel: ContentPageMachine<ChannelPage>
@@ -71,6 +87,16 @@ export interface AppServices {
       readonly extraPoints: ContentPageMachine<ExtraPointsPage>
       readonly bookIndex: ContentPageMachine<StaticMenu>
       readonly bookPage: ContentPageMachine<BookPage>
+    }
+    /** Self-tests: the session and settings flows, the pages, and the clock the session runs on. */
+    readonly tests: {
+      readonly session: typeof testSessionMachine
+      readonly settings: typeof testsSettingsMachine
+      readonly menu: ContentPageMachine<TestsMenuView>
+      readonly scores: ContentPageMachine<ScoresView>
+      readonly result: ContentPageMachine<TestResultView>
+      readonly now: () => number
+      readonly clock?: TimerClock | undefined
     }
   }
 }

@@ -225,10 +225,10 @@ describe.each(DATABASES)("content API on %s", (kind) => {
     expect(first.body.previous).toBeNull()
   })
 
-  it("names things in the caller's language and keeps long texts in English", async () => {
+  it("names things in the caller's language and gives the long texts in it too", async () => {
     const de = await get("/api/point/lu-9-taiyuan", undefined, "de")
     expect(de.body.name).toBe("Großer Abgrund")
-    expect(de.body.textLanguage).toBe("en")
+    expect(de.body.textLanguage).toBe("de")
     const es = await get("/api/channels/lung-channel", undefined, "es")
     expect(String(es.body.name)).toMatch(/Pulmón/)
     expect(es.body.points as Array<Json>).toHaveLength(11)

@@ -7,9 +7,9 @@ import { join } from "node:path"
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { CONTENT_DIR, loadContent } from "../../server/content/load-content.ts"
+import { CONTENT_DIR, contentVersion, loadContent } from "../../server/content/load-content.ts"
 import { ContentRepo } from "../../server/content/repo.ts"
-import { seedContent } from "../../server/content/seed.ts"
+import { seedContent, seededVersion } from "../../server/content/seed.ts"
 import { POINT_COUNTS, STANDARD_POINT_TOTAL } from "../../src/domain/content/content-schema.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
@@ -41,6 +41,35 @@ layer(ContentRepo.layer.pipe(Layer.provideMerge(TestDatabase)), { timeout: 60_00
       assert.strictEqual(yield* count("pages"), content.pages.length)
       assert.strictEqual(yield* count("points", "code NOT IN (SELECT point_code FROM body_area_points)"), 0)
       assert.strictEqual(yield* count("points", "free"), POINT_COUNTS.LU + POINT_COUNTS.LI)
+    }),
+  )
+
+  it.effect("keeps every point's, channel's and vessel's German and Spanish texts with its row", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      for (const language of ["de", "es"]) {
+        assert.strictEqual(yield* count("points", `NOT (data->'translations' ? '${language}')`), 0)
+        assert.strictEqual(yield* count("channels", `NOT (data->'translations' ? '${language}')`), 0)
+        assert.strictEqual(yield* count("vessels", `NOT (data->'translations' ? '${language}')`), 0)
+      }
+      const [row] = yield* sql<{
+        location: string
+      }>`SELECT data->'translations'->'de'->>'location' AS location FROM points WHERE code = 'LU-9'`
+      assert.strictEqual(row!.location, content.translations.de.channels.LU!.points["LU-9"]!.location)
+    }),
+  )
+
+  it.effect("seeds again a database seeded from the same files by a build that laid rows out otherwise", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      // As the build before the translations left it: the bare digest, rows without translations.
+      yield* sql`UPDATE content_meta SET value = ${contentVersion()} WHERE key = 'content_version'`
+      yield* sql`UPDATE points SET data = data - 'translations'`
+      assert.isTrue(yield* seedContent())
+      assert.strictEqual(yield* count("points", `NOT (data->'translations' ? 'de')`), 0)
+      const [meta] = yield* sql<{ value: string }>`SELECT value FROM content_meta WHERE key = 'content_version'`
+      assert.strictEqual(meta!.value, seededVersion())
+      assert.isFalse(yield* seedContent())
     }),
   )
 

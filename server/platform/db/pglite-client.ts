@@ -4,6 +4,7 @@
 
 import { PgClient } from "@effect/sql-pg"
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite"
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent"
 import { Effect, Layer, type Scope, Semaphore, Stream } from "effect"
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlConnection, SqlError } from "effect/sql"
@@ -27,6 +28,26 @@ const classify = (cause: unknown, operation: string) => {
 const toSqlError = (operation: string) => (cause: unknown) =>
   new SqlError.SqlError({ reason: classify(cause, operation) })
 
+/**
+ * Postgres settings for the embedded database. PGlite's default buffer pool is 128 MB of WebAssembly
+ * memory that fills as pages are read and never shrinks; the whole knowledge base is ~40 MB on
+ * disk and its hot pages fit in 16 MB, while the files themselves stay in the system's page cache
+ * (which is not the server's memory). Index builds of the seed get 16 MB instead of 64.
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: "16MB",
+  maintenance_work_mem: "16MB",
+  temp_buffers: "2MB",
+}
+
+const startParams = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+]
+
+/** Contrib extensions the migrations create (`unaccent` for search); PGlite loads them on open. */
+export const PGLITE_EXTENSIONS = { unaccent }
+
 export interface PgliteClientOptions {
   /** A directory to persist to; memory when absent. */
   readonly dataDir?: string | undefined
@@ -38,7 +59,7 @@ export const openPglite = (options: PgliteClientOptions) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: () => {
-        const pgOptions: PGliteOptions = {}
+        const pgOptions: PGliteOptions = { startParams: [...startParams], extensions: PGLITE_EXTENSIONS }
         if (options.loadDataDir) pgOptions.loadDataDir = options.loadDataDir
         return options.dataDir ? PGlite.create(options.dataDir, pgOptions) : PGlite.create(pgOptions)
       },

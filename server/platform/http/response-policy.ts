@@ -1,14 +1,15 @@
 // Global policy for every response, API or app: security headers (a CSP without inline scripts,
 // nosniff, referrer policy, frame-ancestors 'none', HSTS when the public origin is https), cache
-// rules for the built app, a 413 for a declared body over the limit before any of it is read, a
+// rules for the built app, JSON answers over ~1 kB compressed by Accept-Encoding, a 413 for a declared body over the limit before any of it is read, a
 // JSON 404 for unknown paths, and a JSON 500 with a correlation id for anything that still fails.
 // Paths are logged without the codes or addresses they may carry.
 import { randomUUID } from "node:crypto"
 import { ByteSize, Cause, Effect } from "effect"
-import { HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpBody, HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { ServerConfig } from "../config/server-config.ts"
 import { Translations, type TranslationsService } from "../i18n/translations.ts"
 import { notFoundAnswer } from "./answers.ts"
+import { COMPRESS_MIN_BYTES, compressPerRequest, negotiateCoding, varyWith } from "./compression.ts"
 import { requestLanguage } from "./request-context.ts"
 import { MAX_BODY_BYTES } from "./request-guard.ts"
 
@@ -52,9 +53,40 @@ const declaredLength = (header: string | undefined) => {
 }
 
 const cacheControl = (path: string, response: HttpServerResponse.HttpServerResponse) => {
+  // Content answers carry their own (they revalidate with an ETag, server/platform/http/content-cache.ts).
+  const own = response.headers["cache-control"]
+  if (own !== undefined) return own
   if (path.startsWith("/api/")) return "no-store"
-  if (path.startsWith("/assets/") && response.status === 200) return "public, max-age=31536000, immutable"
+  if (path.startsWith("/assets/") && (response.status === 200 || response.status === 304))
+    return "public, max-age=31536000, immutable"
   return "no-cache"
+}
+
+/**
+ * A JSON answer of ~1 kB or more goes out as brotli or gzip when the client takes it (fast settings:
+ * it is made per request). Answers already coded (content answers, built files) pass as they are.
+ */
+export const compressJson = (
+  request: HttpServerRequest.HttpServerRequest,
+  response: HttpServerResponse.HttpServerResponse,
+): HttpServerResponse.HttpServerResponse => {
+  const body = response.body
+  if (
+    body._tag !== "Uint8Array" ||
+    !body.contentType.includes("json") ||
+    body.contentLength < COMPRESS_MIN_BYTES ||
+    response.headers["content-encoding"] !== undefined
+  )
+    return response
+  const varied = HttpServerResponse.setHeader(response, "Vary", varyWith(response.headers.vary, "Accept-Encoding"))
+  const coding = negotiateCoding(request.headers["accept-encoding"])
+  if (coding === "identity") return varied
+  const packed = compressPerRequest[coding](body.body)
+  return HttpServerResponse.setHeader(
+    HttpServerResponse.setBody(varied, HttpBody.uint8Array(packed, body.contentType)),
+    "Content-Encoding",
+    coding,
+  )
 }
 
 const failureResponse = (translations: TranslationsService, path: string, cause: Cause.Cause<unknown>) =>
@@ -110,7 +142,7 @@ export const ResponsePolicy = HttpRouter.middleware(
                 ),
                 Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(MAX_BODY_BYTES)),
               )
-        return HttpServerResponse.setHeaders(response, {
+        return HttpServerResponse.setHeaders(compressJson(request, response), {
           ...headers,
           "Cache-Control": cacheControl(path, response),
         })

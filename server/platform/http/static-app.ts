@@ -3,6 +3,8 @@
 // client sends can reach a file outside the build or make the file system fail (a 256-character
 // segment once answered 500), and the app's pages answer without a disk read. Source maps stay
 // on disk for error tools and are never served. App routes without a file get index.html.
+// The build writes a brotli and a gzip copy beside each text file (scripts/precompress.ts); they
+// are sent by the client's Accept-Encoding, br first, with `Vary: Accept-Encoding`.
 import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { extname, join, relative, sep } from "node:path"
@@ -11,6 +13,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { ServerConfig } from "../config/server-config.ts"
 import { Translations } from "../i18n/translations.ts"
 import { notFoundAnswer } from "./answers.ts"
+import { matchesEtag, negotiateCoding } from "./compression.ts"
 
 /** The longest path segment a file system accepts; longer ones are never a file or an app route. */
 export const MAX_SEGMENT_LENGTH = 255
@@ -35,20 +38,39 @@ const MIME_TYPES: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 }
 
-interface StaticFile {
+/** One representation of a file: its bytes and the entity tag that names exactly those bytes. */
+interface Representation {
   readonly body: Uint8Array
-  readonly contentType: string
   readonly etag: string
 }
 
+interface StaticFile {
+  readonly contentType: string
+  readonly identity: Representation
+  /** The build's precompressed copies, when it made them. */
+  readonly br: Representation | undefined
+  readonly gzip: Representation | undefined
+}
+
+const tagOf = (body: Uint8Array) => createHash("sha256").update(body).digest("base64url").slice(0, 27)
+
 const load = (file: string): StaticFile => {
   const body = readFileSync(file)
+  const tag = tagOf(body)
+  // A copy's tag derives from the file's, so a client holding either learns of a new build.
+  const copy = (suffix: string, label: string): Representation | undefined =>
+    existsSync(file + suffix) ? { body: readFileSync(file + suffix), etag: `"${tag}-${label}"` } : undefined
   return {
-    body,
     contentType: MIME_TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
-    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    identity: { body, etag: `"${tag}"` },
+    br: copy(".br", "br"),
+    gzip: copy(".gz", "gz"),
   }
 }
+
+/** Source maps (kept for error tools) and the precompressed copies are never files of their own. */
+const isServable = (path: string) =>
+  !path.endsWith(".map") && !((path.endsWith(".br") || path.endsWith(".gz")) && existsSync(path.slice(0, -3)))
 
 /** Every servable file under `root`, by URL path; source maps are left out. */
 export const readBuild = (root: string): Map<string, StaticFile> => {
@@ -57,7 +79,7 @@ export const readBuild = (root: string): Map<string, StaticFile> => {
     for (const entry of readdirSync(dir)) {
       const path = join(dir, entry)
       if (statSync(path).isDirectory()) walk(path)
-      else if (!entry.endsWith(".map")) files.set(`/${relative(root, path).split(sep).join("/")}`, load(path))
+      else if (isServable(path)) files.set(`/${relative(root, path).split(sep).join("/")}`, load(path))
     }
   }
   walk(root)
@@ -73,10 +95,17 @@ const decodePath = (url: string) => {
   }
 }
 
-const respond = (request: HttpServerRequest.HttpServerRequest, file: StaticFile) =>
-  request.headers["if-none-match"] === file.etag
-    ? HttpServerResponse.empty({ status: 304, headers: { ETag: file.etag } })
-    : HttpServerResponse.uint8Array(file.body, { contentType: file.contentType, headers: { ETag: file.etag } })
+const respond = (request: HttpServerRequest.HttpServerRequest, file: StaticFile) => {
+  const offered = [...(file.br ? (["br"] as const) : []), ...(file.gzip ? (["gzip"] as const) : [])]
+  const coding = negotiateCoding(request.headers["accept-encoding"], offered)
+  const representation = (coding === "br" ? file.br : coding === "gzip" ? file.gzip : undefined) ?? file.identity
+  const headers: Record<string, string> = { ETag: representation.etag }
+  if (offered.length > 0) headers.Vary = "Accept-Encoding"
+  if (coding !== "identity") headers["Content-Encoding"] = coding
+  return matchesEtag(request.headers["if-none-match"], [representation.etag])
+    ? HttpServerResponse.empty({ status: 304, headers })
+    : HttpServerResponse.uint8Array(representation.body, { contentType: file.contentType, headers })
+}
 
 /** The built app, when there is one; nothing otherwise (API-only tests). */
 export const StaticApp = Layer.unwrap(

@@ -2,7 +2,7 @@
 // `${DATA_DIR}/outbox/` as an .eml file and its subject and code are logged, so a person running
 // the app locally can open it and verify an account. Only the mail worker (mail-queue.ts) calls
 // this; requests enqueue. A code is written to the log in outbox mode only.
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, renameSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Clock, Context, Effect, Layer, Schema } from "effect"
 import nodemailer from "nodemailer"
@@ -70,7 +70,11 @@ export class MailTransport extends Context.Service<
             const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_")
             const file = join(outbox, `${now}-${mail.purpose}-${safeTo}.eml`)
             yield* Effect.try({
-              try: () => writeFileSync(file, info.message as Buffer),
+              // Written under a temporary name and renamed, so a reader never sees a half-written message.
+              try: () => {
+                writeFileSync(`${file}.part`, info.message as Buffer)
+                renameSync(`${file}.part`, file)
+              },
               catch: (cause) => new MailDeliveryFailed({ reason: reasonOf(cause) }),
             })
             if (config.logLevel === "info")

@@ -3,7 +3,10 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { BillingApi } from "./billing-api.ts"
 import { ContentApi } from "./content-api.ts"
 import { RequestGuard } from "./middleware.ts"
+import { SearchApi } from "./search-api.ts"
+import { SettingsApi } from "./settings-api.ts"
 import { SystemApi } from "./system-api.ts"
+import { TestsApi } from "./tests-api.ts"
 import { UsersApi } from "./users-api.ts"
 
 // Requests are decoded reporting every problem, so a form learns all its field errors at once.
@@ -12,6 +15,9 @@ export class Api extends HttpApi.make("jingluo")
   .add(SystemApi)
   .add(BillingApi)
   .add(ContentApi)
+  .add(TestsApi)
+  .add(SettingsApi)
+  .add(SearchApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(
@@ -19,6 +25,6 @@ export class Api extends HttpApi.make("jingluo")
       title: "Jingluo API",
       version: "1",
       description:
-        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories and the book. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
+        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories, the book, self-tests and the learner's settings, and search. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
     }),
   ) {}

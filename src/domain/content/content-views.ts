@@ -1,7 +1,12 @@
 // What the content calls answer (§3 entities, §7 calls): the drill-down menu, channel, point, body
-// area, category, vessel and book pages, and the option lists for search. Names come in the
-// request's language; long texts are English (`textLanguage` says so).
+// area, category, vessel and book pages, and the option lists for search. Names and long texts come
+// in the request's language; a long text not yet translated comes in English, and `textLanguages`
+// says per field which language each text is in (`textLanguage` is the request's language when
+// every text is in it, else "en").
 import { Schema } from "effect"
+
+/** "en", "de" or "es": the language a text is shown in. */
+const TextLanguage = Schema.String
 
 export const MenuType = Schema.Literals(["channels", "categories", "bodyAreas"])
 export type MenuType = typeof MenuType.Type
@@ -108,7 +113,12 @@ export const ChannelPage = Schema.Struct({
   summary: Schema.String,
   pathway: Schema.Struct({ external: Schema.String, internal: Schema.String }),
   connections: Schema.Array(Schema.String),
-  textLanguage: Schema.String,
+  textLanguage: TextLanguage,
+  textLanguages: Schema.Struct({
+    summary: TextLanguage,
+    pathway: Schema.Struct({ external: TextLanguage, internal: TextLanguage }),
+    connections: TextLanguage,
+  }),
   points: Schema.Array(PointSummary),
 })
 export type ChannelPage = typeof ChannelPage.Type
@@ -144,7 +154,20 @@ export const PointPage = Schema.Struct({
   actions: Schema.Array(Schema.String),
   indications: Schema.Array(Schema.String),
   commentary: Schema.String,
-  textLanguage: Schema.String,
+  textLanguage: TextLanguage,
+  textLanguages: Schema.Struct({
+    location: TextLanguage,
+    locating: TextLanguage,
+    needling: Schema.Struct({
+      method: TextLanguage,
+      depth: TextLanguage,
+      cautions: TextLanguage,
+      contraindications: TextLanguage,
+    }),
+    actions: TextLanguage,
+    indications: TextLanguage,
+    commentary: TextLanguage,
+  }),
   categories: Schema.Array(
     Schema.Struct({
       slug: Schema.String,
@@ -178,6 +201,7 @@ export const BodyAreaPage = Schema.Struct({
   slug: Schema.String,
   title: Schema.String,
   description: Schema.String,
+  textLanguage: TextLanguage,
   groups: Schema.Array(PointGroupByChannel),
 })
 export type BodyAreaPage = typeof BodyAreaPage.Type
@@ -197,6 +221,7 @@ export const CategoryPage = Schema.Struct({
   slug: Schema.String,
   title: Schema.String,
   description: Schema.String,
+  textLanguage: TextLanguage,
   members: Schema.Array(
     Schema.Struct({ point: PointSummary, role: Schema.NullOr(Schema.String), phase: Schema.NullOr(Schema.String) }),
   ),
@@ -212,7 +237,8 @@ export const VesselPage = Schema.Struct({
   pathway: Schema.String,
   commentary: Schema.String,
   uses: Schema.Array(Schema.String),
-  textLanguage: Schema.String,
+  textLanguage: TextLanguage,
+  textLanguages: Schema.Struct({ pathway: TextLanguage, uses: TextLanguage, commentary: TextLanguage }),
   confluentPoint: PointSummary,
   coupledVessel: Schema.Struct({ slug: Schema.String, name: Schema.String, permission: Schema.Boolean }),
   xiCleftPoint: Schema.NullOr(PointSummary),
@@ -247,7 +273,7 @@ export const BookPage = Schema.Struct({
   title: Schema.String,
   summary: Schema.String,
   body: Schema.Array(PageBlockView),
-  textLanguage: Schema.String,
+  textLanguage: TextLanguage,
 })
 export type BookPage = typeof BookPage.Type
 

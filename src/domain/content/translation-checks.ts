@@ -177,6 +177,15 @@ export const englishProblem = ({ path, text }: TextPair): string | undefined => 
   return count >= 3 || (count >= 2 && share > 0.1) ? `${path}: reads as English (${count} English words)` : undefined
 }
 
+/**
+ * A translation that is the English copied over. A single word may be the same in both languages
+ * (Mastitis, Tinnitus), and so may a bare depth ("0.5 cun"); a phrase may not.
+ */
+export const identicalProblem = ({ path, en, text }: TextPair): string | undefined =>
+  text.trim() === en.trim() && /\p{L}{4,}\s+\p{L}/u.test(en) && !/^[\d.,–\s]+cun$/i.test(en)
+    ? `${path}: identical to the English`
+    : undefined
+
 /** Every problem of a set of pairs: numbers, glossary, English left standing, untranslated copies. */
 export const textProblems = (
   terms: ReadonlyArray<GlossaryTerm>,
@@ -185,11 +194,7 @@ export const textProblems = (
 ): ReadonlyArray<string> => [
   ...paired.problems,
   ...paired.pairs.flatMap((pair) => [
-    ...[numberProblem(pair), englishProblem(pair)].filter((p): p is string => p !== undefined),
-    // A single word may be the same in both languages (Mastitis, Tinnitus); a phrase may not.
-    ...(pair.text.trim() === pair.en.trim() && /\p{L}{4,}\s+\p{L}/u.test(pair.en) && !/^[\d.,–\s]+cun$/i.test(pair.en)
-      ? [`${pair.path}: identical to the English`]
-      : []),
+    ...[numberProblem(pair), englishProblem(pair), identicalProblem(pair)].filter((p): p is string => p !== undefined),
     ...glossaryProblems(terms, language, pair),
   ]),
 ]

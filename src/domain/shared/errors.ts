@@ -1,6 +1,7 @@
 // The error catalogue of §8: one tagged error per failure the app must tell apart, each with its
 // HTTP status for the contract, and the one decision of what the app does with each of them.
 import { Schema } from "effect"
+import { TestClosed } from "../tests/test-errors.ts"
 
 export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
   "Unauthorized",
@@ -104,6 +105,8 @@ export const API_FAILURES = [
   RequestTimeout,
   Offline,
   UnexpectedResponse,
+  // Self-tests: an answer or more time after the test has ended.
+  TestClosed,
 ] as const
 
 export type ApiFailure = InstanceType<(typeof API_FAILURES)[number]>

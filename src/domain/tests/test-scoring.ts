@@ -2,8 +2,8 @@
 // the time used, each question with the learner's and the right answer for the review, and
 // whether it was practice (no time limit), which is scored apart from timed tests.
 import { type GivenAnswer, isRightAnswer, type Question } from "./question.ts"
+import type { SessionTestType } from "./test-review.ts"
 import { deadlineOf, isAnswerOnTime, isPractice, type TestClock } from "./test-timing.ts"
-import type { TestTypeId } from "./test-types.ts"
 
 export interface SavedAnswer {
   readonly question: number
@@ -81,7 +81,7 @@ export const scoreTest = (
 
 /** One finished test in the learner's history. */
 export interface ScoreEntry {
-  readonly type: TestTypeId
+  readonly type: SessionTestType
   readonly practice: boolean
   readonly score: number
   readonly total: number
@@ -108,7 +108,7 @@ const summarize = (entries: ReadonlyArray<ScoreEntry>): ScoreSummary => {
 /** History per test type (`/test/scores`), timed tests and practice apart. */
 export const scoreHistory = (
   entries: ReadonlyArray<ScoreEntry>,
-  type: TestTypeId,
+  type: SessionTestType,
 ): { readonly timed: ScoreSummary; readonly practice: ScoreSummary } => {
   const ofType = entries.filter((e) => e.type === type)
   return { timed: summarize(ofType.filter((e) => !e.practice)), practice: summarize(ofType.filter((e) => e.practice)) }

@@ -27,19 +27,41 @@ export const DEFAULT_EXTRA_TIME_MINUTES = 2
 export const MIN_EXTRA_TIME_MINUTES = 1
 export const MAX_EXTRA_TIME_MINUTES = DEFAULT_TEST_DURATION_MINUTES
 
-const wholeBetween = (minimum: number, maximum: number) => Schema.Int.check(Schema.isBetween({ minimum, maximum }))
+/**
+ * The message key of each bounded field (translated under `validation.*`, the bounds passed in as
+ * `TEST_SETTING_BOUNDS`), so the settings page and the server's 422 say the same thing.
+ */
+export const TEST_SETTING_MESSAGES = {
+  testDuration: "validation.testDuration",
+  testLimit: "validation.testLimit",
+  testExtraTime: "validation.testExtraTime",
+  testDifficulty: "validation.testDifficulty",
+} as const
+
+/** The bounds the messages quote. */
+export const TEST_SETTING_BOUNDS = {
+  durationMin: MIN_TEST_DURATION_MINUTES,
+  durationMax: MAX_TEST_DURATION_MINUTES,
+  limitMin: MIN_TEST_LIMIT,
+  limitMax: MAX_TEST_LIMIT,
+  extraMin: MIN_EXTRA_TIME_MINUTES,
+  extraMax: MAX_EXTRA_TIME_MINUTES,
+} as const
+
+const wholeBetween = (minimum: number, maximum: number, message: string) =>
+  Schema.Number.check(Schema.isInt({ message }), Schema.isBetween({ minimum, maximum }, { message }))
 
 export const TestSettings = Schema.Struct({
   /** Minutes, before the difficulty multiplier. */
-  testDuration: wholeBetween(MIN_TEST_DURATION_MINUTES, MAX_TEST_DURATION_MINUTES),
+  testDuration: wholeBetween(MIN_TEST_DURATION_MINUTES, MAX_TEST_DURATION_MINUTES, TEST_SETTING_MESSAGES.testDuration),
   /** Maximum number of points asked; kept while `testAllPoints` hides it. */
-  testLimit: wholeBetween(MIN_TEST_LIMIT, MAX_TEST_LIMIT),
-  testDifficulty: TestDifficulty,
+  testLimit: wholeBetween(MIN_TEST_LIMIT, MAX_TEST_LIMIT, TEST_SETTING_MESSAGES.testLimit),
+  testDifficulty: TestDifficulty.annotate({ message: TEST_SETTING_MESSAGES.testDifficulty }),
   testAllPoints: Schema.Boolean,
   /** Off: practice without a time limit, scored apart from timed tests. */
   testTimed: Schema.Boolean,
   /** Minutes one "more time" adds. */
-  testExtraTime: wholeBetween(MIN_EXTRA_TIME_MINUTES, MAX_EXTRA_TIME_MINUTES),
+  testExtraTime: wholeBetween(MIN_EXTRA_TIME_MINUTES, MAX_EXTRA_TIME_MINUTES, TEST_SETTING_MESSAGES.testExtraTime),
 })
 export type TestSettings = typeof TestSettings.Type
 

@@ -8,7 +8,7 @@ import type { ChannelIndex, ChannelPage as ChannelPageData } from "../../domain/
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
-import { ContentPage, PointRow, textLang } from "./content-page.tsx"
+import { ContentPage, PointRow, textLang, UntranslatedNote } from "./content-page.tsx"
 
 const Locked = ({ name, className }: { readonly name: ReactNode; readonly className?: string }) => {
   const { upgrade } = useAppServices()
@@ -92,7 +92,8 @@ export const ChannelIndexPage = () => {
 const ChannelView = ({ channel }: { readonly channel: ChannelPageData }) => {
   const { t, i18n } = useTranslation("common")
   usePageTitle(channel.name)
-  const lang = textLang(channel.textLanguage, i18n.language)
+  const fields = channel.textLanguages
+  const lang = (language: string) => textLang(language, i18n.language)
   const ref = (partner: ChannelPageData["pairedChannel"]) =>
     partner === null ? (
       "—"
@@ -117,9 +118,10 @@ const ChannelView = ({ channel }: { readonly channel: ChannelPageData }) => {
           {channel.hanzi.traditional}
         </span>
       </h1>
-      <p className="lead" lang={lang}>
+      <p className="lead" lang={lang(fields.summary)}>
         {channel.summary}
       </p>
+      <UntranslatedNote textLanguage={channel.textLanguage} />
       <dl className="facts">
         <dt>{t("browse.pinyin")}</dt>
         <dd>{channel.pinyin}</dd>
@@ -156,11 +158,11 @@ const ChannelView = ({ channel }: { readonly channel: ChannelPageData }) => {
       <section aria-labelledby="pathway">
         <h2 id="pathway">{t("browse.pathway")}</h2>
         <h3>{t("browse.externalPathway")}</h3>
-        <p lang={lang}>{channel.pathway.external}</p>
+        <p lang={lang(fields.pathway.external)}>{channel.pathway.external}</p>
         <h3>{t("browse.internalPathway")}</h3>
-        <p lang={lang}>{channel.pathway.internal}</p>
+        <p lang={lang(fields.pathway.internal)}>{channel.pathway.internal}</p>
         <h3>{t("browse.connections")}</h3>
-        <ul lang={textLang("en", i18n.language)}>
+        <ul lang={lang(fields.connections)}>
           {channel.connections.map((c) => (
             <li key={c}>{c}</li>
           ))}

@@ -24,10 +24,10 @@ import type {
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
-import { ContentPage, PointList, PointRow, textLang } from "./content-page.tsx"
+import { ContentPage, PointList, PointRow, textLang, UntranslatedNote } from "./content-page.tsx"
 
 const BodyAreaView = ({ area }: { readonly area: BodyAreaData }) => {
-  const { t } = useTranslation("common")
+  const { t, i18n } = useTranslation("common")
   usePageTitle(area.title)
   return (
     <article>
@@ -40,7 +40,9 @@ const BodyAreaView = ({ area }: { readonly area: BodyAreaData }) => {
         </ol>
       </nav>
       <h1>{area.title}</h1>
-      <p className="lead">{area.description}</p>
+      <p className="lead" lang={textLang(area.textLanguage, i18n.language)}>
+        {area.description}
+      </p>
       {area.groups.map((group) => (
         <section key={group.channel?.code ?? "extra"} aria-labelledby={`g-${group.channel?.code ?? "extra"}`}>
           <div className="heading-with-badge">
@@ -66,7 +68,7 @@ export const BodyAreaPage = ({ slug }: { readonly slug: string }) => {
 }
 
 const CategoryView = ({ category }: { readonly category: CategoryData }) => {
-  const { t } = useTranslation("common")
+  const { t, i18n } = useTranslation("common")
   usePageTitle(category.title)
   return (
     <article>
@@ -79,7 +81,9 @@ const CategoryView = ({ category }: { readonly category: CategoryData }) => {
         </ol>
       </nav>
       <h1>{category.title}</h1>
-      <p className="lead">{category.description}</p>
+      <p className="lead" lang={textLang(category.textLanguage, i18n.language)}>
+        {category.description}
+      </p>
       <ul className="point-list">
         {category.members.map((m) => (
           <PointRow
@@ -105,7 +109,8 @@ export const CategoryPage = ({ slug }: { readonly slug: string }) => {
 const VesselView = ({ vessel }: { readonly vessel: VesselData }) => {
   const { t, i18n } = useTranslation("common")
   usePageTitle(vessel.name)
-  const lang = textLang(vessel.textLanguage, i18n.language)
+  const fields = vessel.textLanguages
+  const lang = (language: string) => textLang(language, i18n.language)
   return (
     <article>
       <nav aria-label={t("browse.breadcrumb")} className="breadcrumb">
@@ -154,18 +159,19 @@ const VesselView = ({ vessel }: { readonly vessel: VesselData }) => {
           </>
         ) : null}
       </dl>
+      <UntranslatedNote textLanguage={vessel.textLanguage} />
       <section aria-labelledby="vessel-pathway">
         <h2 id="vessel-pathway">{t("browse.pathway")}</h2>
-        <p lang={lang}>{vessel.pathway}</p>
+        <p lang={lang(fields.pathway)}>{vessel.pathway}</p>
       </section>
       <section aria-labelledby="vessel-uses">
         <h2 id="vessel-uses">{t("browse.uses")}</h2>
-        <ul lang={textLang("en", i18n.language)}>
+        <ul lang={lang(fields.uses)}>
           {vessel.uses.map((u) => (
             <li key={u}>{u}</li>
           ))}
         </ul>
-        <p lang={lang}>{vessel.commentary}</p>
+        <p lang={lang(fields.commentary)}>{vessel.commentary}</p>
       </section>
       <section aria-labelledby="vessel-points">
         <h2 id="vessel-points">{t("browse.pointsOnVessel")}</h2>

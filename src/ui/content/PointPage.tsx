@@ -7,12 +7,14 @@ import type { PointPage as PointPageData } from "../../domain/content/content-vi
 import { useAppServices } from "../app-services.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
-import { ContentPage, textLang } from "./content-page.tsx"
+import { ContentPage, textLang, UntranslatedNote } from "./content-page.tsx"
 
 const PointView = ({ point }: { readonly point: PointPageData }) => {
   const { t, i18n } = useTranslation("common")
   usePageTitle(`${point.code} ${point.pinyin}`)
-  const lang = textLang(point.textLanguage, i18n.language)
+  // Each text carries the language it is really in: an English one inside a German page is lang="en".
+  const fields = point.textLanguages
+  const lang = (language: string) => textLang(language, i18n.language)
   const { upgrade } = useAppServices()
   const lockedLink = (name: string) => (
     <button type="button" className="link-button" onClick={() => upgrade.send({ type: "upgrade.open", lite: true })}>
@@ -79,21 +81,21 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
         </dl>
       </header>
 
-      {lang ? <p className="muted text-language-note">{t("browse.englishOnly")}</p> : null}
+      <UntranslatedNote textLanguage={point.textLanguage} />
 
       <section aria-labelledby="location">
         <h2 id="location">{t("browse.location")}</h2>
-        <p lang={lang}>{point.location}</p>
+        <p lang={lang(fields.location)}>{point.location}</p>
         <h3>{t("browse.howToLocate")}</h3>
-        <p lang={lang}>{point.locating}</p>
+        <p lang={lang(fields.locating)}>{point.locating}</p>
       </section>
 
       <section aria-labelledby="needling">
         <h2 id="needling">{t("browse.needling")}</h2>
-        <p lang={lang}>{point.needling.method}</p>
+        <p lang={lang(fields.needling.method)}>{point.needling.method}</p>
         <dl className="facts">
           <dt>{t("browse.depth")}</dt>
-          <dd lang={lang}>{point.needling.depth}</dd>
+          <dd lang={lang(fields.needling.depth)}>{point.needling.depth}</dd>
           <dt>{t("browse.angle")}</dt>
           <dd>{t(`browse.angles.${point.needling.angle}`)}</dd>
           <dt>{t("browse.moxibustion")}</dt>
@@ -105,14 +107,16 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
               <span aria-hidden="true">⚠ </span>
               {t("browse.cautions")}
             </h3>
-            <ul lang={lang}>
+            <ul>
               {point.needling.cautions.map((c) => (
-                <li key={c}>{c}</li>
+                <li key={c} lang={lang(fields.needling.cautions)}>
+                  {c}
+                </li>
               ))}
               {point.needling.contraindications.map((c) => (
                 <li key={c}>
                   <strong>{t("browse.contraindicated")}: </strong>
-                  {c}
+                  <span lang={lang(fields.needling.contraindications)}>{c}</span>
                 </li>
               ))}
             </ul>
@@ -123,7 +127,7 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
       <div className="two-columns">
         <section aria-labelledby="actions">
           <h2 id="actions">{t("browse.actions")}</h2>
-          <ul lang={lang}>
+          <ul lang={lang(fields.actions)}>
             {point.actions.map((a) => (
               <li key={a}>{a}</li>
             ))}
@@ -131,7 +135,7 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
         </section>
         <section aria-labelledby="indications">
           <h2 id="indications">{t("browse.indications")}</h2>
-          <ul lang={lang}>
+          <ul lang={lang(fields.indications)}>
             {point.indications.map((i) => (
               <li key={i}>{i}</li>
             ))}
@@ -141,7 +145,7 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
 
       <section aria-labelledby="commentary">
         <h2 id="commentary">{t("browse.commentary")}</h2>
-        <p lang={lang}>{point.commentary}</p>
+        <p lang={lang(fields.commentary)}>{point.commentary}</p>
       </section>
 
       <div className="two-columns">

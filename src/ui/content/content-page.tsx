@@ -179,3 +179,9 @@ export const PointList = ({
 /** The language attribute for English texts shown in a German or Spanish interface. */
 export const textLang = (textLanguage: string, uiLanguage: string) =>
   textLanguage === uiLanguage ? undefined : textLanguage
+
+/** Says that some texts of the page are shown in English because their translation is missing. */
+export const UntranslatedNote = ({ textLanguage }: { readonly textLanguage: string }) => {
+  const { t, i18n } = useTranslation("common")
+  return textLanguage === i18n.language ? null : <p className="muted text-language-note">{t("browse.englishOnly")}</p>
+}

@@ -7,6 +7,7 @@ import { Cookies } from "../../infra/cookies.ts"
 import { Navigation, type NavigationOptions } from "../../infra/navigation.ts"
 import { Storage } from "../../infra/storage.ts"
 import { Toasts } from "../../infra/toasts.ts"
+import type { TimerClock } from "../../machines/tests/test-session-machine.ts"
 
 export interface WireOptions {
   /** Where the API lives; the page's own origin in the browser. */
@@ -15,6 +16,8 @@ export interface WireOptions {
   readonly navigate?: NavigationOptions["navigate"]
   /** Full reloads; `location.assign` by default. */
   readonly reload?: NavigationOptions["reload"]
+  /** The clock timed flows run on (a self-test's deadline); the browser's by default, simulated in tests. */
+  readonly clock?: { readonly now: () => number } & TimerClock
 }
 
 /** The services a feature's programs may use. */
@@ -24,6 +27,7 @@ export const makeRuntime = (options: WireOptions) => {
   const storage = Layer.mergeAll(Cookies.layer, Storage.layer)
   const navigation = Navigation.layer({
     navigate: options.navigate ?? ((path) => browserNavigate(path)),
+    replace: options.navigate ?? ((path) => browserNavigate(path, { replace: true })),
     reload: options.reload,
   })
   return ManagedRuntime.make(

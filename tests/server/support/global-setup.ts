@@ -9,7 +9,7 @@ import { Reactivity } from "effect/reactivity"
 import { SqlClient } from "effect/sql"
 import { seedContent } from "../../../server/content/seed.ts"
 import { migrate } from "../../../server/platform/db/migrate.ts"
-import { makePgliteClient } from "../../../server/platform/db/pglite-client.ts"
+import { makePgliteClient, PGLITE_EXTENSIONS } from "../../../server/platform/db/pglite-client.ts"
 import { adminUrl, PGLITE_DUMP, POSTGRES_TEMPLATE, TMP_DIR } from "./paths.ts"
 
 const prepare = Effect.gen(function* () {
@@ -19,7 +19,7 @@ const prepare = Effect.gen(function* () {
 
 export default async function setup() {
   mkdirSync(TMP_DIR, { recursive: true })
-  const db = await PGlite.create()
+  const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
   await Effect.runPromise(
     Effect.gen(function* () {
       const sql = yield* makePgliteClient(db)

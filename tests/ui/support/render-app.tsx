@@ -69,10 +69,12 @@ export interface RenderOptions {
   readonly signedIn?: boolean
   readonly language?: "en" | "de" | "es"
   readonly cookiesAccepted?: boolean
+  /** The clock timed flows run on (a SimulatedClock), instead of the browser's. */
+  readonly clock?: Parameters<typeof wire>[0]["clock"]
 }
 
 export const renderApp = async (path: string, options: RenderOptions = {}) => {
-  const { signedIn = false, language, cookiesAccepted = true } = options
+  const { signedIn = false, language, cookiesAccepted = true, clock } = options
   if (cookiesAccepted) document.cookie = "cookieAccepted=yes; Path=/"
   if (language) document.cookie = `language=${language}; Path=/`
   if (signedIn) {
@@ -81,7 +83,7 @@ export const renderApp = async (path: string, options: RenderOptions = {}) => {
   }
   window.history.replaceState(null, "", path)
   const reloads: Array<string> = []
-  const app = await wire({ baseUrl: API, reload: (to) => void reloads.push(to) })
+  const app = await wire({ baseUrl: API, reload: (to) => void reloads.push(to), ...(clock ? { clock } : {}) })
   const view = render(app.element)
   await screen.findByRole("contentinfo")
   return { ...view, ...app, reloads }

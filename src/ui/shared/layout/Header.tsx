@@ -3,18 +3,22 @@
 // breakpoint the entries move into a menu button so the header stays one row. The drill-down
 // panel hangs from the sticky header, so it opens in view wherever the page is scrolled.
 import { useActorRef, useSelector } from "@xstate/react"
-import type { ReactNode, Ref } from "react"
+import { type ReactNode, type Ref, useState } from "react"
 import { Button as AriaButton } from "react-aria-components/Button"
 import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu"
 import { Popover } from "react-aria-components/Popover"
 import { useTranslation } from "react-i18next"
 import { Link, useLocation } from "wouter"
 import { BOOK_HREF } from "../../../domain/content/content-links.ts"
+import { FULL_TEXT_HREF } from "../../../domain/search/search-links.ts"
 import { EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
 import { useAppServices } from "../../app-services.tsx"
+import { HeaderSearch } from "../../search/HeaderSearch.tsx"
 import { LanguageMenu } from "../components/LanguageMenu.tsx"
+import { Modal } from "../components/Modal.tsx"
 
 const MEMBERSHIP_HREF = "/account-settings/my-membership"
+const TESTS_HREF = "/test/"
 
 const NavLink = ({ href, children }: { readonly href: string; readonly children: string }) => {
   const [location] = useLocation()
@@ -29,15 +33,22 @@ export const Header = ({
   onLogout,
   menuOpen,
   onToggleMenu,
+  searchOpen,
+  onToggleSearch,
   channelButtonRef,
   mobileButtonRef,
+  searchButtonRef,
   panel,
 }: {
   readonly onLogout: () => void
   readonly menuOpen: boolean
   readonly onToggleMenu: () => void
+  /** The search submenu is open in place of the channel drill-down. */
+  readonly searchOpen: boolean
+  readonly onToggleSearch: () => void
   readonly channelButtonRef: Ref<HTMLButtonElement>
   readonly mobileButtonRef: Ref<HTMLButtonElement>
+  readonly searchButtonRef: Ref<HTMLButtonElement>
   readonly panel: ReactNode
 }) => {
   const { t } = useTranslation("common")
@@ -45,9 +56,12 @@ export const Header = ({
   const signedIn = useSelector(session, (s) => s.context.user !== null)
   const languageActor = useActorRef(machines.language, { input: { current: language } })
   const switching = useSelector(languageActor, (s) => s.hasTag("busy"))
+  // On narrow screens the search opens in the search modal, titled by the common search label.
+  const [searchModalOpen, setSearchModalOpen] = useState(false)
 
   const onMobileAction = (key: string) => {
     if (key === "channels") onToggleMenu()
+    else if (key === "search") setSearchModalOpen(true)
     else if (key === "logout") onLogout()
     else if (key === "support") navigation.openTab(EXTERNAL_LINKS.support)
     else navigation.go(key)
@@ -75,7 +89,19 @@ export const Header = ({
               >
                 {t("nav.channelPoints")}
               </button>
+              <button
+                ref={searchButtonRef}
+                type="button"
+                className="nav-button"
+                aria-expanded={searchOpen}
+                aria-controls={searchOpen ? "search-menu" : undefined}
+                onClick={onToggleSearch}
+              >
+                {t("nav.search")}
+              </button>
+              <NavLink href={FULL_TEXT_HREF}>{t("nav.fullText")}</NavLink>
               <NavLink href={BOOK_HREF}>{t("nav.book")}</NavLink>
+              <NavLink href={TESTS_HREF}>{t("nav.tests")}</NavLink>
               <NavLink href={MEMBERSHIP_HREF}>{t("nav.myAccount")}</NavLink>
               <button type="button" className="nav-button" onClick={onLogout}>
                 {t("nav.logout")}
@@ -118,8 +144,17 @@ export const Header = ({
                     <MenuItem id="channels" className="menu-item">
                       {t("nav.channelPoints")}
                     </MenuItem>
+                    <MenuItem id="search" className="menu-item">
+                      {t("nav.search")}
+                    </MenuItem>
+                    <MenuItem id={FULL_TEXT_HREF} className="menu-item">
+                      {t("nav.fullText")}
+                    </MenuItem>
                     <MenuItem id={BOOK_HREF} className="menu-item">
                       {t("nav.book")}
+                    </MenuItem>
+                    <MenuItem id={TESTS_HREF} className="menu-item">
+                      {t("nav.tests")}
                     </MenuItem>
                     <MenuItem id={MEMBERSHIP_HREF} className="menu-item">
                       {t("nav.myAccount")}
@@ -148,6 +183,11 @@ export const Header = ({
         </div>
       </div>
       {panel}
+      {signedIn ? (
+        <Modal isOpen={searchModalOpen} onOpenChange={setSearchModalOpen} title={t("search.label")} size="lg">
+          <HeaderSearch onDismiss={() => setSearchModalOpen(false)} onNavigate={() => setSearchModalOpen(false)} />
+        </Modal>
+      ) : null}
     </header>
   )
 }

@@ -1,0 +1,592 @@
+// Self-tests (§7 "tests") with the server holding the clock: a test's questions are generated from
+// the learner's pool (the free content for Standard, everything for Pro, the due points for the
+// review, a group's points later) and stored; the start, the "more time" and the deadline are the
+// server's; answers after the deadline are refused; a test past its deadline is scored whenever it
+// is next looked at, so a reload, a second tab or a restart finds the same test with the same time
+// left. Scoring, timing and the review rules are the domain's; FSRS schedules the review queue.
+import { randomInt, randomUUID } from "node:crypto"
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { hasPro, type Viewer } from "../../src/domain/content/permissions.ts"
+import { NotFound, ProRequired, ValidationFailed } from "../../src/domain/shared/errors.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { presentQuestion, type Question, type QuestionResolver } from "../../src/domain/tests/question.ts"
+import { generateQuestionsOfKinds } from "../../src/domain/tests/question-generators.ts"
+import { dayOf, practiceDays, practiceStreak } from "../../src/domain/tests/test-activity.ts"
+import { makeTestPool, type TestPool } from "../../src/domain/tests/test-content.ts"
+import { TestClosed } from "../../src/domain/tests/test-errors.ts"
+import {
+  canStartSession,
+  codesShownBy,
+  isSessionTestType,
+  REVIEW_TEST_ID,
+  reviewUpdates,
+  SESSION_TEST_TYPES,
+  type SessionTestType,
+  sessionKinds,
+} from "../../src/domain/tests/test-review.ts"
+import { type ScoreEntry, scoreHistory, scoreTest } from "../../src/domain/tests/test-scoring.ts"
+import { questionCount, type TestDifficulty, type TestSettings } from "../../src/domain/tests/test-settings.ts"
+import {
+  canExtend,
+  deadlineOf,
+  isAnswerOnTime,
+  isPractice,
+  MAX_TIME_EXTENSIONS,
+  startClock,
+  type TestClock,
+  testDurationMs,
+  timeLeftMs,
+} from "../../src/domain/tests/test-timing.ts"
+import { TEST_TYPE_LIST, TEST_TYPES, testTypePermission } from "../../src/domain/tests/test-types.ts"
+import {
+  type ActivityView,
+  ALL_SCORES,
+  type AnswerSavedView,
+  type CreateTestPayload,
+  type NameKind,
+  type Names,
+  nameKey,
+  type SaveAnswerPayload,
+  type ScoresView,
+  type TestClockView,
+  type TestOverview,
+  type TestResultView,
+  type TestSessionView,
+  type TestTypesView,
+} from "../../src/domain/tests/test-views.ts"
+import { UsersRepo } from "../accounts/users-repo.ts"
+import { Translations } from "../platform/i18n/translations.ts"
+import { Settings } from "../settings/service.ts"
+import { type TestContentBundle, TestContentSource } from "./content-source.ts"
+import { type TestRow, TestsRepo } from "./repo.ts"
+import { gradeCard } from "./review-scheduler.ts"
+
+/** Who is asking, in which language. */
+export interface Learner {
+  readonly userId: number
+  readonly language: SelectableLanguage
+}
+
+/** A test's pool, given as point codes (a point group's), or the whole pool of the learner's plan. */
+export interface TestFocus {
+  readonly points: ReadonlyArray<string>
+}
+
+const pick = (text: { readonly en: string; readonly de: string; readonly es: string }, language: SelectableLanguage) =>
+  text[language] || text.en
+
+export class SelfTests extends Context.Service<
+  SelfTests,
+  {
+    readonly testTypes: (
+      session: { readonly userId: number; readonly planId: number } | null,
+    ) => Effect.Effect<TestTypesView>
+    readonly overview: (learner: Learner, type: string) => Effect.Effect<TestOverview, NotFound>
+    readonly create: (
+      learner: Learner,
+      payload: CreateTestPayload,
+      focus?: TestFocus,
+    ) => Effect.Effect<TestSessionView, NotFound | ProRequired>
+    readonly session: (learner: Learner, type: string, id: string) => Effect.Effect<TestSessionView, NotFound>
+    readonly saveAnswer: (
+      learner: Learner,
+      payload: SaveAnswerPayload,
+    ) => Effect.Effect<AnswerSavedView, NotFound | TestClosed | ValidationFailed>
+    readonly addExtraTime: (learner: Learner, testId: string) => Effect.Effect<TestClockView, NotFound | TestClosed>
+    readonly finish: (learner: Learner, testId: string) => Effect.Effect<TestResultView, NotFound>
+    readonly result: (learner: Learner, id: string) => Effect.Effect<TestResultView, NotFound>
+    readonly repeat: (
+      learner: Learner,
+      testId: string,
+    ) => Effect.Effect<TestSessionView, NotFound | ProRequired | TestClosed>
+    readonly reset: (learner: Learner, id: string) => Effect.Effect<TestOverview, NotFound | TestClosed>
+    readonly scores: (learner: Learner, id: string) => Effect.Effect<ScoresView, NotFound>
+    readonly activity: (learner: Learner, utcOffsetMinutes: number) => Effect.Effect<ActivityView>
+  }
+>()("jingluo/server/SelfTests") {
+  static readonly layer = Layer.effect(
+    SelfTests,
+    Effect.gen(function* () {
+      const repo = yield* TestsRepo
+      const users = yield* UsersRepo
+      const { message } = yield* Translations
+      const settingsService = yield* Settings
+      const source = yield* TestContentSource
+
+      const now = Clock.currentTimeMillis
+      const notFound = (language: SelectableLanguage) => new NotFound({ message: message("notFound", language) })
+      const closed = (row: TestRow, language: SelectableLanguage) =>
+        new TestClosed({
+          message: message(row.expired ? "testTimeUp" : "testFinished", language),
+          reason: row.expired ? "timeUp" : "finished",
+        })
+
+      /** The plan is read on every call, so an upgrade or a lapse counts at once. */
+      const viewerOf = (userId: number) =>
+        Effect.map(
+          users.findById(userId),
+          (found): Viewer => ({ _tag: "Member", planId: Option.isSome(found) ? found.value.plan_id : 0 }),
+        )
+
+      const poolOf = (bundle: TestContentBundle, viewer: Viewer, focus?: Iterable<string>): TestPool => {
+        const pro = hasPro(viewer)
+        return makeTestPool(bundle.content, {
+          points: pro ? bundle.allPoints : bundle.freePoints,
+          focus,
+          vessels: pro ? bundle.content.vessels.map((v) => v.id) : bundle.freeVessels,
+        })
+      }
+
+      const clockOf = (row: TestRow): TestClock => ({
+        startedAt: row.started_at,
+        durationMs: row.duration_ms,
+        extensions: row.extensions,
+        extraTimeMs: row.extra_time_ms,
+      })
+
+      const clockView = (row: TestRow, at: number): TestClockView => {
+        const clock = clockOf(row)
+        return {
+          practice: isPractice(clock),
+          timeLeftMs: timeLeftMs(clock, at),
+          extensions: row.extensions,
+          maxExtensions: MAX_TIME_EXTENSIONS,
+          extraTimeMs: row.extra_time_ms,
+          canExtend: row.finished_at === null && canExtend(clock, at),
+        }
+      }
+
+      const savedAnswers = (row: TestRow) =>
+        Effect.map(repo.answers(row.id), (answers) =>
+          answers.map((a) => ({ question: a.question, given: a.answer, answeredAt: a.answered_at })),
+        )
+
+      /**
+       * Scores a test that has ended: at once when `force` (the learner finished), otherwise only
+       * once its deadline (and the grace for answers on their way) has passed. The one request that
+       * records the end also updates the review queue, in the same transaction.
+       */
+      const settle = (row: TestRow, force: boolean) =>
+        Effect.gen(function* () {
+          if (row.finished_at !== null) return row
+          const at = yield* now
+          const clock = clockOf(row)
+          if (!force && isAnswerOnTime(clock, at)) return row
+          const deadline = deadlineOf(clock)
+          const finishedAt = deadline === null ? at : Math.min(at, deadline)
+          const result = scoreTest(row.questions, yield* savedAnswers(row), clock, finishedAt)
+          const updates = reviewUpdates(row.type as SessionTestType, result.review)
+          yield* repo.transaction(
+            Effect.gen(function* () {
+              const recorded = yield* repo.finish(row.id, {
+                finishedAt,
+                expired: result.expired,
+                score: result.score,
+                answered: result.answered,
+                timeUsedMs: result.timeUsedMs,
+                reviewQueued: updates.filter((u) => u.grade === "again").length,
+              })
+              if (!recorded) return
+              const cards = yield* repo.cards(
+                row.user_id,
+                updates.map((u) => u.point),
+              )
+              for (const update of updates) {
+                const card = gradeCard(cards.get(update.point) ?? null, update.grade, finishedAt)
+                yield* repo.storeCard(row.user_id, update.point, card, at)
+              }
+            }),
+          )
+          const reread = yield* repo.find(row.user_id, row.id)
+          return Option.getOrElse(reread, () => row)
+        })
+
+      /** The learner's own test, scored if its time has run out. */
+      const ownTest = (learner: Learner, id: string) =>
+        Effect.gen(function* () {
+          const found = yield* repo.find(learner.userId, id)
+          if (Option.isNone(found)) return yield* notFound(learner.language)
+          return yield* settle(found.value, false)
+        })
+
+      const settleRunning = (userId: number) =>
+        Effect.flatMap(repo.running(userId), (rows) => Effect.forEach(rows, (row) => settle(row, false)))
+
+      // Presenting questions in the learner's language: point names always; content texts where a
+      // translation exists for every text of the question and keeps its options apart, else English.
+      const textLanguageOf = (bundle: TestContentBundle, question: Question, language: SelectableLanguage) => {
+        if (language === "en") return "en" as const
+        const refs = [
+          ...(question.prompt.text ? [question.prompt.text] : []),
+          ...question.options.flatMap((o) => (o._tag === "Text" ? [o.ref] : [])),
+        ]
+        const resolved = refs.map((ref) => bundle.text(ref, language))
+        const optionTexts = question.options.flatMap((o) =>
+          o._tag === "Text" ? [bundle.text(o.ref, language).text] : [],
+        )
+        const distinct = new Set(optionTexts).size === optionTexts.length
+        return resolved.every((r) => r.language === language) && distinct ? language : ("en" as const)
+      }
+
+      const resolverOf = (
+        bundle: TestContentBundle,
+        language: SelectableLanguage,
+        textLanguage: SelectableLanguage,
+      ): QuestionResolver => ({
+        text: (ref) => bundle.text(ref, textLanguage).text,
+        point: (code) => {
+          const point = bundle.points.get(code)
+          return point
+            ? { code, pinyin: point.pinyin, hanzi: point.hanzi, name: pick(point.name, language) }
+            : { code, pinyin: code, hanzi: { traditional: "", simplified: "" }, name: code }
+        },
+        localized: (text) => pick(text, language),
+      })
+
+      const namesOf = (bundle: TestContentBundle, questions: ReadonlyArray<Question>, language: SelectableLanguage) => {
+        const names: Record<string, string> = {}
+        const add = (kind: NameKind, id: string | undefined) => {
+          if (id === undefined) return
+          const name = bundle.name(kind, id, language)
+          if (name !== undefined) names[nameKey(kind, id)] = name
+        }
+        for (const q of questions) {
+          add("channel", q.prompt.channel)
+          add("category", q.prompt.category)
+          add("bodyArea", q.prompt.bodyArea)
+          add("vessel", q.prompt.vessel)
+          add("channel", q.explanation.channel)
+          add("category", q.explanation.category)
+          add("bodyArea", q.explanation.bodyArea)
+          add("vessel", q.explanation.vessel)
+          for (const o of q.options) {
+            if (o._tag === "Channel") add("channel", o.code)
+            else if (o._tag === "Category") add("category", o.id)
+            else if (o._tag === "BodyArea") add("bodyArea", o.id)
+            else if (o._tag === "Vessel") add("vessel", o.id)
+          }
+        }
+        return names as Names
+      }
+
+      const sessionView = (row: TestRow, language: SelectableLanguage) =>
+        Effect.gen(function* () {
+          const bundle = yield* source.current
+          const at = yield* now
+          const saved = yield* repo.answers(row.id)
+          const answers = row.questions.map((_, i) => saved.find((a) => a.question === i)?.answer ?? null)
+          const textLanguages = row.questions.map((q) => textLanguageOf(bundle, q, language))
+          return {
+            id: row.id,
+            type: row.type as SessionTestType,
+            status: row.finished_at === null ? ("running" as const) : ("finished" as const),
+            difficulty: row.difficulty as TestDifficulty,
+            clock: clockView(row, at),
+            questions: row.questions.map((q, i) =>
+              presentQuestion(q, resolverOf(bundle, language, textLanguages[i] ?? "en")),
+            ),
+            answers,
+            textLanguages,
+            names: namesOf(bundle, row.questions, language),
+          } satisfies TestSessionView
+        })
+
+      const resultView = (row: TestRow, language: SelectableLanguage) =>
+        Effect.gen(function* () {
+          const bundle = yield* source.current
+          const finishedAt = row.finished_at ?? (yield* now)
+          const result = scoreTest(row.questions, yield* savedAnswers(row), clockOf(row), finishedAt)
+          return {
+            id: row.id,
+            type: row.type as SessionTestType,
+            difficulty: row.difficulty as TestDifficulty,
+            score: result.score,
+            total: result.total,
+            answered: result.answered,
+            percent: result.percent,
+            timeUsedMs: result.timeUsedMs,
+            practice: result.practice,
+            expired: result.expired,
+            finishedAt: new Date(finishedAt).toISOString(),
+            review: result.review.map((item) => {
+              const textLanguage = textLanguageOf(bundle, item.question, language)
+              return {
+                question: presentQuestion(item.question, resolverOf(bundle, language, textLanguage), { reveal: true }),
+                given: item.given,
+                right: item.right,
+                answer: item.question.answer,
+                textLanguage,
+                points: item.question.explanation.points.flatMap((code) => {
+                  const point = bundle.points.get(code)
+                  return point ? [{ code, slug: point.slug, name: pick(point.name, language) }] : []
+                }),
+              }
+            }),
+            names: namesOf(bundle, row.questions, language),
+            reviewQueued: row.review_queued ?? 0,
+          } satisfies TestResultView
+        })
+
+      /** The points a new test of `type` may ask about, within the learner's pool. */
+      const focusOf = (
+        learner: Learner,
+        type: SessionTestType,
+        bundle: TestContentBundle,
+        viewer: Viewer,
+        focus?: TestFocus,
+      ) =>
+        Effect.gen(function* () {
+          if (focus !== undefined) return poolOf(bundle, viewer, focus.points)
+          if (type === REVIEW_TEST_ID) return poolOf(bundle, viewer, yield* repo.duePoints(learner.userId, yield* now))
+          // A point-group test needs its group's points.
+          if (TEST_TYPES[type].needsGroup) return poolOf(bundle, viewer, [])
+          return poolOf(bundle, viewer)
+        })
+
+      const sessionType = (learner: Learner, type: string) =>
+        isSessionTestType(type) ? Effect.succeed(type) : Effect.fail(notFound(learner.language))
+
+      const overview = Effect.fn("SelfTests.overview")(function* (learner: Learner, typeSegment: string) {
+        const type = yield* sessionType(learner, typeSegment)
+        const bundle = yield* source.current
+        const viewer = yield* viewerOf(learner.userId)
+        const settings = yield* settingsService.get(learner.userId)
+        const pool = yield* focusOf(learner, type, bundle, viewer)
+        const running = yield* repo.findRunning(learner.userId, type)
+        const current = Option.isSome(running) ? yield* settle(running.value, false) : null
+        const answered = current && current.finished_at === null ? (yield* repo.answers(current.id)).length : 0
+        return {
+          type,
+          permission: canStartSession(viewer, type),
+          settings: settings satisfies TestSettings,
+          points: pool.focus.size,
+          allPoints: bundle.allPoints.length,
+          limited: !hasPro(viewer) && type !== REVIEW_TEST_ID,
+          questionCount: questionCount(settings, pool.focus.size),
+          durationMs: testDurationMs(settings),
+          running: current && current.finished_at === null ? { id: current.id, answered, total: current.total } : null,
+        } satisfies TestOverview
+      })
+
+      /** Stores a new test, or finds the running one a second tab or a double click created first. */
+      const start = (
+        learner: Learner,
+        type: SessionTestType,
+        difficulty: TestDifficulty,
+        questions: ReadonlyArray<Question>,
+        settings: TestSettings,
+        repeatOf: string | null,
+      ) =>
+        Effect.gen(function* () {
+          const at = yield* now
+          const clock = startClock(at, settings)
+          const id = yield* Effect.sync(() => randomUUID())
+          const inserted = yield* repo.insert({
+            id,
+            userId: learner.userId,
+            type,
+            difficulty,
+            questions,
+            startedAt: at,
+            durationMs: clock.durationMs,
+            extraTimeMs: clock.extraTimeMs,
+            repeatOf,
+          })
+          const row = Option.isSome(inserted) ? inserted : yield* repo.findRunning(learner.userId, type)
+          if (Option.isNone(row)) return yield* Effect.die(new Error("a new test was neither stored nor found"))
+          return yield* sessionView(row.value, learner.language)
+        })
+
+      const create = Effect.fn("SelfTests.create")(function* (
+        learner: Learner,
+        payload: CreateTestPayload,
+        focus?: TestFocus,
+      ) {
+        const type = payload.type
+        const viewer = yield* viewerOf(learner.userId)
+        if (!canStartSession(viewer, type))
+          return yield* new ProRequired({ message: message("testProRequired", learner.language) })
+        // Group tests arrive with their group's points; without them there is nothing to ask.
+        const needsGroup = type !== REVIEW_TEST_ID && TEST_TYPES[type].needsGroup
+        if ((payload.subtype === "point-groups" || needsGroup) && focus === undefined)
+          return yield* notFound(learner.language)
+        const running = yield* repo.findRunning(learner.userId, type)
+        if (Option.isSome(running)) {
+          const current = yield* settle(running.value, false)
+          if (current.finished_at === null) return yield* sessionView(current, learner.language)
+        }
+        const bundle = yield* source.current
+        const settings = yield* settingsService.get(learner.userId)
+        const pool = yield* focusOf(learner, type, bundle, viewer, focus)
+        const seed = yield* Effect.sync(() => randomInt(0, 2 ** 32))
+        const questions = generateQuestionsOfKinds(sessionKinds(type, settings.testDifficulty), bundle.content, pool, {
+          difficulty: settings.testDifficulty,
+          seed,
+          count: questionCount(settings, pool.focus.size),
+        })
+        if (questions.length === 0)
+          return yield* new NotFound({ message: message("testNothingToAsk", learner.language) })
+        return yield* start(learner, type, settings.testDifficulty, questions, settings, null)
+      })
+
+      const session = Effect.fn("SelfTests.session")(function* (learner: Learner, type: string, id: string) {
+        const row = yield* ownTest(learner, id)
+        if (row.type !== type) return yield* notFound(learner.language)
+        return yield* sessionView(row, learner.language)
+      })
+
+      const saveAnswer = Effect.fn("SelfTests.saveAnswer")(function* (learner: Learner, payload: SaveAnswerPayload) {
+        const row = yield* ownTest(learner, payload.testId)
+        if (row.finished_at !== null) return yield* closed(row, learner.language)
+        const question = row.questions[payload.question]
+        const invalid = (field: string) =>
+          new ValidationFailed({
+            message: message("validationFailed", learner.language),
+            errors: { [field]: "validation.invalid" },
+          })
+        if (question === undefined) return yield* invalid("question")
+        const mode = question.answer._tag === "Choice" ? "Choice" : "Typed"
+        if (payload.answer._tag !== mode) return yield* invalid("answer")
+        if (payload.answer._tag === "Choice" && payload.answer.index >= question.options.length)
+          return yield* invalid("answer")
+        const at = yield* now
+        yield* repo.saveAnswer(row.id, payload.question, payload.answer, at)
+        return {
+          question: payload.question,
+          answered: (yield* repo.answers(row.id)).length,
+          clock: clockView(row, at),
+        } satisfies AnswerSavedView
+      })
+
+      const addExtraTime = Effect.fn("SelfTests.addExtraTime")(function* (learner: Learner, testId: string) {
+        const row = yield* ownTest(learner, testId)
+        if (row.finished_at !== null) return yield* closed(row, learner.language)
+        const at = yield* now
+        // More time than allowed (or for practice) is not an error: the clock says no more.
+        if (canExtend(clockOf(row), at)) yield* repo.extend(row.id, row.extensions)
+        const reread = yield* repo.find(learner.userId, row.id)
+        return clockView(
+          Option.getOrElse(reread, () => row),
+          at,
+        )
+      })
+
+      const finish = Effect.fn("SelfTests.finish")(function* (learner: Learner, testId: string) {
+        const found = yield* repo.find(learner.userId, testId)
+        if (Option.isNone(found)) return yield* notFound(learner.language)
+        return yield* resultView(yield* settle(found.value, true), learner.language)
+      })
+
+      const result = Effect.fn("SelfTests.result")(function* (learner: Learner, id: string) {
+        const row = yield* ownTest(learner, id)
+        // A running test has no result yet.
+        if (row.finished_at === null) return yield* notFound(learner.language)
+        return yield* resultView(row, learner.language)
+      })
+
+      const repeat = Effect.fn("SelfTests.repeat")(function* (learner: Learner, testId: string) {
+        const row = yield* ownTest(learner, testId)
+        if (row.finished_at === null) return yield* sessionView(row, learner.language)
+        const type = row.type as SessionTestType
+        const viewer = yield* viewerOf(learner.userId)
+        const bundle = yield* source.current
+        const pool = poolOf(bundle, viewer)
+        const allowed = row.questions.every((q) => {
+          const shown = codesShownBy(q)
+          return (
+            [...shown.points].every((p) => pool.points.has(p)) &&
+            [...shown.vessels].every((v) => pool.vessels.has(v as never))
+          )
+        })
+        if (!canStartSession(viewer, type) || !allowed)
+          return yield* new ProRequired({ message: message("testProRequired", learner.language) })
+        const running = yield* repo.findRunning(learner.userId, type)
+        if (Option.isSome(running)) {
+          const current = yield* settle(running.value, false)
+          if (current.finished_at === null) return yield* sessionView(current, learner.language)
+        }
+        const settings = yield* settingsService.get(learner.userId)
+        return yield* start(learner, type, row.difficulty as TestDifficulty, row.questions, settings, row.id)
+      })
+
+      const reset = Effect.fn("SelfTests.reset")(function* (learner: Learner, id: string) {
+        const row = yield* ownTest(learner, id)
+        if (row.finished_at !== null) return yield* closed(row, learner.language)
+        yield* repo.discard(row.id)
+        return yield* overview(learner, row.type)
+      })
+
+      const scores = Effect.fn("SelfTests.scores")(function* (learner: Learner, id: string) {
+        if (id !== ALL_SCORES && !isSessionTestType(id)) return yield* notFound(learner.language)
+        yield* settleRunning(learner.userId)
+        const rows = yield* repo.history(learner.userId, id === ALL_SCORES ? null : id)
+        const entries = rows.map((row) => ({
+          id: row.id,
+          type: row.type as SessionTestType,
+          practice: row.duration_ms === null,
+          expired: row.expired === true,
+          score: row.score ?? 0,
+          total: row.total,
+          percent: row.total === 0 ? 0 : Math.round(((row.score ?? 0) / row.total) * 100),
+          timeUsedMs: row.time_used_ms ?? 0,
+          finishedAt: new Date(row.finished_at ?? 0).toISOString(),
+        }))
+        const scoreEntries: ReadonlyArray<ScoreEntry> = rows.map((row) => ({
+          type: row.type as SessionTestType,
+          practice: row.duration_ms === null,
+          score: row.score ?? 0,
+          total: row.total,
+          finishedAt: row.finished_at ?? 0,
+        }))
+        const types: ReadonlyArray<SessionTestType> = id === ALL_SCORES ? SESSION_TEST_TYPES : [id as SessionTestType]
+        return {
+          entries,
+          summaries: types.map((type) => ({ type, ...scoreHistory(scoreEntries, type) })),
+        } satisfies ScoresView
+      })
+
+      const activity = Effect.fn("SelfTests.activity")(function* (learner: Learner, offset: number) {
+        yield* settleRunning(learner.userId)
+        const days = practiceDays(yield* repo.finishedTimes(learner.userId), offset)
+        const today = dayOf(yield* now, offset)
+        return { days, streak: practiceStreak(days, today), today } satisfies ActivityView
+      })
+
+      const testTypes = Effect.fn("SelfTests.testTypes")(function* (
+        session: { readonly userId: number; readonly planId: number } | null,
+      ) {
+        const viewer: Viewer = session ? { _tag: "Member", planId: session.planId } : { _tag: "Visitor" }
+        const types = TEST_TYPE_LIST.map((rule) => ({
+          id: rule.id,
+          permission: testTypePermission(viewer, rule.id),
+          proOnly: rule.proOnly,
+          needsGroup: rule.needsGroup,
+          subtypes: rule.subtypes,
+        }))
+        if (session === null) return { types, review: null } satisfies TestTypesView
+        const bundle = yield* source.current
+        const pool = poolOf(bundle, viewer)
+        const due = (yield* repo.duePoints(session.userId, yield* now)).filter((p) => pool.points.has(p))
+        return {
+          types,
+          review: { due: due.length, queued: yield* repo.queued(session.userId) },
+        } satisfies TestTypesView
+      })
+
+      return SelfTests.of({
+        testTypes,
+        overview,
+        create,
+        session,
+        saveAnswer,
+        addExtraTime,
+        finish,
+        result,
+        repeat,
+        reset,
+        scores,
+        activity,
+      })
+    }),
+  )
+}

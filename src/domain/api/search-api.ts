@@ -1,0 +1,127 @@
+// §7 "Search": the all-points search by name or number, the main and full-text search with its
+// channel, point and field filters, and the header's suggestions. Visitors and members call the
+// same endpoints; a point the caller may not open comes back as code and name with
+// `permission: false` and no snippet of its text. Bad input answers 422 with a key per field.
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { POINT_SEARCH_MODES, type PointMatchField } from "../search/point-index.ts"
+import { MAX_SEARCH_PAGE, SEARCH_FIELDS } from "../search/search-fields.ts"
+import { SearchKeyword } from "../search/search-keyword.ts"
+import { SnippetSegment } from "../search/snippets.ts"
+import { ValidationFailed } from "../shared/errors.ts"
+import { MessageKey } from "../shared/validation.ts"
+import { OptionalAuthentication } from "./middleware.ts"
+
+/** A channel or point slug to narrow the search to; empty or absent for all. */
+const SlugFilter = Schema.String.check(
+  Schema.isMaxLength(120, { message: MessageKey.tooLong }),
+  Schema.isPattern(/^[a-z0-9-]*$/, { message: MessageKey.invalid }),
+)
+const FieldFilter = Schema.Literals(["", ...SEARCH_FIELDS])
+const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_SEARCH_PAGE }))
+
+export const PointSearchPayload = Schema.Struct({
+  keyword: SearchKeyword,
+  mode: Schema.Literals(POINT_SEARCH_MODES),
+})
+export type PointSearchPayload = typeof PointSearchPayload.Type
+
+export const KeywordSearchPayload = Schema.Struct({
+  keyword: SearchKeyword,
+  /** A channel's slug (from channel-fields). */
+  channel: Schema.optionalKey(SlugFilter),
+  /** A point's slug (from point-name-fields of the channel). */
+  point: Schema.optionalKey(SlugFilter),
+  /** A point field (from point-fields); "indications" is the symptom search. */
+  field: Schema.optionalKey(FieldFilter),
+  page: Schema.optionalKey(Page),
+})
+export type KeywordSearchPayload = typeof KeywordSearchPayload.Type
+
+const MATCH_FIELDS = ["code", "altCode", "pinyin", "hanzi", "name"] as const satisfies ReadonlyArray<PointMatchField>
+
+/** One point of the all-points search; `matched` is what matched, with the matching part marked. */
+export const PointHit = Schema.Struct({
+  slug: Schema.String,
+  point: Schema.String,
+  pinyin: Schema.String,
+  hanzi: Schema.Struct({ traditional: Schema.String, simplified: Schema.String }),
+  name: Schema.String,
+  permission: Schema.Boolean,
+  /** The point's exact code or name was typed. */
+  exact: Schema.Boolean,
+  matched: Schema.Struct({ field: Schema.Literals(MATCH_FIELDS), segments: Schema.Array(SnippetSegment) }),
+})
+export type PointHit = typeof PointHit.Type
+
+export const PointSearchResponse = Schema.Struct({
+  keyword: Schema.String,
+  mode: Schema.Literals(POINT_SEARCH_MODES),
+  total: Schema.Int,
+  results: Schema.Array(PointHit),
+})
+export type PointSearchResponse = typeof PointSearchResponse.Type
+
+/** A snippet of one field: text segments, matches flagged; never HTML. */
+export const SearchSnippet = Schema.Struct({
+  field: Schema.Literals(SEARCH_FIELDS),
+  segments: Schema.Array(SnippetSegment),
+  clippedStart: Schema.Boolean,
+  clippedEnd: Schema.Boolean,
+})
+export type SearchSnippet = typeof SearchSnippet.Type
+
+/** One point of a text search. A locked point has `permission: false` and no content. */
+export const KeywordHit = Schema.Struct({
+  slug: Schema.String,
+  point: Schema.String,
+  pinyin: Schema.String,
+  hanzi: Schema.String,
+  name: Schema.String,
+  channel: Schema.NullOr(Schema.String),
+  permission: Schema.Boolean,
+  exact: Schema.Boolean,
+  content: Schema.Array(SearchSnippet),
+})
+export type KeywordHit = typeof KeywordHit.Type
+
+export const KeywordSearchResponse = Schema.Struct({
+  keyword: Schema.String,
+  page: Schema.Int,
+  pageSize: Schema.Int,
+  total: Schema.Int,
+  results: Schema.Array(KeywordHit),
+})
+export type KeywordSearchResponse = typeof KeywordSearchResponse.Type
+
+export const SuggestionResponse = Schema.Struct({
+  keyword: Schema.String,
+  total: Schema.Int,
+  results: Schema.Array(KeywordHit),
+})
+export type SuggestionResponse = typeof SuggestionResponse.Type
+
+export class SearchApi extends HttpApiGroup.make("search")
+  .add(
+    HttpApiEndpoint.post("pointSearch", "/point-search", {
+      payload: PointSearchPayload,
+      success: PointSearchResponse,
+    }),
+    HttpApiEndpoint.post("keywordSearch", "/keyword-search", {
+      payload: KeywordSearchPayload,
+      success: KeywordSearchResponse,
+      error: ValidationFailed,
+    }),
+    HttpApiEndpoint.get("keywordSuggestion", "/suggestion/keyword-search", {
+      query: {
+        keyword: SearchKeyword,
+        channel: Schema.optionalKey(SlugFilter),
+        point: Schema.optionalKey(SlugFilter),
+        field: Schema.optionalKey(FieldFilter),
+      },
+      success: SuggestionResponse,
+      error: ValidationFailed,
+    }),
+  )
+  .middleware(OptionalAuthentication)
+  .prefix("/api") {}

@@ -1,0 +1,103 @@
+// One question of a running test: a radio group (arrow keys choose, Enter saves) or, for typed
+// pinyin, a text field. Every option, the location question's included, is answered by keyboard
+// alone or by pointer; texts not in the page's language carry their own `lang`.
+import { Label, Radio, RadioGroup, Text } from "react-aria-components/RadioGroup"
+import { useTranslation } from "react-i18next"
+import type { GivenAnswer, PresentedQuestion } from "../../domain/tests/question.ts"
+import type { Names } from "../../domain/tests/test-views.ts"
+import { TextField } from "../shared/components/TextField.tsx"
+import { optionText, promptText } from "./question-text.ts"
+
+export interface QuestionViewProps {
+  readonly question: PresentedQuestion
+  readonly names: Names
+  readonly textLanguage: string
+  readonly draft: GivenAnswer | null
+  readonly isDisabled: boolean
+  readonly onChange: (answer: GivenAnswer | null) => void
+  readonly onSubmit: () => void
+}
+
+export const QuestionView = ({
+  question,
+  names,
+  textLanguage,
+  draft,
+  isDisabled,
+  onChange,
+  onSubmit,
+}: QuestionViewProps) => {
+  const { t, i18n } = useTranslation(["user", "common"])
+  const prompt = promptText(t, question, names)
+  const lang = textLanguage === i18n.language ? undefined : textLanguage
+  const promptTextBlock = question.prompt.text ? (
+    <blockquote className="question-text" lang={lang}>
+      {question.prompt.text}
+    </blockquote>
+  ) : null
+
+  if (question.answerMode === "typed") {
+    return (
+      <div className="question">
+        <p className="question-prompt" id="question-prompt">
+          {prompt}
+        </p>
+        {promptTextBlock}
+        <TextField
+          label={t("user:tests.session.typeLabel")}
+          description={t("user:tests.session.typeHelp")}
+          value={draft?._tag === "Typed" ? draft.text : ""}
+          onChange={(text) => onChange({ _tag: "Typed", text })}
+          isDisabled={isDisabled}
+          autoComplete="off"
+          spellCheck="false"
+          lang="zh-Latn-pinyin"
+          aria-describedby="question-prompt"
+        />
+      </div>
+    )
+  }
+
+  const selected = draft?._tag === "Choice" ? String(draft.index) : null
+  return (
+    // One key: Enter on a chosen option saves it, as in a form (radios do not submit by themselves).
+    // biome-ignore lint/a11y/noStaticElementInteractions: the radios inside take the keys; this only hears Enter
+    <div
+      className="question"
+      onKeyDown={(event) => {
+        if (event.key === "Enter" && selected !== null && (event.target as HTMLElement).matches("input[type=radio]")) {
+          event.preventDefault()
+          onSubmit()
+        }
+      }}
+    >
+      <RadioGroup
+        className="question-options"
+        value={selected}
+        onChange={(value) => onChange({ _tag: "Choice", index: Number(value) })}
+        isDisabled={isDisabled}
+      >
+        <Label className="question-prompt">{prompt}</Label>
+        {question.prompt.text ? (
+          <Text slot="description" className="question-text" lang={lang}>
+            {question.prompt.text}
+          </Text>
+        ) : null}
+        {question.options.map((option, index) => (
+          <Radio
+            // Options are fixed for a question; their position is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the index is the answer sent
+            key={index}
+            value={String(index)}
+            className="question-option"
+          >
+            <span className="question-radio" aria-hidden="true" />
+            <span lang={option._tag === "Text" ? lang : option._tag === "Pinyin" ? "zh-Latn-pinyin" : undefined}>
+              {optionText(option, names)}
+            </span>
+          </Radio>
+        ))}
+      </RadioGroup>
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+// The result of a finished test: score, percentage, time used, whether the time ran out or it was
+// practice, and each question with the learner's and the right answer and links to the point
+// pages. The heading takes focus when it appears, so the result is announced.
+import { useEffect, useRef } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "wouter"
+import type { GivenAnswer, PresentedQuestion } from "../../domain/tests/question.ts"
+import type { ReviewItemView, TestResultView } from "../../domain/tests/test-views.ts"
+import { clockText, givenText, optionText, promptText } from "./question-text.ts"
+
+const rightText = (item: ReviewItemView, names: TestResultView["names"]) => {
+  if (item.answer._tag === "Typed") return item.answer.accepted.join(" / ")
+  const option = item.question.options[item.answer.index]
+  return option ? optionText(option, names) : ""
+}
+
+const Given = ({
+  question,
+  given,
+  names,
+}: {
+  readonly question: PresentedQuestion
+  readonly given: GivenAnswer | null
+  readonly names: TestResultView["names"]
+}) => {
+  const { t } = useTranslation("user")
+  return given === null ? <em>{t("tests.result.notAnswered")}</em> : givenText(question, given, names)
+}
+
+export const ResultView = ({
+  result,
+  headingLevel = 2,
+  autoFocus = true,
+}: {
+  readonly result: TestResultView
+  readonly headingLevel?: 1 | 2
+  readonly autoFocus?: boolean
+}) => {
+  const { t, i18n } = useTranslation(["user", "common"])
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (autoFocus) heading.current?.focus()
+  }, [autoFocus])
+  const Heading = headingLevel === 1 ? "h1" : "h2"
+  const Sub = headingLevel === 1 ? "h2" : "h3"
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(result.finishedAt),
+  )
+  return (
+    <section className="test-result" aria-labelledby="result-heading">
+      <Heading id="result-heading" ref={heading} tabIndex={-1}>
+        {t("user:tests.result.title", { name: t(`user:tests.types.${result.type}.name`) })}
+      </Heading>
+      <p className="result-score">
+        {t("user:tests.result.score", { score: result.score, total: result.total, percent: result.percent })}
+      </p>
+      <dl className="facts">
+        <dt>{t("user:tests.result.timeUsed")}</dt>
+        <dd>{clockText(result.timeUsedMs)}</dd>
+        <dt>{t("user:tests.result.answered")}</dt>
+        <dd>{t("user:tests.result.answeredValue", { answered: result.answered, total: result.total })}</dd>
+        <dt>{t("user:tests.result.finishedAt")}</dt>
+        <dd>{date}</dd>
+      </dl>
+      {result.expired ? <p className="form-message notice">{t("user:tests.result.expired")}</p> : null}
+      {result.practice ? <p className="muted">{t("user:tests.result.practice")}</p> : null}
+      {result.reviewQueued > 0 ? <p>{t("user:tests.result.queued", { count: result.reviewQueued })}</p> : null}
+      <Sub>{t("user:tests.result.reviewTitle")}</Sub>
+      <ol className="review-list">
+        {result.review.map((item, index) => {
+          const lang = item.textLanguage === i18n.language ? undefined : item.textLanguage
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: questions keep their order
+            <li key={index} className={`review-item ${item.right ? "right" : "wrong"}`}>
+              <p className="review-prompt">
+                <span className="review-mark">
+                  {item.right ? t("user:tests.result.right") : t("user:tests.result.wrong")}
+                </span>{" "}
+                {promptText(t, item.question, result.names)}
+              </p>
+              {item.question.prompt.text ? (
+                <blockquote className="question-text" lang={lang}>
+                  {item.question.prompt.text}
+                </blockquote>
+              ) : null}
+              <dl className="review-answers">
+                <dt>{t("user:tests.result.yourAnswer")}</dt>
+                <dd lang={lang}>
+                  <Given question={item.question} given={item.given} names={result.names} />
+                </dd>
+                {item.right ? null : (
+                  <>
+                    <dt>{t("user:tests.result.rightAnswer")}</dt>
+                    <dd lang={lang}>{rightText(item, result.names)}</dd>
+                  </>
+                )}
+              </dl>
+              {item.points.length > 0 ? (
+                <p className="review-links">
+                  {t("user:tests.result.readAbout")}{" "}
+                  {item.points.map((point, i) => (
+                    <span key={point.code}>
+                      {i > 0 ? ", " : null}
+                      <Link href={`/point/${point.slug}`}>{`${point.code} ${point.name}`}</Link>
+                    </span>
+                  ))}
+                </p>
+              ) : null}
+            </li>
+          )
+        })}
+      </ol>
+    </section>
+  )
+}

@@ -1,0 +1,98 @@
+// /test/scores: the history per test type — timed tests and practice apart, each with the number
+// of tests, the best and the last percentage — and every finished test with a link to its result.
+import { useActorRef, useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { Link } from "wouter"
+import { useAppServices } from "../app-services.tsx"
+import { Button } from "../shared/components/Button.tsx"
+import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { usePageTitle } from "../shared/page-hooks.ts"
+import { clockText } from "./question-text.ts"
+import "./tests.css"
+
+const percent = (value: number | null) => (value === null ? "—" : `${value} %`)
+
+export const ScoresPage = () => {
+  const { t, i18n } = useTranslation(["user", "common"])
+  usePageTitle(t("user:tests.scores.title"))
+  const { machines } = useAppServices()
+  const actor = useActorRef(machines.tests.scores, { input: { slug: "all" } })
+  const data = useSelector(actor, (s) => s.context.data)
+  const error = useSelector(actor, (s) => s.context.error)
+  const loading = useSelector(actor, (s) => s.hasTag("busy"))
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" })
+  const summaries = data?.summaries.filter((s) => s.timed.tests + s.practice.tests > 0) ?? []
+
+  return (
+    <section className="panel scores-page">
+      <p className="breadcrumb">
+        <Link href="/test/">{t("user:tests.title")}</Link>
+      </p>
+      <h1>{t("user:tests.scores.title")}</h1>
+      {loading ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("common:loading")}
+        </p>
+      ) : null}
+      <FormMessage kind="error">{error ? t(`common:${error}`) : null}</FormMessage>
+      {error ? (
+        <Button variant="secondary" onPress={() => actor.send({ type: "page.reload" })}>
+          {t("common:footer.retry")}
+        </Button>
+      ) : null}
+      {data && data.entries.length === 0 ? (
+        <p>
+          {t("user:tests.scores.empty")} <Link href="/test/">{t("user:tests.scores.takeOne")}</Link>
+        </p>
+      ) : null}
+      {summaries.length > 0 ? (
+        <div className="table-scroll">
+          <table className="scores-table">
+            <caption>{t("user:tests.scores.summaryCaption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("user:tests.scores.type")}</th>
+                <th scope="col">{t("user:tests.scores.timedTests")}</th>
+                <th scope="col">{t("user:tests.scores.best")}</th>
+                <th scope="col">{t("user:tests.scores.last")}</th>
+                <th scope="col">{t("user:tests.scores.practiceTests")}</th>
+                <th scope="col">{t("user:tests.scores.practiceBest")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summaries.map((summary) => (
+                <tr key={summary.type}>
+                  <th scope="row">{t(`user:tests.types.${summary.type}.name`)}</th>
+                  <td>{summary.timed.tests}</td>
+                  <td>{percent(summary.timed.bestPercent)}</td>
+                  <td>{percent(summary.timed.lastPercent)}</td>
+                  <td>{summary.practice.tests}</td>
+                  <td>{percent(summary.practice.bestPercent)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {data && data.entries.length > 0 ? (
+        <>
+          <h2>{t("user:tests.scores.history")}</h2>
+          <ol className="score-history">
+            {data.entries.map((entry) => (
+              <li key={entry.id}>
+                <Link href={`/get/results?test=${entry.id}`}>
+                  {t(`user:tests.types.${entry.type}.name`)}: {entry.score}/{entry.total} ({entry.percent} %)
+                </Link>{" "}
+                <span className="muted">
+                  {date.format(new Date(entry.finishedAt))} · {clockText(entry.timeUsedMs)}
+                  {entry.practice ? ` · ${t("user:tests.scores.practice")}` : ""}
+                  {entry.expired ? ` · ${t("user:tests.scores.expired")}` : ""}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </section>
+  )
+}

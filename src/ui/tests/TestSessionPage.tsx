@@ -1,0 +1,414 @@
+// /test/new/{id}: one self-test as the test-session machine runs it — the overview and Start, the
+// questions one at a time with the time left from the server, the warning with "more time", the
+// polite announcements of the time left (5 min, 1 min, 30 s — never every second) and the result.
+import { useActorRef, useSelector } from "@xstate/react"
+import type { TFunction } from "i18next"
+import { useEffect, useRef, useState } from "react"
+import { useTranslation } from "react-i18next"
+import { Link } from "wouter"
+import type { SessionTestType } from "../../domain/tests/test-review.ts"
+import { TEST_DIFFICULTY_EXPERT } from "../../domain/tests/test-settings.ts"
+import { BEGINNER_TIME_MULTIPLIER, MINUTE_MS } from "../../domain/tests/test-timing.ts"
+import type { TestOverview } from "../../domain/tests/test-views.ts"
+import { useAppServices } from "../app-services.tsx"
+import { Button } from "../shared/components/Button.tsx"
+import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { ProBadge } from "../shared/components/ProBadge.tsx"
+import { usePageTitle } from "../shared/page-hooks.ts"
+import { QuestionView } from "./QuestionView.tsx"
+import { clockText } from "./question-text.ts"
+import { ResultView } from "./ResultView.tsx"
+import "./tests.css"
+
+type SessionActor = ReturnType<typeof useSessionActor>
+
+const useSessionActor = (type: SessionTestType, repeat: string | undefined) => {
+  const { machines } = useAppServices()
+  const { session, now, clock } = machines.tests
+  return useActorRef(session, { input: { type, now, repeat }, ...(clock ? { clock } : {}) })
+}
+
+export const TestSessionPage = ({
+  type,
+  repeat,
+}: {
+  readonly type: SessionTestType
+  readonly repeat?: string | undefined
+}) => {
+  const { t } = useTranslation(["user", "common"])
+  const name = t(`user:tests.types.${type}.name`)
+  usePageTitle(name)
+  const actor = useSessionActor(type, repeat)
+  const configuring = useSelector(actor, (s) => s.matches("configuring"))
+  const loading = useSelector(actor, (s) => s.matches("loading"))
+  const running = useSelector(actor, (s) => s.matches("running"))
+  const expired = useSelector(actor, (s) => s.matches("expired"))
+  const reviewing = useSelector(actor, (s) => s.matches("reviewing"))
+
+  return (
+    <section className="panel test-page">
+      {configuring || loading ? <Configuring actor={actor} name={name} /> : null}
+      {running ? <Running actor={actor} name={name} /> : null}
+      {expired ? <Expired actor={actor} name={name} /> : null}
+      {reviewing ? <Reviewing actor={actor} /> : null}
+    </section>
+  )
+}
+
+const durationText = (t: TFunction, overview: TestOverview) =>
+  overview.durationMs === null
+    ? t("user:tests.new.noLimit")
+    : t("user:tests.new.timeLimit", { time: clockText(overview.durationMs) })
+
+const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly name: string }) => {
+  const { t } = useTranslation(["user", "common"])
+  const overview = useSelector(actor, (s) => s.context.overview)
+  const error = useSelector(actor, (s) => s.context.error)
+  const failed = useSelector(actor, (s) => s.matches({ configuring: "failed" }))
+  const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  const starting = useSelector(actor, (s) => s.matches("loading"))
+  const mayStart = useSelector(actor, (s) => s.can({ type: "test.start" }))
+
+  return (
+    <div className="test-configure">
+      <p className="breadcrumb">
+        <Link href="/test/">{t("user:tests.title")}</Link>
+      </p>
+      <h1>{name}</h1>
+      <p className="lead">{t(`user:tests.types.${actor.getSnapshot().context.type}.description`)}</p>
+      {busy && overview === null ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("common:loading")}
+        </p>
+      ) : null}
+      <FormMessage kind="error">{error ? t(`common:${error}`) : null}</FormMessage>
+      {failed ? (
+        <Button variant="secondary" onPress={() => actor.send({ type: "test.retry" })}>
+          {t("common:footer.retry")}
+        </Button>
+      ) : null}
+      {overview ? (
+        <>
+          <dl className="facts">
+            <dt>{t("user:tests.new.questions")}</dt>
+            <dd>{overview.questionCount}</dd>
+            <dt>{t("user:tests.new.time")}</dt>
+            <dd>
+              {durationText(t, overview)}
+              {overview.durationMs !== null && overview.settings.testDifficulty !== TEST_DIFFICULTY_EXPERT
+                ? ` ${t("user:tests.new.beginnerTime", { factor: BEGINNER_TIME_MULTIPLIER })}`
+                : null}
+            </dd>
+            <dt>{t("user:tests.new.difficulty")}</dt>
+            <dd>{t(`user:tests.difficulty.${overview.settings.testDifficulty}`)}</dd>
+            <dt>{t("user:tests.new.points")}</dt>
+            <dd>
+              {overview.type === "review-test"
+                ? t("user:tests.new.duePoints", { count: overview.points })
+                : overview.limited
+                  ? t("user:tests.new.freePoints", { count: overview.points, all: overview.allPoints })
+                  : t("user:tests.new.allPoints", { count: overview.points })}
+            </dd>
+          </dl>
+          <p>
+            <Link href="/account-settings/tests-settings">{t("user:tests.new.changeSettings")}</Link>
+          </p>
+          {overview.questionCount === 0 ? (
+            <p className="form-message notice" role="status">
+              {overview.type === "review-test" ? t("user:tests.new.nothingDue") : t("user:tests.new.nothing")}
+            </p>
+          ) : null}
+          <div className="button-row">
+            {overview.permission ? (
+              <Button
+                isPending={starting}
+                isDisabled={!mayStart && !starting}
+                onPress={() => actor.send({ type: "test.start" })}
+              >
+                {t("user:tests.new.start")}
+              </Button>
+            ) : (
+              <Button onPress={() => actor.send({ type: "upgrade.open" })}>
+                {t("user:tests.new.upgrade")} <ProBadge />
+              </Button>
+            )}
+          </div>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+/** The time left, counted down on this device from the server's deadline; not a live region. */
+const TimeLeft = ({ actor }: { readonly actor: SessionActor }) => {
+  const { t } = useTranslation("user")
+  const { machines } = useAppServices()
+  const { now } = machines.tests
+  const deadline = useSelector(actor, (s) => s.context.deadline)
+  const [, setTick] = useState(0)
+  useEffect(() => {
+    if (deadline === null) return
+    const timer = setInterval(() => setTick((n) => n + 1), 1000)
+    return () => clearInterval(timer)
+  }, [deadline])
+  if (deadline === null) return <p className="time-left practice">{t("tests.session.practice")}</p>
+  const left = Math.max(0, deadline - now())
+  return (
+    <p className="time-left">
+      {t("tests.session.timeLeft")}{" "}
+      <span role="timer" aria-live="off" className="time-value">
+        {clockText(left)}
+      </span>
+    </p>
+  )
+}
+
+/** Says the time left at 5 min, 1 min and 30 s, politely; nothing in between. */
+const TimeAnnouncer = ({ actor }: { readonly actor: SessionActor }) => {
+  const { t } = useTranslation("user")
+  const announcement = useSelector(actor, (s) => s.context.announcement)
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {announcement === null ? "" : t(`tests.session.announce.${announcement}`)}
+    </div>
+  )
+}
+
+const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name: string }) => {
+  const { t } = useTranslation(["user", "common"])
+  const session = useSelector(actor, (s) => s.context.session)
+  const current = useSelector(actor, (s) => s.context.current)
+  const answers = useSelector(actor, (s) => s.context.answers)
+  const draft = useSelector(actor, (s) => s.context.draft)
+  const error = useSelector(actor, (s) => s.context.error)
+  const saving = useSelector(actor, (s) => s.matches({ running: { flow: "saving" } }))
+  const finishing = useSelector(actor, (s) => s.matches({ running: { flow: "finishing" } }))
+  const warned = useSelector(
+    actor,
+    (s) => s.matches({ running: { flow: "warned" } }) || s.matches({ running: { flow: "extending" } }),
+  )
+  const confirmingDiscard = useSelector(
+    actor,
+    (s) => s.matches({ running: { flow: "confirmingDiscard" } }) || s.matches({ running: { flow: "discarding" } }),
+  )
+  const mayAnswer = useSelector(actor, (s) => s.matches({ running: { flow: "answering" } }))
+  const canSave = useSelector(actor, (s) => s.can({ type: "answer.save" }))
+  const heading = useRef<HTMLHeadingElement>(null)
+  const focusQuestion = useRef(false)
+
+  // The question's heading takes focus when the question changes (after a save, or a jump), so
+  // the keyboard and the screen reader carry on from the new question.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question or the flow changes
+  useEffect(() => {
+    // The warning takes focus itself (its "more time" button); the question gets it back after.
+    if (warned) return
+    if (!focusQuestion.current || mayAnswer) heading.current?.focus()
+    focusQuestion.current = true
+  }, [current, warned, confirmingDiscard])
+
+  if (session === null) return null
+  const question = session.questions[current]
+  const total = session.questions.length
+  const unanswered = answers.filter((a) => a === null).length
+  if (question === undefined) return null
+
+  return (
+    <div className="test-running">
+      <div className="test-bar">
+        <p className="test-name">{name}</p>
+        <TimeLeft actor={actor} />
+      </div>
+      <TimeAnnouncer actor={actor} />
+      {warned ? <Warning actor={actor} /> : null}
+      <h1 ref={heading} tabIndex={-1} className="question-heading">
+        {t("user:tests.session.questionOf", { current: current + 1, total })}
+      </h1>
+      <form
+        className="question-form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          actor.send({ type: "answer.save" })
+        }}
+      >
+        <QuestionView
+          // A new question starts with a fresh field.
+          key={current}
+          question={question}
+          names={session.names}
+          textLanguage={session.textLanguages[current] ?? "en"}
+          draft={draft}
+          isDisabled={!mayAnswer && !saving}
+          onChange={(answer) => actor.send({ type: "answer.change", answer })}
+          onSubmit={() => actor.send({ type: "answer.save" })}
+        />
+        {/* While the warning is open, it says what went wrong itself. */}
+        <FormMessage kind="error">{error && !warned ? t(`common:${error}`) : null}</FormMessage>
+        <div className="button-row">
+          <Button type="submit" isPending={saving} isDisabled={!canSave && !saving}>
+            {current + 1 < total ? t("user:tests.session.saveNext") : t("user:tests.session.save")}
+          </Button>
+          <Button
+            variant="secondary"
+            isDisabled={current === 0 || !mayAnswer}
+            onPress={() => actor.send({ type: "question.go", index: current - 1 })}
+          >
+            {t("user:tests.session.previous")}
+          </Button>
+          <Button
+            variant="secondary"
+            isDisabled={current + 1 >= total || !mayAnswer}
+            onPress={() => actor.send({ type: "question.go", index: current + 1 })}
+          >
+            {t("user:tests.session.skip")}
+          </Button>
+        </div>
+      </form>
+      <nav className="question-nav" aria-label={t("user:tests.session.questionsNav")}>
+        <ol>
+          {session.questions.map((_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: questions keep their order
+            <li key={index}>
+              <button
+                type="button"
+                className={`question-dot ${answers[index] ? "answered" : ""}`}
+                aria-current={index === current ? "step" : undefined}
+                disabled={!mayAnswer}
+                onClick={() => actor.send({ type: "question.go", index })}
+              >
+                {index + 1}
+                <span className="visually-hidden">
+                  {" "}
+                  {answers[index] ? t("user:tests.session.answered") : t("user:tests.session.unanswered")}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="test-end">
+        <p className="muted">
+          {unanswered > 0
+            ? t("user:tests.session.unansweredLeft", { count: unanswered })
+            : t("user:tests.session.allAnswered")}
+        </p>
+        {confirmingDiscard ? (
+          <div className="form-message notice" role="alertdialog" aria-labelledby="discard-question">
+            <p id="discard-question">{t("user:tests.session.discardQuestion")}</p>
+            <div className="button-row">
+              <Button
+                variant="danger"
+                autoFocus
+                isPending={actor.getSnapshot().matches({ running: { flow: "discarding" } })}
+                onPress={() => actor.send({ type: "discard.confirm" })}
+              >
+                {t("user:tests.session.discardConfirm")}
+              </Button>
+              <Button variant="secondary" onPress={() => actor.send({ type: "discard.cancel" })}>
+                {t("user:tests.session.discardCancel")}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="button-row">
+            <Button
+              variant={unanswered === 0 ? "primary" : "secondary"}
+              isPending={finishing}
+              isDisabled={!mayAnswer && !finishing}
+              onPress={() => actor.send({ type: "test.finish" })}
+            >
+              {t("user:tests.session.finish")}
+            </Button>
+            <Button variant="quiet" isDisabled={!mayAnswer} onPress={() => actor.send({ type: "test.discard" })}>
+              {t("user:tests.session.discard")}
+            </Button>
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** The warning before the end (WCAG 2.2.1): one key — Enter on the focused button — adds time. */
+const Warning = ({ actor }: { readonly actor: SessionActor }) => {
+  const { t } = useTranslation(["user", "common"])
+  const clock = useSelector(actor, (s) => s.context.clock)
+  const extending = useSelector(actor, (s) => s.matches({ running: { flow: "extending" } }))
+  const canExtend = useSelector(actor, (s) => s.can({ type: "time.extend" }) || extending)
+  const error = useSelector(actor, (s) => s.context.error)
+  const minutes = Math.round((clock?.extraTimeMs ?? 0) / MINUTE_MS)
+  return (
+    <div
+      className="form-message notice time-warning"
+      role="alertdialog"
+      aria-labelledby="time-warning-title"
+      aria-describedby="time-warning-text"
+    >
+      <h2 id="time-warning-title">{t("user:tests.session.warningTitle")}</h2>
+      <p id="time-warning-text">
+        {canExtend ? t("user:tests.session.warningText", { minutes }) : t("user:tests.session.noMoreTime")}
+      </p>
+      <FormMessage kind="error">{error ? t(`common:${error}`) : null}</FormMessage>
+      <div className="button-row">
+        {canExtend ? (
+          <Button autoFocus isPending={extending} onPress={() => actor.send({ type: "time.extend" })}>
+            {t("user:tests.session.moreTime", { minutes })}
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          autoFocus={!canExtend}
+          isDisabled={extending}
+          onPress={() => actor.send({ type: "warning.dismiss" })}
+        >
+          {t("user:tests.session.continueWithout")}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+const Expired = ({ actor, name }: { readonly actor: SessionActor; readonly name: string }) => {
+  const { t } = useTranslation(["user", "common"])
+  const failed = useSelector(actor, (s) => s.matches({ expired: "failed" }))
+  const error = useSelector(actor, (s) => s.context.error)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <div>
+      <p className="test-name">{name}</p>
+      <h1 ref={heading} tabIndex={-1}>
+        {t("user:tests.session.expiredTitle")}
+      </h1>
+      {failed ? (
+        <>
+          <FormMessage kind="error">{error ? t(`common:${error}`) : null}</FormMessage>
+          <Button onPress={() => actor.send({ type: "test.retry" })}>{t("common:footer.retry")}</Button>
+        </>
+      ) : (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("user:tests.session.scoring")}
+        </p>
+      )}
+    </div>
+  )
+}
+
+const Reviewing = ({ actor }: { readonly actor: SessionActor }) => {
+  const { t } = useTranslation(["user", "common"])
+  const result = useSelector(actor, (s) => s.context.result)
+  const error = useSelector(actor, (s) => s.context.error)
+  if (result === null) return null
+  return (
+    <div>
+      <ResultView result={result} headingLevel={1} />
+      <FormMessage kind="error">{error ? t(`common:${error}`) : null}</FormMessage>
+      <div className="button-row">
+        <Button onPress={() => actor.send({ type: "test.repeat" })}>{t("user:tests.result.repeat")}</Button>
+        <Button variant="secondary" onPress={() => actor.send({ type: "test.new" })}>
+          {t("user:tests.result.newTest")}
+        </Button>
+        <Link href="/test/scores">{t("user:tests.result.allScores")}</Link>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,82 @@
+// The self-test routes of §2: /test/, /test/scores, /test/new/{id} (and /test/new/, which leads to
+// the menu), /get/results and /account-settings/tests-settings. Pages for members send a visitor
+// to sign in and back. The point-group test has no route until point groups exist.
+import { useSelector } from "@xstate/react"
+import type { ReactNode } from "react"
+import { Redirect, Route, Switch, useLocation } from "wouter"
+import { withReturnPath } from "../../domain/account/return-path.ts"
+import { isSessionTestType, REVIEW_TEST_ID, STANDALONE_TEST_TYPES } from "../../domain/tests/test-review.ts"
+import { useAppServices } from "../app-services.tsx"
+import { useQueryParam } from "../shared/page-hooks.ts"
+import { ResultsPage } from "./ResultsPage.tsx"
+import { ScoresPage } from "./ScoresPage.tsx"
+import { TestSessionPage } from "./TestSessionPage.tsx"
+import { TestsHomePage } from "./TestsHomePage.tsx"
+import { TestsSettingsPage } from "./TestsSettingsPage.tsx"
+
+/** Paths this module answers; App routes them here. */
+export const TEST_PATHS = /^\/(test(\/.*)?|get\/results|account-settings\/tests-settings)$/
+
+const startable = new Set<string>([...STANDALONE_TEST_TYPES, REVIEW_TEST_ID])
+
+const MembersOnly = ({ children }: { readonly children: ReactNode }) => {
+  const { session } = useAppServices()
+  const signedIn = useSelector(session, (s) => s.context.user !== null)
+  const [location] = useLocation()
+  return signedIn ? children : <Redirect to={withReturnPath("/login", location)} replace />
+}
+
+/** A new test of a type; the plan is part of the key, so an upgrade starts over with the new pool. */
+const NewTest = ({ id }: { readonly id: string }) => {
+  const { session } = useAppServices()
+  const plan = useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
+  const repeat = useQueryParam("repeat") ?? undefined
+  if (!isSessionTestType(id) || !startable.has(id)) return <Redirect to="/not-found" replace />
+  return <TestSessionPage key={`${id}-${plan}-${repeat ?? ""}`} type={id} repeat={repeat} />
+}
+
+export const TestsRoutes = () => {
+  const { session } = useAppServices()
+  const plan = useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
+  return (
+    <Switch>
+      <Route path="/test">
+        <TestsHomePage key={plan} />
+      </Route>
+      <Route path="/test/">
+        <TestsHomePage key={plan} />
+      </Route>
+      <Route path="/test/scores">
+        <MembersOnly>
+          <ScoresPage />
+        </MembersOnly>
+      </Route>
+      <Route path="/test/new">
+        <Redirect to="/test/" replace />
+      </Route>
+      <Route path="/test/new/">
+        <Redirect to="/test/" replace />
+      </Route>
+      <Route path="/test/new/:id">
+        {({ id }) => (
+          <MembersOnly>
+            <NewTest id={id} />
+          </MembersOnly>
+        )}
+      </Route>
+      <Route path="/get/results">
+        <MembersOnly>
+          <ResultsPage />
+        </MembersOnly>
+      </Route>
+      <Route path="/account-settings/tests-settings">
+        <MembersOnly>
+          <TestsSettingsPage />
+        </MembersOnly>
+      </Route>
+      <Route>
+        <Redirect to="/not-found" replace />
+      </Route>
+    </Switch>
+  )
+}

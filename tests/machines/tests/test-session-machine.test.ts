@@ -1,0 +1,437 @@
+// Every transition of the test-session machine, with time on a SimulatedClock: configuring (and
+// resuming a running test at once), loading, answering ⇄ saving, the warning with "more time",
+// the three polite announcements, expiry by the local timer and by the server's refusal,
+// finishing, discarding, reviewing, repeating, and each failure keeping what the learner chose.
+import { describe, expect, it, vi } from "vitest"
+import { createActor, SimulatedClock, waitFor } from "xstate"
+import { NotFound, Offline, ProRequired, ServerError } from "../../../src/domain/shared/errors.ts"
+import { TestClosed } from "../../../src/domain/tests/test-errors.ts"
+import type { SessionTestType } from "../../../src/domain/tests/test-review.ts"
+import { MINUTE_MS, WARNING_LEAD_MS } from "../../../src/domain/tests/test-timing.ts"
+import type {
+  AnswerSavedView,
+  TestClockView,
+  TestOverview,
+  TestResultView,
+  TestSessionView,
+} from "../../../src/domain/tests/test-views.ts"
+import { type StartMode, testSessionMachine } from "../../../src/machines/tests/test-session-machine.ts"
+import { pendingActor } from "../support/pending-actor.ts"
+import { clock, overview, REPEAT_ID, result, saved, session, TEST_ID } from "./fixtures.ts"
+
+const START = 1_750_000_000_000
+
+const start = () => {
+  const simulated = new SimulatedClock()
+  simulated.set(START)
+  const actors = {
+    loadOverview: pendingActor<TestOverview, { readonly type: SessionTestType }>(),
+    startTest: pendingActor<TestSessionView, StartMode>(),
+    saveAnswer: pendingActor<AnswerSavedView, { testId: string; question: number; answer: unknown }>(),
+    addExtraTime: pendingActor<TestClockView, { testId: string }>(),
+    finishTest: pendingActor<TestResultView, { testId: string }>(),
+    resetTest: pendingActor<TestOverview, { testId: string }>(),
+  }
+  const openUpgrade = vi.fn()
+  const actor = createActor(
+    testSessionMachine.provide({
+      actors: {
+        loadOverview: actors.loadOverview.logic,
+        startTest: actors.startTest.logic,
+        saveAnswer: actors.saveAnswer.logic as never,
+        addExtraTime: actors.addExtraTime.logic,
+        finishTest: actors.finishTest.logic,
+        resetTest: actors.resetTest.logic,
+      },
+      actions: { openUpgrade },
+    }),
+    { input: { type: "location-test", now: () => simulated.now() }, clock: simulated },
+  )
+  actor.start()
+  return { actor, clock: simulated, openUpgrade, ...actors }
+}
+type Started = ReturnType<typeof start>
+
+const startReady = async (o: TestOverview = overview()) => {
+  const started = start()
+  started.loadOverview.resolve(o)
+  await waitFor(started.actor, (s) => s.matches({ configuring: "ready" }))
+  return started
+}
+
+const startAnswering = async (s: TestSessionView = session()) => {
+  const started = await startReady()
+  started.actor.send({ type: "test.start" })
+  started.startTest.resolve(s)
+  await waitFor(started.actor, (snap) => snap.matches("running"))
+  return started
+}
+
+const left = (started: Started) => {
+  const { deadline } = started.actor.getSnapshot().context
+  return deadline === null ? null : deadline - started.clock.now()
+}
+
+describe("test-session machine", () => {
+  describe("configuring", () => {
+    it("loads the overview of its type and waits for Start", async () => {
+      const started = start()
+      expect(started.actor.getSnapshot().matches({ configuring: "loading" })).toBe(true)
+      expect(started.actor.getSnapshot().hasTag("busy")).toBe(true)
+      expect(started.loadOverview.inputs).toEqual([{ type: "location-test" }])
+      started.loadOverview.resolve(overview())
+      await waitFor(started.actor, (s) => s.matches({ configuring: "ready" }))
+      expect(started.actor.getSnapshot().context.overview).toEqual(overview())
+      expect(started.startTest.inputs).toHaveLength(0)
+    })
+
+    it("resumes a test of the type that is still running, without asking (reload, second tab)", async () => {
+      const started = start()
+      started.loadOverview.resolve(overview({ running: { id: TEST_ID, answered: 1, total: 2 } }))
+      await waitFor(started.actor, (s) => s.matches("loading"))
+      expect(started.startTest.inputs).toEqual([{ mode: "resume", type: "location-test", id: TEST_ID }])
+      started.startTest.resolve(session({ answers: [{ _tag: "Choice", index: 2 }, null], clock: clock(4 * MINUTE_MS) }))
+      await waitFor(started.actor, (s) => s.matches("running"))
+      const { context } = started.actor.getSnapshot()
+      expect(context.current).toBe(1)
+      expect(context.answers[0]).toEqual({ _tag: "Choice", index: 2 })
+      expect(left(started)).toBe(4 * MINUTE_MS)
+    })
+
+    it("shows a failed overview and loads it again on retry", async () => {
+      const started = start()
+      started.loadOverview.reject(new Offline())
+      await waitFor(started.actor, (s) => s.matches({ configuring: "failed" }))
+      expect(started.actor.getSnapshot().context.error).toBe("errors.offline")
+      started.actor.send({ type: "test.retry" })
+      expect(started.actor.getSnapshot().matches({ configuring: "loading" })).toBe(true)
+      expect(started.actor.getSnapshot().context.error).toBeNull()
+      expect(started.loadOverview.inputs).toHaveLength(2)
+    })
+
+    it("opens the upgrade modal instead of starting a locked type", async () => {
+      const started = await startReady(overview({ permission: false }))
+      expect(started.actor.getSnapshot().can({ type: "test.start" })).toBe(true)
+      started.actor.send({ type: "test.start" })
+      expect(started.openUpgrade).toHaveBeenCalledTimes(1)
+      expect(started.actor.getSnapshot().matches({ configuring: "ready" })).toBe(true)
+      expect(started.startTest.inputs).toHaveLength(0)
+    })
+
+    it("does not start a test with nothing to ask", async () => {
+      const started = await startReady(overview({ questionCount: 0 }))
+      expect(started.actor.getSnapshot().can({ type: "test.start" })).toBe(false)
+      started.actor.send({ type: "test.start" })
+      expect(started.actor.getSnapshot().matches({ configuring: "ready" })).toBe(true)
+    })
+  })
+
+  describe("loading", () => {
+    it("creates a test and lands on its first question with the server's time left", async () => {
+      const started = await startReady()
+      started.actor.send({ type: "test.start" })
+      expect(started.actor.getSnapshot().value).toBe("loading")
+      expect(started.startTest.inputs).toEqual([{ mode: "create", type: "location-test" }])
+      started.startTest.resolve(session())
+      await waitFor(started.actor, (s) => s.matches({ running: { flow: "answering" } }))
+      expect(started.actor.getSnapshot().context).toMatchObject({ current: 0, draft: null, error: null })
+      expect(left(started)).toBe(10 * MINUTE_MS)
+    })
+
+    it("goes back to the overview with the message when the test cannot be created", async () => {
+      const started = await startReady()
+      started.actor.send({ type: "test.start" })
+      started.startTest.reject(new ServerError({ message: "boom", correlationId: "c" }))
+      await waitFor(started.actor, (s) => s.matches({ configuring: "ready" }))
+      expect(started.actor.getSnapshot().context.error).toBe("errors.generic")
+    })
+
+    it("opens the upgrade modal when the server says the test needs Pro", async () => {
+      const started = await startReady()
+      started.actor.send({ type: "test.start" })
+      started.startTest.reject(new ProRequired({ message: "Pro" }))
+      await waitFor(started.actor, (s) => s.matches({ configuring: "ready" }))
+      expect(started.openUpgrade).toHaveBeenCalledTimes(1)
+      expect(started.actor.getSnapshot().context.error).toBe("errors.testNeedsPro")
+    })
+  })
+
+  describe("answering ⇄ saving", () => {
+    it("saves the chosen answer and moves on to the next question", async () => {
+      const started = await startAnswering()
+      const { actor } = started
+      expect(actor.getSnapshot().can({ type: "answer.save" })).toBe(false)
+      actor.send({ type: "answer.change", answer: { _tag: "Choice", index: 2 } })
+      actor.send({ type: "answer.save" })
+      expect(actor.getSnapshot().matches({ running: { flow: "saving" } })).toBe(true)
+      expect(started.saveAnswer.inputs).toEqual([
+        { testId: TEST_ID, question: 0, answer: { _tag: "Choice", index: 2 } },
+      ])
+      started.saveAnswer.resolve(saved(0, 1))
+      await waitFor(actor, (s) => s.matches({ running: { flow: "answering" } }))
+      expect(actor.getSnapshot().context).toMatchObject({
+        current: 1,
+        draft: null,
+        answers: [{ _tag: "Choice", index: 2 }, null],
+      })
+    })
+
+    it("does not save an empty typed answer", async () => {
+      const started = await startAnswering()
+      started.actor.send({ type: "answer.change", answer: { _tag: "Typed", text: "   " } })
+      expect(started.actor.getSnapshot().can({ type: "answer.save" })).toBe(false)
+    })
+
+    it("keeps the chosen answer and says why when saving fails", async () => {
+      const started = await startAnswering()
+      started.actor.send({ type: "answer.change", answer: { _tag: "Choice", index: 1 } })
+      started.actor.send({ type: "answer.save" })
+      started.saveAnswer.reject(new Offline())
+      await waitFor(started.actor, (s) => s.matches({ running: { flow: "answering" } }))
+      expect(started.actor.getSnapshot().context).toMatchObject({
+        current: 0,
+        draft: { _tag: "Choice", index: 1 },
+        error: "errors.offline",
+      })
+      started.actor.send({ type: "answer.save" })
+      expect(started.saveAnswer.inputs).toHaveLength(2)
+    })
+
+    it("goes to another question with its saved answer, and ignores a question that is not there", async () => {
+      const started = await startAnswering(session({ answers: [{ _tag: "Choice", index: 3 }, null] }))
+      started.actor.send({ type: "question.go", index: 0 })
+      expect(started.actor.getSnapshot().context).toMatchObject({ current: 0, draft: { _tag: "Choice", index: 3 } })
+      started.actor.send({ type: "question.go", index: 5 })
+      expect(started.actor.getSnapshot().context.current).toBe(0)
+    })
+
+    it("ignores answers and navigation while saving", async () => {
+      const started = await startAnswering()
+      started.actor.send({ type: "answer.change", answer: { _tag: "Choice", index: 1 } })
+      started.actor.send({ type: "answer.save" })
+      started.actor.send({ type: "question.go", index: 1 })
+      started.actor.send({ type: "answer.save" })
+      started.actor.send({ type: "test.finish" })
+      expect(started.actor.getSnapshot().context.current).toBe(0)
+      expect(started.saveAnswer.inputs).toHaveLength(1)
+      expect(started.finishTest.inputs).toHaveLength(0)
+    })
+
+    it("ends the test when the server says the time is up", async () => {
+      const started = await startAnswering()
+      started.actor.send({ type: "answer.change", answer: { _tag: "Choice", index: 1 } })
+      started.actor.send({ type: "answer.save" })
+      started.saveAnswer.reject(new TestClosed({ message: "The time is up", reason: "timeUp" }))
+      await waitFor(started.actor, (s) => s.matches({ expired: "scoring" }))
+      expect(started.finishTest.inputs).toEqual([{ testId: TEST_ID }])
+    })
+
+    it("fetches the result when the server says the test was already finished (another tab)", async () => {
+      const started = await startAnswering()
+      started.actor.send({ type: "answer.change", answer: { _tag: "Choice", index: 1 } })
+      started.actor.send({ type: "answer.save" })
+      started.saveAnswer.reject(new TestClosed({ message: "finished", reason: "finished" }))
+      await waitFor(started.actor, (s) => s.matches({ running: { flow: "finishing" } }))
+      started.finishTest.resolve(result())
+      await waitFor(started.actor, (s) => s.matches("reviewing"))
+    })
+  })
+
+  describe("time", () => {
+    it("announces the time left at 5 min, 1 min and 30 s only", async () => {
+      const started = await startAnswering()
+      const announced: Array<number | null> = []
+      started.actor.subscribe((s) => {
+        if (s.context.announcement !== announced.at(-1)) announced.push(s.context.announcement)
+      })
+      started.clock.increment(5 * MINUTE_MS - 1)
+      expect(started.actor.getSnapshot().context.announcement).toBeNull()
+      started.clock.increment(1)
+      expect(started.actor.getSnapshot().context.announcement).toBe(5 * MINUTE_MS)
+      started.clock.increment(4 * MINUTE_MS - 1)
+      expect(started.actor.getSnapshot().context.announcement).toBe(5 * MINUTE_MS)
+      started.clock.increment(1)
+      expect(started.actor.getSnapshot().context.announcement).toBe(MINUTE_MS)
+      expect(started.actor.getSnapshot().matches({ running: { flow: "warned" } })).toBe(true)
+      started.actor.send({ type: "warning.dismiss" })
+      started.clock.increment(30_000)
+      expect(started.actor.getSnapshot().context.announcement).toBe(30_000)
+      expect(announced.filter((a) => a !== null)).toEqual([5 * MINUTE_MS, MINUTE_MS, 30_000])
+    })
+
+    it("warns once the warning lead is reached, and offers more time", async () => {
+      const started = await startAnswering()
+      started.clock.increment(10 * MINUTE_MS - WARNING_LEAD_MS - 1)
+      expect(started.actor.getSnapshot().matches({ running: { flow: "answering" } })).toBe(true)
+      started.clock.increment(1)
+      expect(started.actor.getSnapshot().matches({ running: { flow: "warned" } })).toBe(true)
+      expect(WARNING_LEAD_MS).toBeGreaterThanOrEqual(20_000)
+      started.actor.send({ type: "time.extend" })
+      expect(started.actor.getSnapshot().matches({ running: { flow: "extending" } })).toBe(true)
+      expect(started.addExtraTime.inputs).toEqual([{ testId: TEST_ID }])
+      started.addExtraTime.resolve(clock(WARNING_LEAD_MS + 2 * MINUTE_MS, { extensions: 1 }))
+      await waitFor(started.actor, (s) => s.matches({ running: { flow: "answering" } }))
+      expect(left(started)).toBe(WARNING_LEAD_MS + 2 * MINUTE_MS)
+      // The timers follow the new deadline: no expiry at the old one.
+      started.clock.increment(WARNING_LEAD_MS)
+      expect(started.actor.getSnapshot().matches("running")).toBe(true)
+    })
+
+    it("warns at once when a test resumes inside the warning lead", async () => {
+      const started = await startAnswering(session({ clock: clock(30_000) }))
+      expect(started.actor.getSnapshot().matches({ running: { flow: "warned" } })).toBe(true)
+    })
+
+    it("lets the learner carry on without more time, and does not warn again", async () => {
+      const started = await startAnswering()
+      started.clock.increment(10 * MINUTE_MS - WARNING_LEAD_MS)
+      started.actor.send({ type: "warning.dismiss" })
+      expect(started.actor.getSnapshot().matches({ running: { flow: "answering" } })).toBe(true)
+      started.actor.send({ type: "answer.change", answer: { _tag: "Choice", index: 0 } })
+      started.actor.send({ type: "answer.save" })
+      started.saveAnswer.resolve(saved(0, 1, 50_000))
+      await waitFor(started.actor, (s) => s.matches({ running: { flow: "answering" } }))
+      expect(started.actor.getSnapshot().matches({ running: { flow: "warned" } })).toBe(false)
+    })
+
+    it("refuses more time when the clock allows no more", async () => {
+      const started = await startAnswering(session({ clock: clock(30_000, { canExtend: false, extensions: 10 }) }))
+      expect(started.actor.getSnapshot().can({ type: "time.extend" })).toBe(false)
+      started.actor.send({ type: "time.extend" })
+      expect(started.addExtraTime.inputs).toHaveLength(0)
+    })
+
+    it("stays warned with a message when more time cannot be had", async () => {
+      const started = await startAnswering(session({ clock: clock(30_000) }))
+      started.actor.send({ type: "time.extend" })
+      started.addExtraTime.reject(new Offline())
+      await waitFor(started.actor, (s) => s.matches({ running: { flow: "warned" } }))
+      expect(started.actor.getSnapshot().context.error).toBe("errors.offline")
+    })
+
+    it("expires at the deadline and scores the test", async () => {
+      const started = await startAnswering()
+      started.clock.increment(10 * MINUTE_MS)
+      expect(started.actor.getSnapshot().matches({ expired: "scoring" })).toBe(true)
+      expect(started.finishTest.inputs).toEqual([{ testId: TEST_ID }])
+      started.finishTest.resolve(result({ expired: true }))
+      await waitFor(started.actor, (s) => s.matches("reviewing"))
+      expect(started.actor.getSnapshot().context.result?.expired).toBe(true)
+    })
+
+    it("expires while warned, and retries scoring after a failure", async () => {
+      const started = await startAnswering(session({ clock: clock(30_000) }))
+      started.clock.increment(30_000)
+      expect(started.actor.getSnapshot().matches({ expired: "scoring" })).toBe(true)
+      started.finishTest.reject(new Offline())
+      await waitFor(started.actor, (s) => s.matches({ expired: "failed" }))
+      started.actor.send({ type: "test.retry" })
+      expect(started.finishTest.inputs).toHaveLength(2)
+    })
+
+    it("never expires without a time limit (practice)", async () => {
+      const started = await startAnswering(session({ clock: clock(null) }))
+      started.clock.increment(1_000 * MINUTE_MS)
+      expect(started.actor.getSnapshot().matches({ running: { flow: "answering" } })).toBe(true)
+      expect(started.actor.getSnapshot().context.announcement).toBeNull()
+    })
+  })
+
+  describe("finishing, discarding and reviewing", () => {
+    it("finishes on request and reviews the result", async () => {
+      const started = await startAnswering()
+      started.actor.send({ type: "test.finish" })
+      expect(started.finishTest.inputs).toEqual([{ testId: TEST_ID }])
+      started.finishTest.resolve(result())
+      await waitFor(started.actor, (s) => s.matches("reviewing"))
+      expect(started.actor.getSnapshot().context.result).toEqual(result())
+      // No timer of the finished test fires later.
+      started.clock.increment(20 * MINUTE_MS)
+      expect(started.actor.getSnapshot().matches("reviewing")).toBe(true)
+    })
+
+    it("stays on the question with a message when finishing fails", async () => {
+      const started = await startAnswering()
+      started.actor.send({ type: "test.finish" })
+      started.finishTest.reject(new ServerError({ message: "x", correlationId: "y" }))
+      await waitFor(started.actor, (s) => s.matches({ running: { flow: "answering" } }))
+      expect(started.actor.getSnapshot().context.error).toBe("errors.generic")
+    })
+
+    it("asks before discarding a test, and goes back to a fresh overview", async () => {
+      const started = await startAnswering()
+      started.actor.send({ type: "test.discard" })
+      expect(started.actor.getSnapshot().matches({ running: { flow: "confirmingDiscard" } })).toBe(true)
+      started.actor.send({ type: "discard.cancel" })
+      expect(started.actor.getSnapshot().matches({ running: { flow: "answering" } })).toBe(true)
+      started.actor.send({ type: "test.discard" })
+      started.actor.send({ type: "discard.confirm" })
+      expect(started.resetTest.inputs).toEqual([{ testId: TEST_ID }])
+      started.resetTest.resolve(overview())
+      await waitFor(started.actor, (s) => s.matches({ configuring: "ready" }))
+      expect(started.actor.getSnapshot().context.session).toBeNull()
+    })
+
+    it("repeats the reviewed test with the same questions, or configures a new one", async () => {
+      const started = await startAnswering()
+      started.actor.send({ type: "test.finish" })
+      started.finishTest.resolve(result())
+      await waitFor(started.actor, (s) => s.matches("reviewing"))
+      started.actor.send({ type: "test.repeat" })
+      expect(started.startTest.inputs.at(-1)).toEqual({ mode: "repeat", type: "location-test", id: TEST_ID })
+      started.startTest.resolve(session({ id: REPEAT_ID }))
+      await waitFor(started.actor, (s) => s.matches("running"))
+      expect(started.actor.getSnapshot().context.session?.id).toBe(REPEAT_ID)
+
+      started.actor.send({ type: "test.finish" })
+      started.finishTest.resolve(result({ id: REPEAT_ID }))
+      await waitFor(started.actor, (s) => s.matches("reviewing"))
+      started.actor.send({ type: "test.new" })
+      expect(started.actor.getSnapshot().matches({ configuring: "loading" })).toBe(true)
+      expect(started.loadOverview.inputs).toHaveLength(2)
+    })
+
+    it("leaves a missing test to the error catalogue (404 goes to /not-found)", async () => {
+      const started = start()
+      started.loadOverview.reject(new NotFound({ message: "Not found" }))
+      await waitFor(started.actor, (s) => s.matches({ configuring: "failed" }))
+      expect(started.actor.getSnapshot().context.error).toBe("errors.generic")
+    })
+  })
+})
+
+describe("repeating from a result page", () => {
+  const startRepeat = () => {
+    const simulated = new SimulatedClock()
+    const startTest = pendingActor<TestSessionView, StartMode>()
+    const loadOverview = pendingActor<TestOverview, { readonly type: SessionTestType }>()
+    const openUpgrade = vi.fn()
+    const actor = createActor(
+      testSessionMachine.provide({
+        actors: { startTest: startTest.logic, loadOverview: loadOverview.logic },
+        actions: { openUpgrade },
+      }),
+      { input: { type: "location-test", now: () => simulated.now(), repeat: TEST_ID }, clock: simulated },
+    )
+    actor.start()
+    return { actor, startTest, loadOverview, openUpgrade }
+  }
+
+  it("starts the repeat at once, without the overview", async () => {
+    const { actor, startTest, loadOverview } = startRepeat()
+    expect(actor.getSnapshot().value).toBe("loading")
+    expect(startTest.inputs).toEqual([{ mode: "repeat", type: "location-test", id: TEST_ID }])
+    expect(loadOverview.inputs).toHaveLength(0)
+    startTest.resolve(session({ id: REPEAT_ID }))
+    await waitFor(actor, (s) => s.matches("running"))
+  })
+
+  it("offers to load the overview when the repeat is refused, opening the upgrade modal for Pro", async () => {
+    const { actor, startTest, loadOverview, openUpgrade } = startRepeat()
+    startTest.reject(new ProRequired({ message: "Pro" }))
+    await waitFor(actor, (s) => s.matches({ configuring: "failed" }))
+    expect(openUpgrade).toHaveBeenCalledTimes(1)
+    actor.send({ type: "test.retry" })
+    expect(loadOverview.inputs).toHaveLength(1)
+  })
+})

@@ -8,8 +8,9 @@ import type { KeywordHit } from "../../domain/api/search-api.ts"
 import type { SearchField } from "../../domain/search/search-fields.ts"
 import { isSearchableKeyword, keywordMessage, normalizeKeyword } from "../../domain/search/search-keyword.ts"
 import { type SearchRequest, sameRequest } from "../../domain/search/search-links.ts"
-import { failureFieldErrors, failureTag, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../domain/shared/timing.ts"
+import { isFailure } from "../shared/api-call.ts"
 
 export interface SearchFilters {
   readonly channel: string
@@ -96,8 +97,7 @@ export const searchMachine = setup({
       event.type === "search.load" &&
       isSearchableKeyword(event.request.keyword) &&
       (context.request === null || !sameRequest(context.request, event.request)),
-    hasResults: ({ event }) => (event as { output?: SearchAnswer }).output?.results.length !== 0,
-    isInvalid: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+    isInvalid: isFailure("ValidationFailed"),
   },
 }).createMachine({
   id: "search",
@@ -204,7 +204,7 @@ export const searchMachine = setup({
         input: ({ context }) => context.request!,
         onDone: [
           {
-            guard: { type: "hasResults" },
+            guard: ({ event }) => event.output.results.length !== 0,
             target: "results",
             actions: assign(({ context, event }) => ({
               results: event.output.results,

@@ -6,8 +6,9 @@ import { assign, fromPromise, not, setup } from "xstate"
 import type { PointHit, PointSearchPayload } from "../../domain/api/search-api.ts"
 import type { PointSearchMode } from "../../domain/search/point-index.ts"
 import { isSearchableKeyword, keywordMessage, normalizeKeyword } from "../../domain/search/search-keyword.ts"
-import { failureFieldErrors, failureTag, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../domain/shared/timing.ts"
+import { isFailure } from "../shared/api-call.ts"
 
 export interface TypeAheadContext {
   readonly query: string
@@ -49,8 +50,7 @@ export const typeAheadMachine = setup({
     hasQuery: ({ context }) => isSearchableKeyword(context.query),
     queryValid: ({ context }) => keywordMessage(normalizeKeyword(context.query)) === null,
     otherMode: ({ context, event }) => event.type === "mode.change" && event.mode !== context.mode,
-    hasResults: ({ event }) => (event as { output?: PointsAnswer }).output?.results.length !== 0,
-    isInvalid: ({ event }) => failureTag((event as { error?: unknown }).error) === "ValidationFailed",
+    isInvalid: isFailure("ValidationFailed"),
   },
 }).createMachine({
   id: "typeAhead",
@@ -110,7 +110,7 @@ export const typeAheadMachine = setup({
         input: ({ context }) => ({ keyword: normalizeKeyword(context.query), mode: context.mode }),
         onDone: [
           {
-            guard: { type: "hasResults" },
+            guard: ({ event }) => event.output.results.length !== 0,
             target: "results",
             actions: assign(({ event }) => ({
               results: event.output.results,

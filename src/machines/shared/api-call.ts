@@ -2,7 +2,7 @@
 // wiring, that resolves with the answer or rejects with the catalogue's `ApiFailure`. Guards read
 // the failure through `isFailure`, never by casting the error event.
 import { fromPromise } from "xstate"
-import { type ApiFailureTag, failureOf } from "../../domain/shared/errors.ts"
+import { type ApiFailure, type ApiFailureTag, failureOf } from "../../domain/shared/errors.ts"
 
 /** The stub of an API call until the wiring provides it: it fails loudly when it is not. */
 export const apiCall = <Output, Input = void>(name: string) =>
@@ -16,3 +16,14 @@ export const isFailure =
   <T extends ApiFailureTag>(tag: T) =>
   ({ event }: { readonly event: object }): boolean =>
     "error" in event && failureOf(event.error)?._tag === tag
+
+/** Like `isFailure`, and the failure of that tag also meets `holds` (`TestClosed` for want of time). */
+export const isFailureWhere =
+  <T extends ApiFailureTag>(tag: T, holds: (failure: Extract<ApiFailure, { readonly _tag: T }>) => boolean) =>
+  ({ event }: { readonly event: object }): boolean => {
+    const failure = "error" in event ? failureOf(event.error) : null
+    return failure !== null && failure._tag === tag && holds(failure as Extract<ApiFailure, { readonly _tag: T }>)
+  }
+
+/** The failure an actor's error event carries, or undefined for any other event. */
+export const errorOf = (event: object): unknown => ("error" in event ? event.error : undefined)

@@ -22,6 +22,7 @@ import type {
   TestResultView,
   TestSessionView,
 } from "../../domain/tests/test-views.ts"
+import { errorOf, isFailure, isFailureWhere } from "../shared/api-call.ts"
 
 /** The clock a session's timers run on: the browser's, or a SimulatedClock in tests. */
 export type TimerClock = NonNullable<ActorOptions<AnyActorLogic>["clock"]>
@@ -87,8 +88,6 @@ const firstUnanswered = (answers: ReadonlyArray<GivenAnswer | null>) => {
   return index === -1 ? 0 : index
 }
 
-const errorOf = (event: unknown) => (event as { readonly error?: unknown }).error
-
 export const testSessionMachine = setup({
   types: {
     context: {} as TestSessionContext,
@@ -142,7 +141,6 @@ export const testSessionMachine = setup({
     hasOverview: ({ context }) => context.overview !== null,
     mayStart: ({ context }) => context.overview?.permission === true && context.overview.questionCount > 0,
     isLockedType: ({ context }) => context.overview !== null && !context.overview.permission,
-    isRunning: ({ event }) => (event as unknown as { output: TestOverview }).output.running !== null,
     hasDraft: ({ context }) =>
       context.draft !== null && (context.draft._tag === "Choice" || context.draft.text.trim() !== ""),
     isValidIndex: ({ context, event }) =>
@@ -150,12 +148,9 @@ export const testSessionMachine = setup({
     warningAhead: ({ context }) => context.deadline !== null && !context.warningDismissed,
     /** A threshold was reached since the last announcement (the timer fires exactly at it). */
     announcementReached: ({ context }) => announcementDue(context.announcedLeftMs, leftAt(context)) !== null,
-    isTimeUp: ({ event }) => {
-      const error = errorOf(event)
-      return failureTag(error) === "TestClosed" && (error as { reason?: string }).reason === "timeUp"
-    },
-    isClosed: ({ event }) => failureTag(errorOf(event)) === "TestClosed",
-    isProRequired: ({ event }) => failureTag(errorOf(event)) === "ProRequired",
+    isTimeUp: isFailureWhere("TestClosed", (failure) => failure.reason === "timeUp"),
+    isClosed: isFailure("TestClosed"),
+    isProRequired: isFailure("ProRequired"),
     canExtend: ({ context }) => context.clock?.canExtend === true,
   },
 }).createMachine({
@@ -196,7 +191,7 @@ export const testSessionMachine = setup({
             onDone: [
               {
                 // A test of this type is still running (a reload, another tab): it goes on.
-                guard: "isRunning",
+                guard: ({ event }) => event.output.running !== null,
                 target: "#testSession.loading",
                 actions: assign(({ context, event }) => ({
                   overview: event.output,

@@ -6,6 +6,9 @@ import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { SqlClient } from "effect/sql"
 import { Api } from "../src/domain/api/api.ts"
+import { ChartsHandlers } from "./charts/handlers.ts"
+import { ChartsRepo } from "./charts/repo.ts"
+import { Charts } from "./charts/service.ts"
 import { ServerConfig } from "./config.ts"
 import { seedContent } from "./content/seed.ts"
 import { Database } from "./db/database.ts"
@@ -60,6 +63,7 @@ const Repositories = Layer.mergeAll(
   SubscriptionsRepo.layer,
   ContentRepo.layer,
   MailQueueRepo.layer,
+  ChartsRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -68,7 +72,7 @@ export const makeServices = <E, R>(options: {
   readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer).pipe(
+  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, Charts.layer).pipe(
     Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer)),
     Layer.provideMerge(
       Layer.mergeAll(
@@ -86,7 +90,7 @@ export const makeServices = <E, R>(options: {
 export const Services = makeServices({ database: Database })
 
 const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
-  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers]),
+  Layer.provide([UsersHandlers, SystemHandlers, BillingHandlers, ContentHandlers, ChartsHandlers]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
 

@@ -51,6 +51,9 @@ const declaredLength = (header: string | undefined) => {
 }
 
 const cacheControl = (path: string, response: HttpServerResponse.HttpServerResponse) => {
+  // An answer that names its own caching (the charts, with their ETag) keeps it.
+  const own = response.headers["cache-control"]
+  if (own !== undefined) return own
   if (path.startsWith("/api/")) return "no-store"
   if (path.startsWith("/assets/") && response.status === 200) return "public, max-age=31536000, immutable"
   return "no-cache"

@@ -86,7 +86,10 @@ describe("chart labels", () => {
   })
 
   it("places the most important label first, beside its point", () => {
-    const dots = [[200, 200] as const, [206, 200] as const]
+    const dots = [
+      [200, 200],
+      [206, 200],
+    ] as const
     const placed = layoutLabels(
       [
         { id: "highlight", at: dots[0], text: "ST-36" },

@@ -115,9 +115,11 @@ export const serveView = (
   for (const p of resolved.points) byCode.set(p.code, [...(byCode.get(p.code) ?? []), p])
   const points: Array<ServedPoint> = []
   const dots: Array<readonly [number, number]> = []
+  let lockedPoints = 0
   for (const [code, instances] of byCode) {
     const brief = facts.snapshot.briefByCode.get(code)
     if (!brief || !open(code)) {
+      lockedPoints++
       for (const p of instances) dots.push([round(p.position[0]), round(p.position[1])])
       continue
     }
@@ -164,6 +166,7 @@ export const serveView = (
     regions: resolved.regions.map((r) => ({ area: r.area, d: polygonPath(r.polygon) })),
     points,
     dots,
+    lockedPoints,
     pathways,
     groups,
   }

@@ -51,6 +51,7 @@ export const frontChart: ServedChart = {
     [100, 200],
     [100, 220],
   ],
+  lockedPoints: 2,
   pathways: [
     { id: "LU", kind: "channel", side: "right", d: "M60 100L58 90L40 150L38 170", stops: ["LU-1:right", "LU-2:right"] },
     {
@@ -80,6 +81,7 @@ export const palmChart: ServedChart = {
     point("LU-4", "Xiábái", "Guarding White", [["right", 52, 120]]),
   ],
   dots: [],
+  lockedPoints: 0,
   pathways: [],
   groups: [{ id: "LU", name: "Lung Channel" }],
 }

@@ -70,6 +70,8 @@ export const ServedChart = Schema.Struct({
   points: Schema.Array(ServedPoint),
   /** Points of Pro for a caller without it: where they are, and nothing else. */
   dots: Schema.Array(Schema.Tuple([Schema.Number, Schema.Number])),
+  /** How many points those dots are (a bilateral point is two dots). */
+  lockedPoints: Schema.Number,
   pathways: Schema.Array(ServedPathway),
   groups: Schema.Array(ServedGroup),
 })

@@ -2,7 +2,7 @@
 // finding the views for what it shows (the index), loading the view when it is shown, the point
 // the keyboard is on (walked along its channel), zoom and pan, and chart or list mode. A chart that
 // fails to load says so in place and can be retried; the page around it keeps working.
-import { assign, fromPromise, setup } from "xstate"
+import { assign, fromPromise, type PromiseActorLogic, setup } from "xstate"
 import { type ChartFailure, chartFailure } from "../../domain/charts/chart-errors.ts"
 import type { Point2 } from "../../domain/charts/chart-geometry.ts"
 import type { ChartViewId } from "../../domain/charts/chart-ids.ts"
@@ -66,6 +66,12 @@ export interface ChartInput {
   /** A point to highlight (the point page's) or to start on (the explorer's ?point=). */
   readonly highlight?: string | null
   readonly mode?: ChartMode
+}
+
+/** The calls the chart machine makes, as the app provides them. */
+export interface ChartCalls {
+  readonly fetchIndex: PromiseActorLogic<ChartIndex, void>
+  readonly fetchChart: PromiseActorLogic<ServedChart, { readonly view: ChartViewId }>
 }
 
 const chartOf = (context: ChartContext): ServedChart | undefined =>

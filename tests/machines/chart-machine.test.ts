@@ -101,7 +101,7 @@ describe("chart machine", () => {
       const started = start({ subject: { kind: "point", code: "LU-3" } })
       started.fetchIndex.reject(new Offline())
       await waitFor(started.actor, (s) => s.matches("failed"))
-      expect(context(started).failure).toEqual({ key: "charts.errors.offline", reference: null })
+      expect(context(started).failure).toEqual({ key: "charts:errors.offline", reference: null })
       send(started, { type: "chart.retry" })
       expect(started.actor.getSnapshot().value).toBe("locating")
       expect(started.fetchIndex.inputs).toHaveLength(2)
@@ -122,14 +122,14 @@ describe("chart machine", () => {
     })
 
     it.each([
-      [new Offline(), "charts.errors.offline", null],
-      [new RequestTimeout(), "charts.errors.timeout", null],
-      [new NotFound({ message: "gone" }), "charts.errors.notFound", null],
-      [new Unauthorized({ message: "expired" }), "charts.errors.signedOut", null],
-      [new Forbidden({ message: "no" }), "charts.errors.forbidden", null],
-      [new ValidationFailed({ message: "bad", errors: {} }), "charts.errors.invalid", null],
-      [new ServerError({ message: "broke", correlationId: "c0ffee" }), "charts.errors.server", "c0ffee"],
-      [new Error("defect"), "charts.errors.server", null],
+      [new Offline(), "charts:errors.offline", null],
+      [new RequestTimeout(), "charts:errors.timeout", null],
+      [new NotFound({ message: "gone" }), "charts:errors.notFound", null],
+      [new Unauthorized({ message: "expired" }), "charts:errors.signedOut", null],
+      [new Forbidden({ message: "no" }), "charts:errors.forbidden", null],
+      [new ValidationFailed({ message: "bad", errors: {} }), "charts:errors.invalid", null],
+      [new ServerError({ message: "broke", correlationId: "c0ffee" }), "charts:errors.server", "c0ffee"],
+      [new Error("defect"), "charts:errors.server", null],
     ])("says why in place when the view fails (%s)", async (error, key, reference) => {
       const started = start({ subject: views(["body-front"]) })
       started.fetchChart.reject(error)

@@ -9,14 +9,14 @@ export interface ChartFailure {
 }
 
 const KEYS: Readonly<Record<string, string>> = {
-  Unauthorized: "charts.errors.signedOut",
-  Forbidden: "charts.errors.forbidden",
-  ProRequired: "charts.errors.forbidden",
-  NotFound: "charts.errors.notFound",
-  ValidationFailed: "charts.errors.invalid",
-  ServerError: "charts.errors.server",
-  RequestTimeout: "charts.errors.timeout",
-  Offline: "charts.errors.offline",
+  Unauthorized: "charts:errors.signedOut",
+  Forbidden: "charts:errors.forbidden",
+  ProRequired: "charts:errors.forbidden",
+  NotFound: "charts:errors.notFound",
+  ValidationFailed: "charts:errors.invalid",
+  ServerError: "charts:errors.server",
+  RequestTimeout: "charts:errors.timeout",
+  Offline: "charts:errors.offline",
 }
 
 export const chartFailure = (error: unknown): ChartFailure => {
@@ -24,5 +24,5 @@ export const chartFailure = (error: unknown): ChartFailure => {
     failureTag(error) === "ServerError" && typeof error === "object" && error !== null && "correlationId" in error
       ? String(error.correlationId)
       : null
-  return { key: KEYS[failureTag(error)] ?? "charts.errors.server", reference: reference || null }
+  return { key: KEYS[failureTag(error)] ?? "charts:errors.server", reference: reference || null }
 }

@@ -44,8 +44,9 @@ const ARROWS: Readonly<Record<string, Direction>> = {
 }
 
 /**
- * The nearest position in a direction: among those lying more that way than sideways (a 90° cone),
- * the closest; else, among those lying that way at all, the closest.
+ * The next position in a direction, as spatial navigation does it: among the positions lying that
+ * way at all, the one nearest along the arrow, with a sideways step counting double, so straight
+ * down beats a nearer position down and to the side.
  */
 export const nearestInDirection = (
   candidates: ReadonlyArray<AnswerCandidate>,
@@ -54,19 +55,17 @@ export const nearestInDirection = (
 ): AnswerCandidate | undefined => {
   const [ax, ay] =
     direction === "up" ? [0, -1] : direction === "down" ? [0, 1] : direction === "left" ? [-1, 0] : [1, 0]
-  const scored = candidates
+  return candidates
     .filter((c) => c !== from)
     .map((c) => {
       const dx = c.position[0] - from.position[0]
       const dy = c.position[1] - from.position[1]
       const along = dx * ax + dy * ay
       const across = Math.abs(dx * ay - dy * ax)
-      return { c, along, across, d: Math.hypot(dx, dy) }
+      return { c, along, score: along + 2 * across }
     })
     .filter((s) => s.along > 0)
-  const inCone = scored.filter((s) => s.along >= s.across)
-  const pool = inCone.length > 0 ? inCone : scored
-  return pool.sort((a, b) => a.d - b.d)[0]?.c
+    .sort((a, b) => a.score - b.score)[0]?.c
 }
 
 export const ChartAnswer = ({
@@ -99,7 +98,7 @@ export const ChartAnswer = ({
   }, [])
 
   const focusCandidate = (candidate: AnswerCandidate) =>
-    svg.current?.querySelector<SVGElement>(`[data-candidate="${CSS.escape(candidate.id)}"]`)?.focus()
+    svg.current?.querySelector<SVGElement>(`[data-candidate="${candidate.id}"]`)?.focus()
 
   const choose = (candidate: AnswerCandidate) => {
     if (readOnly) return

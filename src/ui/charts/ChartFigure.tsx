@@ -132,7 +132,7 @@ export const ChartFigure = (props: ChartFigureProps) => {
   // The keyboard moved the tab stop: move DOM focus along while it is inside the chart.
   useEffect(() => {
     if (!focus || !svg.current?.contains(document.activeElement)) return
-    const target = svg.current.querySelector<SVGAElement>(`[data-key="${CSS.escape(focus)}"]`)
+    const target = svg.current.querySelector<SVGAElement>(`[data-key="${focus}"]`)
     if (target && document.activeElement !== target) target.focus()
   }, [focus])
 
@@ -282,6 +282,12 @@ export const ChartFigure = (props: ChartFigureProps) => {
       "0": () => props.onZoomReset(),
     }
     if (event.altKey || event.ctrlKey || event.metaKey) return
+    // Enter opens the point under the keyboard (SVG links are not activated alike everywhere).
+    if (event.key === "Enter" && focus) {
+      event.preventDefault()
+      props.onOpen(focus)
+      return
+    }
     const action = keys[event.key] ?? zoomKeys[event.key]
     if (!action) return
     event.preventDefault()

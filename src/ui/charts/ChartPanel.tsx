@@ -161,7 +161,7 @@ export const ChartPanelView = ({
           <FormMessage kind="error">
             {[
               t("failed"),
-              t(failure?.key ?? "errors.server"),
+              t(failure?.key ?? "charts:errors.server"),
               failure?.reference ? t("reference", { reference: failure.reference }) : "",
             ]
               .filter(Boolean)

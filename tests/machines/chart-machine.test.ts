@@ -78,6 +78,14 @@ describe("chart machine", () => {
       expect(context(started)).toMatchObject({ view: "hand-palm", highlight: "LU-3", focus: "LU-3:right" })
     })
 
+    it("starts a channel's course on its first point", async () => {
+      const started = start({ subject: { kind: "pathway", id: "LI" } })
+      started.fetchIndex.resolve({ ...chartIndex, pathways: { LI: ["body-front"] } })
+      await waitFor(started.actor, (s) => s.matches("loading"))
+      await loaded(started)
+      expect(context(started).focus).toBe("LI-1:right")
+    })
+
     it("finds a channel's views and a body area's views in the index", async () => {
       const channel = start({ subject: { kind: "pathway", id: "LU" } })
       channel.fetchIndex.resolve(chartIndex)

@@ -74,6 +74,14 @@ export const stepGroup = (chart: ServedChart, key: string, step: 1 | -1): ChartS
   return first ? (channelSequence(navigable(chart), first)[0] ?? first) : undefined
 }
 
+/** The first point of a channel or group on the view, on the near side where it has one. */
+export const firstOfGroup = (chart: ServedChart, group: string): ChartSite | undefined => {
+  const far = chart.nearSide === "left" ? "right" : "left"
+  const sites = chartSites(chart).filter((s) => s.point.group === group)
+  const first = sites.find((s) => s.side !== far) ?? sites[0]
+  return first ? (channelSequence(navigable(chart), first)[0] ?? first) : undefined
+}
+
 /** The first site to focus on a view: the given one, else the first point of the first channel. */
 export const entrySite = (chart: ServedChart, key: string | null): ChartSite | undefined => {
   const given = siteByKey(chart, key)

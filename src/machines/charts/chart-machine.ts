@@ -10,6 +10,7 @@ import {
   type ChartSite,
   channelEnd,
   entrySite,
+  firstOfGroup,
   siteByKey,
   siteForCode,
   stepGroup,
@@ -101,7 +102,9 @@ const startingFocus = (context: ChartContext, chart: ServedChart): string | null
   const view = chart.id
   const highlighted =
     context.highlight === null ? undefined : siteForCode(chart, context.highlight, context.plan.keys[view])
-  return (highlighted ?? entrySite(chart, null))?.key ?? null
+  // A course starts where the channel starts.
+  const course = context.subject.kind === "pathway" ? firstOfGroup(chart, context.subject.id) : undefined
+  return (highlighted ?? course ?? entrySite(chart, null))?.key ?? null
 }
 
 const viewToShow = (plan: ChartPlan, wanted: ChartViewId | null | undefined): ChartViewId | null =>

@@ -4,6 +4,7 @@
 // answered without the mouse, and find-the-point answered by mouse; a Standard user sees Pro points
 // only as unlabelled dots; zoom by wheel and drag; forced colours and reduced motion; axe with
 // WCAG 2.2 AA on every chart page and state.
+import { readFileSync } from "node:fs"
 import { expect, type Locator, type Page, test } from "@playwright/test"
 import { loadContent } from "../../server/content/load-content.ts"
 import { CHART_VIEW_IDS } from "../../src/domain/charts/chart-ids.ts"
@@ -475,3 +476,50 @@ test("on a phone the chart fits the screen and a body area shows its region", as
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   await expectAccessible(page)
 })
+
+for (const language of ["de", "es"] as const) {
+  test(`the explorer and its practice speak ${language}: no English left outside the English content`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: "language", value: language, url: baseURL! }])
+    const strings = JSON.parse(readFileSync(`locales/${language}/charts.json`, "utf8"))
+    const english = JSON.parse(readFileSync("locales/en/charts.json", "utf8"))
+    const sentences = (tree: Record<string, unknown>): Array<string> =>
+      Object.values(tree).flatMap((v) =>
+        typeof v === "string" ? (v.includes("{{") || v.split(" ").length < 3 ? [] : [v]) : sentences(v as never),
+      )
+    /** The page's words, leaving out the texts marked as English content (location texts). */
+    const pageText = () =>
+      page.locator("main").evaluate((main) => {
+        const copy = main.cloneNode(true) as HTMLElement
+        for (const el of copy.querySelectorAll('[lang="en"]')) el.remove()
+        return copy.textContent ?? ""
+      })
+
+    await page.goto("/book/charts/hand-palm?point=LU-9")
+    await expect(page.getByRole("heading", { level: 1, name: strings.explorer.title })).toBeVisible()
+    const region = page.getByRole("region", { name: strings.views["hand-palm"] })
+    await expect(drawingOf(region, strings.views["hand-palm"]).getByRole("link").first()).toBeVisible()
+    await expect(region.getByRole("button", { name: strings.zoomIn })).toBeVisible()
+    await expect(region.getByRole("radio", { name: strings.modeList })).toBeVisible()
+    const shown = await pageText()
+    for (const sentence of sentences(english)) expect(shown, sentence).not.toContain(sentence)
+    await expectAccessible(page)
+
+    await page.getByRole("radio", { name: strings.explorer.practice }).click()
+    const asked = strings.practice.question.split("{{point}}")[0]
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${asked}`) })).toBeVisible()
+    await page
+      .getByRole("radiogroup", { name: new RegExp(`^${asked}`) })
+      .getByRole("radio")
+      .first()
+      .click()
+    await page.getByRole("button", { name: strings.practice.check }).click()
+    await expect(page.getByRole("button", { name: strings.practice.next })).toBeFocused()
+    const judged = await pageText()
+    for (const sentence of sentences(english)) expect(judged, sentence).not.toContain(sentence)
+    await expectAccessible(page)
+  })
+}

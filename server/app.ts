@@ -6,6 +6,9 @@ import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type { SqlClient } from "effect/sql"
 import { Api } from "../src/domain/api/api.ts"
+import { ChartsHandlers } from "./charts/handlers.ts"
+import { ChartsRepo } from "./charts/repo.ts"
+import { Charts } from "./charts/service.ts"
 import { ServerConfig } from "./config.ts"
 import { Database } from "./db/database.ts"
 import { migrateAndSeed } from "./db/prepare.ts"
@@ -71,6 +74,7 @@ const Repositories = Layer.mergeAll(
   SettingsRepo.layer,
   TestsRepo.layer,
   SearchRepo.layer,
+  ChartsRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -79,7 +83,15 @@ export const makeServices = <E, R>(options: {
   readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
-  Layer.mergeAll(Accounts.layer, Auth.layer, Billing.layer, Content.layer, SelfTests.layer, Search.layer).pipe(
+  Layer.mergeAll(
+    Accounts.layer,
+    Auth.layer,
+    Billing.layer,
+    Content.layer,
+    SelfTests.layer,
+    Search.layer,
+    Charts.layer,
+  ).pipe(
     Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, Settings.layer, TestContentSource.layer)),
     Layer.provideMerge(
       Layer.mergeAll(
@@ -105,6 +117,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     TestsHandlers,
     SettingsHandlers,
     SearchHandlers,
+    ChartsHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )

@@ -48,6 +48,7 @@ import { upgradeModalMachine } from "./machines/upgrade-modal-machine.ts"
 import { App, PageLoader } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
+import { chartProvisions } from "./wiring/charts.ts"
 import { testsProvisions } from "./wiring/tests.ts"
 import "./ui/styles.css"
 import { searchProvisions } from "./wiring/search.ts"
@@ -138,10 +139,15 @@ export const wire = async (options: WireOptions) => {
     })
 
   /** An actor that runs one API call; its failure is the catalogue's tagged error. */
-  const apiActor = <I, A>(call: (client: Client, input: I) => Effect.Effect<A, unknown>, catalogue = true) =>
+  const apiActor = <I, A>(
+    call: (client: Client, input: I) => Effect.Effect<A, unknown>,
+    catalogue: boolean | ((failure: ApiFailure) => boolean) = true,
+  ) =>
     fromPromise<A, I>(async ({ input, signal }) => {
       const program = Effect.flatMap(ApiClient, (api) => api.call((client) => call(client, input))).pipe(
-        Effect.tapError((failure) => (catalogue ? applyCatalogue(failure) : Effect.void)),
+        Effect.tapError((failure) =>
+          (typeof catalogue === "function" ? catalogue(failure) : catalogue) ? applyCatalogue(failure) : Effect.void,
+        ),
         Effect.result,
       )
       // A cancelled invocation (its state was left) must not report anything back.
@@ -236,6 +242,7 @@ export const wire = async (options: WireOptions) => {
     logout,
     paymentPrompt,
     now: () => runtime.runSync(Clock_.currentTimeMillis),
+    charts: chartProvisions(apiActor),
     machines: {
       login: loginMachine.provide({
         actors: {

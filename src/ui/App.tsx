@@ -20,6 +20,7 @@ import {
   VesselPage,
 } from "./browse/GroupPages.tsx"
 import { PointPage } from "./browse/PointPage.tsx"
+import { ChartExplorer } from "./charts/LazyCharts.tsx"
 import { CookieBanner } from "./layout/CookieBanner.tsx"
 import { FloatingUpgradeButton } from "./layout/FloatingUpgradeButton.tsx"
 import { Footer } from "./layout/Footer.tsx"
@@ -118,6 +119,12 @@ const ContentRoutes = () => {
   )
 }
 
+/** The chart explorer; it loads again with the plan, so a payment shows the Pro points at once. */
+const ChartExplorerRoute = ({ view }: { readonly view: string | undefined }) => {
+  const plan = usePlanKey()
+  return <ChartExplorer key={plan} view={view} />
+}
+
 const CONTENT_PATHS = /^\/(book\/pages|point\/|body-area\/)/
 
 const Routes = () => (
@@ -131,6 +138,7 @@ const Routes = () => (
     <Route path="/">
       <HomePage />
     </Route>
+    <Route path="/book/charts/:view?">{({ view }) => <ChartExplorerRoute view={view} />}</Route>
     <Route path="/about">
       <AboutPage />
     </Route>

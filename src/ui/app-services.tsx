@@ -3,6 +3,7 @@
 import { createContext, type ReactNode, useContext } from "react"
 import type { ActorRefFrom } from "xstate"
 import type { SelectableLanguage } from "../domain/locales.ts"
+import type { ChartCalls } from "../machines/charts/chart-machine.ts"
 import type { checkoutMachine } from "../machines/checkout-machine.ts"
 import type { contentPageMachine } from "../machines/content-page-machine.ts"
 import type { cookieConsentMachine } from "../machines/cookie-consent-machine.ts"
@@ -34,6 +35,8 @@ export interface AppServices {
   readonly paymentPrompt: ActorRefFrom<typeof paymentPromptMachine>
   /** The current time in epoch milliseconds (the runtime's clock). */
   readonly now: () => number
+  /** The chart calls, given to the chart machine by the lazily loaded charts. */
+  readonly charts: ChartCalls
   readonly machines: {
     readonly login: typeof loginMachine
     readonly registration: typeof registrationMachine

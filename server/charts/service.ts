@@ -16,6 +16,7 @@ import type {
   ServedPathway,
   ServedPoint,
 } from "../../src/domain/charts/chart-views.ts"
+import { type Localized, localizeText } from "../../src/domain/content/localize-content.ts"
 import { NotFound } from "../../src/domain/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/locales.ts"
 import { hasPro, type Viewer } from "../../src/domain/permissions.ts"
@@ -54,7 +55,8 @@ const answerOf = (value: unknown): ChartAnswer => {
 /** The facts of the content a chart needs, per content version. */
 interface ContentFacts {
   readonly snapshot: ContentSnapshot
-  readonly location: ReadonlyMap<string, string>
+  /** The location text of a point in a language (English where it has no translation). */
+  readonly location: (code: string, language: SelectableLanguage) => Localized<string>
   /** Whether a point is free, by code; a code the content does not know is never open. */
   readonly free: ReadonlyMap<string, boolean>
   readonly pathwayFree: ReadonlyMap<string, boolean>
@@ -62,8 +64,16 @@ interface ContentFacts {
 }
 
 const factsOf = (snapshot: ContentSnapshot): ContentFacts => {
-  const location = new Map<string, string>()
-  for (const row of snapshot.pointBySlug.values()) location.set(row.code, row.data.location)
+  const rows = new Map([...snapshot.pointBySlug.values()].map((row) => [row.code, row]))
+  const location = (code: string, language: SelectableLanguage): Localized<string> => {
+    const row = rows.get(code)
+    if (row === undefined) return { value: "", language: "en" }
+    return localizeText(
+      row.data.location,
+      language === "en" ? undefined : row.data.translations?.[language]?.location,
+      language,
+    )
+  }
   const areaPoints = new Map<string, Set<string>>()
   for (const ap of snapshot.areaPoints) {
     const set = areaPoints.get(ap.body_area_id) ?? new Set<string>()
@@ -128,7 +138,8 @@ export const serveView = (
       slug: brief.slug,
       pinyin: brief.pinyin,
       name: brief.name[language] ?? brief.name.en,
-      location: facts.location.get(code) ?? "",
+      location: facts.location(code, language).value,
+      locationLanguage: facts.location(code, language).language,
       group: pointGroup(code).group,
       sites: instances.map((p) => ({
         key: p.key,

@@ -139,6 +139,12 @@ describe.each(DATABASES)("chart API on %s", (kind) => {
     const en = decodeView(JSON.parse((await get("/api/charts/hand-palm", { locale: "en" })).text))
     expect(de.title).not.toBe(en.title)
     expect(de.points.find((p) => p.code === "LU-9")!.name).toBe("Großer Abgrund")
+    // The location text is the German one, and says so; English stays English.
+    const [deLu9, enLu9] = [de, en].map((chart) => chart.points.find((p) => p.code === "LU-9")!)
+    expect(deLu9!.locationLanguage).toBe("de")
+    expect(deLu9!.location).not.toBe(enLu9!.location)
+    expect(deLu9!.location).toMatch(/Handgelenk/)
+    expect(enLu9!).toMatchObject({ locationLanguage: "en", location: expect.stringMatching(/wrist/) })
   })
 
   it("tags each answer by plan level and language, keeps it private, and answers 304 to a match", async () => {

@@ -17,6 +17,7 @@ const point = (
   pinyin,
   name,
   location: `${name}: where ${code} lies, in words.`,
+  locationLanguage: "en",
   group: code.split("-")[0]!,
   sites: sites.map(([side, x, y]) => ({ key: side === "midline" ? code : `${code}:${side}`, site: null, side, x, y })),
 })

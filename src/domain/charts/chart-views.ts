@@ -26,8 +26,10 @@ export const ServedPoint = Schema.Struct({
   slug: Schema.String,
   pinyin: Schema.String,
   name: Schema.String,
-  /** The location text (English, like the point page's). */
+  /** The location text in the caller's language, or in English where it has no translation. */
   location: Schema.String,
+  /** The language `location` is written in, for its `lang` attribute. */
+  locationLanguage: Schema.Literals(["en", "de", "es"]),
   /** The channel code or extra-point group ("LU", "EX-HN") the point is walked along. */
   group: Schema.String,
   sites: Schema.Array(ServedSite),

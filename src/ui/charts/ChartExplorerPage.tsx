@@ -37,7 +37,7 @@ const FocusedPoint = ({ actor, chart }: { readonly actor: ChartActor; readonly c
         <span className="point-code">{site.code}</span> {site.point.pinyin}
       </h2>
       <p className="lead">{site.point.name}</p>
-      <p lang="en">{site.point.location}</p>
+      <p lang={site.point.locationLanguage}>{site.point.location}</p>
       <p className="muted">
         {t("neighbours", {
           previous: previous?.code ?? t("noPrevious"),

@@ -43,7 +43,7 @@ export const ChartPointList = ({
                   <span className="point-code">{p.code}</span> {p.pinyin} — {p.name}
                 </Link>
                 {p.code === highlight ? <span className="badge category">{t("highlighted")}</span> : null}
-                <p className="muted" lang="en">
+                <p className="muted" lang={p.locationLanguage}>
                   {p.location}
                 </p>
               </li>

@@ -75,7 +75,7 @@ const PracticeRound = ({ chart, code }: { readonly chart: ServedChart; readonly 
           </p>
           {result ? (
             <>
-              <p className="muted" lang="en">
+              <p className="muted" lang={point.locationLanguage}>
                 {point.location}
               </p>
               <p>

@@ -223,6 +223,35 @@ await section("API latency (127.0.0.1, fetch)", rows, async () => {
   )
 })
 
+// 6b. Search on the embedded database with the whole knowledge base: by name or number, and full text
+// with ranking and snippets (a member's session, as in the header's search).
+await section("Search (127.0.0.1, fetch, PGlite)", rows, async () => {
+  const member = accounts?.free[0]
+  if (member === undefined) throw new Error("no bench account")
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${member.token}` },
+      body: JSON.stringify(body),
+    })
+  const names = ["taiyuan", "lu9", "P6", "zusanli", "太淵", "REN12", "hegu", "GB-20"]
+  const words = ["headache", "cough", "insomnia", "wrist", "tinnitus", "nausea", "knee", "fever"]
+  let i = 0
+  let j = 0
+  await measureLatency("warm-up", 40, 2, () => post("/api/point-search", { keyword: "lu", mode: "name" }))
+  const byName = await measureLatency("POST /api/point-search (name or number)", 400, 4, () => {
+    const keyword = names[i++ % names.length]!
+    return post("/api/point-search", { keyword, mode: /\d/.test(keyword) ? "number" : "name" })
+  })
+  const fullText = await measureLatency("POST /api/keyword-search (full text, snippets)", 300, 4, () =>
+    post("/api/keyword-search", { keyword: words[j++ % words.length]! }),
+  )
+  rows.push(
+    row("point-search p99, c=4", ms(byName.p99), "≤ 20 ms", byName.p99 <= 20),
+    row("keyword-search p50, c=4", ms(fullText.p50), "≤ 8 ms", fullText.p50 <= 8),
+  )
+})
+
 // 7. A content answer against a bare node:http server sending the same bytes, then a CPU profile.
 await section(`Content answers vs bare Node (autocannon, 50 connections, ${CONTENT_PATH})`, rows, async () => {
   const recorded = await recordAnswer(base, CONTENT_PATH)

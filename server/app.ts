@@ -21,6 +21,9 @@ import { PaymentProvider } from "./billing/payment-provider.ts"
 import { BillingRoutes } from "./billing/routes.ts"
 import { Billing } from "./billing/service.ts"
 import { SubscriptionsRepo } from "./billing/subscriptions-repo.ts"
+import { ChartsHandlers } from "./charts/handlers.ts"
+import { ChartsRepo } from "./charts/repo.ts"
+import { Charts } from "./charts/service.ts"
 import { ContentHandlers } from "./content/handlers.ts"
 import { ContentRepo } from "./content/repo.ts"
 import { Content } from "./content/service.ts"
@@ -75,6 +78,7 @@ const Repositories = Layer.mergeAll(
   SettingsRepo.layer,
   TestsRepo.layer,
   SearchRepo.layer,
+  ChartsRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -91,6 +95,7 @@ export const makeServices = <E, R>(options: {
     System.layer,
     SelfTests.layer,
     Search.layer,
+    Charts.layer,
   ).pipe(
     Layer.provideMerge(
       Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer, Settings.layer, TestContentSource.layer),
@@ -120,6 +125,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     TestsHandlers,
     SettingsHandlers,
     SearchHandlers,
+    ChartsHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )

@@ -10,6 +10,7 @@ import { createI18n } from "./ui/i18n.ts"
 import { PageLoader } from "./ui/shared/components/PageLoader.tsx"
 import { wireAccount } from "./wiring/account.ts"
 import { wireBilling } from "./wiring/billing.ts"
+import { wireCharts } from "./wiring/charts.ts"
 import { wireContent } from "./wiring/content.ts"
 import { wireSearch } from "./wiring/search.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
@@ -33,6 +34,7 @@ export const wire = async (options: WireOptions) => {
   const content = wireContent(w, billing)
   const search = wireSearch(w)
   const tests = wireTests(w, billing, { clock: options.clock })
+  const charts = wireCharts(w)
 
   const services: AppServices = {
     language,
@@ -50,6 +52,7 @@ export const wire = async (options: WireOptions) => {
       ...content.machines,
       ...search.machines,
       ...tests.machines,
+      ...charts.machines,
     },
   }
 

@@ -5,6 +5,7 @@ export interface Latency {
   readonly label: string
   readonly p50: number
   readonly p95: number
+  readonly p99: number
   readonly perSecond: number
 }
 
@@ -28,7 +29,13 @@ export const measureLatency = async (
   const t0 = performance.now()
   await Promise.all(Array.from({ length: concurrency }, worker))
   const seconds = (performance.now() - t0) / 1000
-  const result = { label, p50: percentile(times, 50), p95: percentile(times, 95), perSecond: n / seconds }
+  const result = {
+    label,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    perSecond: n / seconds,
+  }
   console.log(
     `  ${label.padEnd(44)} n=${String(n).padEnd(4)} c=${String(concurrency).padEnd(3)} p50 ${result.p50.toFixed(1).padStart(6)} ms  p95 ${result.p95.toFixed(1).padStart(6)} ms  ${result.perSecond.toFixed(0).padStart(5)} req/s`,
   )

@@ -19,6 +19,7 @@ import { PaymentFailurePage, PaymentSuccessPage } from "./billing/PaymentOutcome
 import { PaymentPrompt } from "./billing/PaymentPrompt.tsx"
 import { PricingPage } from "./billing/PricingPage.tsx"
 import { UpgradeModal } from "./billing/UpgradeModal.tsx"
+import { ChartExplorer } from "./charts/LazyCharts.tsx"
 import { BookIndexPage, BookPage } from "./content/BookPages.tsx"
 import { ChannelIndexPage, ChannelPage } from "./content/ChannelPages.tsx"
 import { DrillDownMenu } from "./content/DrillDownMenu.tsx"
@@ -109,6 +110,12 @@ const ContentRoutes = () => {
   )
 }
 
+/** The chart explorer; it loads again with the plan, so a payment shows the Pro points at once. */
+const ChartExplorerRoute = ({ view }: { readonly view: string | undefined }) => {
+  const plan = usePlanKey()
+  return <ChartExplorer key={plan} view={view} />
+}
+
 const CONTENT_PATHS = /^\/(book\/pages|point\/|body-area\/)/
 
 const Routes = () => (
@@ -122,6 +129,7 @@ const Routes = () => (
     <Route path="/">
       <HomePage />
     </Route>
+    <Route path="/book/charts/:view?">{({ view }) => <ChartExplorerRoute view={view} />}</Route>
     <Route path="/about">
       <AboutPage />
     </Route>

@@ -29,6 +29,7 @@ import type { membershipMachine } from "../machines/billing/membership-machine.t
 import type { paymentOutcomeMachine } from "../machines/billing/payment-outcome-machine.ts"
 import type { paymentPromptMachine } from "../machines/billing/payment-prompt-machine.ts"
 import type { upgradeModalMachine } from "../machines/billing/upgrade-modal-machine.ts"
+import type { ChartCalls } from "../machines/charts/chart-machine.ts"
 import type { ContentPageMachine } from "../machines/content/content-page-machine.ts"
 import type { menuMachine } from "../machines/content/menu-machine.ts"
 import type { pointReferenceMachine } from "../machines/search/point-reference-machine.ts"
@@ -66,6 +67,8 @@ export interface AppServices {
     readonly paymentOutcome: typeof paymentOutcomeMachine
     readonly membership: typeof membershipMachine
     readonly menu: typeof menuMachine
+    /** The chart calls, given to the chart machine by the lazily loaded charts. */
+    readonly charts: ChartCalls
     /** Search: the main, full-text and header searches, the all-points type-ahead, the selects' options, a point address. */
     readonly search: {
       readonly main: typeof searchMachine

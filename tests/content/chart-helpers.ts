@@ -7,6 +7,7 @@ import { CONTENT_DIR } from "../../server/content/load-content.ts"
 import { decodeChartView, decodePathways } from "../../src/domain/charts/chart-content.ts"
 import { alongScale, toCun } from "../../src/domain/charts/chart-frames.ts"
 import { type Point2, pointInPolygon } from "../../src/domain/charts/chart-geometry.ts"
+import { CHART_VIEW_IDS, type ChartViewId } from "../../src/domain/charts/chart-ids.ts"
 import { standardMeasure } from "../../src/domain/charts/chart-measures.ts"
 import { pointGroup } from "../../src/domain/charts/chart-navigation.ts"
 import {
@@ -16,9 +17,7 @@ import {
   type ResolvedView,
 } from "../../src/domain/charts/chart-resolve.ts"
 import {
-  CHART_VIEW_IDS,
   type ChartView,
-  type ChartViewId,
   chartFileName,
   DIRECTIONS,
   type Direction,

@@ -6,17 +6,12 @@ import { gzipSync } from "node:zlib"
 import { describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
 import { alongScale } from "../../src/domain/charts/chart-frames.ts"
+import { CHART_VIEW_IDS, MAX_VIEW_GZIP_BYTES } from "../../src/domain/charts/chart-ids.ts"
 import { standardMeasure } from "../../src/domain/charts/chart-measures.ts"
 import { pointGroup, stepAlongChannel, viewsForPoint } from "../../src/domain/charts/chart-navigation.ts"
 import { chartPathways } from "../../src/domain/charts/chart-pathways.ts"
 import { resolveView } from "../../src/domain/charts/chart-resolve.ts"
-import {
-  CHART_VIEW_IDS,
-  chartFileName,
-  MAX_VIEW_GZIP_BYTES,
-  PATHWAYS_FILE,
-  type Placement,
-} from "../../src/domain/charts/chart-schema.ts"
+import { chartFileName, PATHWAYS_FILE, type Placement } from "../../src/domain/charts/chart-schema.ts"
 import { CHANNEL_CODES, POINT_COUNTS } from "../../src/domain/content/content-schema.ts"
 import {
   type CourseLeg,

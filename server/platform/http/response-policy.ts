@@ -53,7 +53,8 @@ const declaredLength = (header: string | undefined) => {
 }
 
 const cacheControl = (path: string, response: HttpServerResponse.HttpServerResponse) => {
-  // Content answers carry their own (they revalidate with an ETag, server/platform/http/content-cache.ts).
+  // An answer that names its own caching keeps it: content answers and the charts revalidate with an ETag
+  // (server/platform/http/content-cache.ts, server/charts/).
   const own = response.headers["cache-control"]
   if (own !== undefined) return own
   if (path.startsWith("/api/")) return "no-store"

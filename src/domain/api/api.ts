@@ -1,6 +1,7 @@
 // The whole HTTP contract: every group of §7, shared by the server (handlers) and the app (client).
 import { HttpApi, OpenApi } from "effect/http-api"
 import { BillingApi } from "./billing-api.ts"
+import { ChartsApi } from "./charts-api.ts"
 import { ContentApi } from "./content-api.ts"
 import { RequestGuard } from "./middleware.ts"
 import { SearchApi } from "./search-api.ts"
@@ -18,6 +19,7 @@ export class Api extends HttpApi.make("jingluo")
   .add(TestsApi)
   .add(SettingsApi)
   .add(SearchApi)
+  .add(ChartsApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(
@@ -25,6 +27,6 @@ export class Api extends HttpApi.make("jingluo")
       title: "Jingluo API",
       version: "1",
       description:
-        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories, the book, self-tests and the learner's settings, and search. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
+        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories, the book, self-tests and the learner's settings, search and the body charts. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
     }),
   ) {}

@@ -3,8 +3,8 @@
 // (the point page shows the most detailed one, plus a whole-body view for context).
 import { alongScale } from "./chart-frames.ts"
 import { distance, type Point2 } from "./chart-geometry.ts"
+import { BODY_VIEW_IDS, type ChartViewId } from "./chart-ids.ts"
 import type { ChartSide, PointInstance, ResolvedView } from "./chart-resolve.ts"
-import { BODY_VIEW_IDS, type ChartViewId } from "./chart-schema.ts"
 
 /** "LU-9" → { group: "LU", number: 9 }; "EX-HN3" → { group: "EX-HN", number: 3 }. */
 export const pointGroup = (code: string): { readonly group: string; readonly number: number } => {
@@ -13,11 +13,27 @@ export const pointGroup = (code: string): { readonly group: string; readonly num
   return { group: match[1]!, number: Number(match[2]) }
 }
 
+/** What walking a channel needs of a point: the chart's resolved points and the served ones alike. */
+export interface NavigablePoint {
+  readonly key: string
+  readonly code: string
+  readonly side: ChartSide
+}
+
+/** A view as far as walking it goes: its near side and its points in the chart file's order. */
+export interface NavigableView<P extends NavigablePoint> {
+  readonly view: { readonly nearSide: "left" | "right" }
+  readonly points: ReadonlyArray<P>
+}
+
 /**
  * The points of the same channel (or extra-point group) on the same side of this view, in order:
  * by number, then sites in the order the chart file lists them. Midline points join either side.
  */
-export const channelSequence = (resolved: ResolvedView, instance: PointInstance): ReadonlyArray<PointInstance> => {
+export const channelSequence = <P extends NavigablePoint>(
+  resolved: NavigableView<P>,
+  instance: P,
+): ReadonlyArray<P> => {
   const { group } = pointGroup(instance.code)
   const sides: ReadonlyArray<ChartSide> =
     instance.side === "midline" ? ["midline", resolved.view.nearSide] : [instance.side, "midline"]
@@ -28,7 +44,11 @@ export const channelSequence = (resolved: ResolvedView, instance: PointInstance)
 }
 
 /** The next (+1) or previous (−1) point along the channel from `key`, or undefined at the ends. */
-export const stepAlongChannel = (resolved: ResolvedView, key: string, step: 1 | -1): PointInstance | undefined => {
+export const stepAlongChannel = <P extends NavigablePoint>(
+  resolved: NavigableView<P>,
+  key: string,
+  step: 1 | -1,
+): P | undefined => {
   const current = resolved.points.find((p) => p.key === key)
   if (!current) return undefined
   const sequence = channelSequence(resolved, current)

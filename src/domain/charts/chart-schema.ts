@@ -5,29 +5,7 @@
 // them into view coordinates.
 import { Schema } from "effect"
 import { BODY_AREA_IDS, CHANNEL_CODES, PointCode, VESSEL_IDS } from "../content/content-schema.ts"
-
-export const CHART_VIEW_IDS = [
-  "body-front",
-  "body-back",
-  "body-side",
-  "head-front",
-  "head-side",
-  "neck",
-  "mouth",
-  "hand-palm",
-  "hand-back",
-  "foot-top",
-  "foot-inner",
-  "foot-outer",
-  "foot-sole",
-] as const
-export type ChartViewId = (typeof CHART_VIEW_IDS)[number]
-
-/** Whole-body views show a channel's whole course; the others are the detailed views. */
-export const BODY_VIEW_IDS: ReadonlyArray<ChartViewId> = ["body-front", "body-back", "body-side"]
-
-/** Largest gzip size of one view's file, so that a view loads fast when it is shown. */
-export const MAX_VIEW_GZIP_BYTES = 60 * 1024
+import { CHART_VIEW_IDS, type ChartViewId } from "./chart-ids.ts"
 
 /**
  * Direction words a placement moves by. Each frame names the pair used on its long axis

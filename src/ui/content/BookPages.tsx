@@ -3,6 +3,7 @@
 // ends with a link to every category page.
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { CHARTS_HREF } from "../../domain/charts/chart-ids.ts"
 import {
   BODY_AREA_INDEX_HREF,
   CATEGORIES_CHAPTER_SLUG,
@@ -50,6 +51,7 @@ const IndexView = ({ pages }: { readonly pages: StaticMenu }) => {
           [CHANNEL_INDEX_HREF, t("browse.channelsTitle"), t("browse.channelsIntro")],
           [CATEGORY_INDEX_HREF, t("browse.sectionIndex.categories"), t("browse.categoryIndexCard")],
           [BODY_AREA_INDEX_HREF, t("browse.sectionIndex.bodyAreas"), t("browse.bodyAreaIndexCard")],
+          [CHARTS_HREF, t("browse.chartsCard"), t("browse.chartsCardText")],
         ].map(([href, title, text]) => (
           <li key={href} className="card-item">
             <Link href={href!} className="card-title">

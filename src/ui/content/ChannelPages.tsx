@@ -6,6 +6,7 @@ import { Link } from "wouter"
 import { channelHref, vesselHref } from "../../domain/content/content-links.ts"
 import type { ChannelIndex, ChannelPage as ChannelPageData } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
+import { BodyChart } from "../charts/LazyCharts.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, PointRow, textLang, UntranslatedNote } from "./content-page.tsx"
@@ -168,6 +169,11 @@ const ChannelView = ({ channel }: { readonly channel: ChannelPageData }) => {
           ))}
         </ul>
       </section>
+      <BodyChart
+        subject={{ kind: "pathway", id: channel.code }}
+        heading={t("browse.chartCourse")}
+        emphasis={{ pathway: channel.code }}
+      />
       <section aria-labelledby="points">
         <h2 id="points">{t("browse.pointsOf", { count: channel.points.length })}</h2>
         <ol className="point-list">

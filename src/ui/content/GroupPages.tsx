@@ -22,6 +22,7 @@ import type {
   VesselPage as VesselData,
 } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
+import { BodyChart } from "../charts/LazyCharts.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, PointList, PointRow, textLang, UntranslatedNote } from "./content-page.tsx"
@@ -43,6 +44,11 @@ const BodyAreaView = ({ area }: { readonly area: BodyAreaData }) => {
       <p className="lead" lang={textLang(area.textLanguage, i18n.language)}>
         {area.description}
       </p>
+      <BodyChart
+        subject={{ kind: "area", id: area.id }}
+        heading={t("browse.chartArea")}
+        emphasis={{ area: area.id, codes: area.groups.flatMap((g) => g.points.map((p) => p.code)) }}
+      />
       {area.groups.map((group) => (
         <section key={group.channel?.code ?? "extra"} aria-labelledby={`g-${group.channel?.code ?? "extra"}`}>
           <div className="heading-with-badge">
@@ -164,6 +170,11 @@ const VesselView = ({ vessel }: { readonly vessel: VesselData }) => {
         <h2 id="vessel-pathway">{t("browse.pathway")}</h2>
         <p lang={lang(fields.pathway)}>{vessel.pathway}</p>
       </section>
+      <BodyChart
+        subject={{ kind: "pathway", id: vessel.id }}
+        heading={t("browse.chartCourse")}
+        emphasis={{ pathway: vessel.id }}
+      />
       <section aria-labelledby="vessel-uses">
         <h2 id="vessel-uses">{t("browse.uses")}</h2>
         <ul lang={lang(fields.uses)}>

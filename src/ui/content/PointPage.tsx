@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import type { PointPage as PointPageData } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
+import { BodyChart } from "../charts/LazyCharts.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, textLang, UntranslatedNote } from "./content-page.tsx"
@@ -83,11 +84,21 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
 
       <UntranslatedNote textLanguage={point.textLanguage} />
 
-      <section aria-labelledby="location">
-        <h2 id="location">{t("browse.location")}</h2>
-        <p lang={lang(fields.location)}>{point.location}</p>
-        <h3>{t("browse.howToLocate")}</h3>
-        <p lang={lang(fields.locating)}>{point.locating}</p>
+      <section aria-labelledby="location" className="location-section">
+        <div className="location-text">
+          <h2 id="location">{t("browse.location")}</h2>
+          <p lang={lang(fields.location)} id="point-location-text">
+            {point.location}
+          </p>
+          <h3>{t("browse.howToLocate")}</h3>
+          <p lang={lang(fields.locating)}>{point.locating}</p>
+        </div>
+        <BodyChart
+          subject={{ kind: "point", code: point.code }}
+          heading={t("browse.chartOnBody")}
+          headingLevel={3}
+          describedBy="point-location-text"
+        />
       </section>
 
       <section aria-labelledby="needling">

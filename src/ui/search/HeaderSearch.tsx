@@ -9,7 +9,7 @@ import { Autocomplete } from "react-aria-components/Autocomplete"
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox"
 import { Button, Input, Label, SearchField, Text } from "react-aria-components/SearchField"
 import { useTranslation } from "react-i18next"
-import { Link, useLocation } from "wouter"
+import { Link } from "wouter"
 import type { KeywordHit } from "../../domain/api/search-api.ts"
 import { pointHref } from "../../domain/content/content-links.ts"
 import { isSearchableKeyword, normalizeKeyword } from "../../domain/search/search-keyword.ts"
@@ -64,8 +64,7 @@ export const HeaderSearch = ({
   readonly onNavigate: () => void
 }) => {
   const { t } = useTranslation("common")
-  const { machines } = useAppServices()
-  const [, navigate] = useLocation()
+  const { machines, navigation } = useAppServices()
   const actor = useActorRef(machines.search.header, { input: { live: true } })
   const keyword = useSelector(actor, (s) => s.context.keyword)
   const results = useSelector(actor, (s) => s.context.results)
@@ -113,7 +112,7 @@ export const HeaderSearch = ({
               if (input instanceof HTMLInputElement && input.getAttribute("aria-activedescendant")) return
               if (!isSearchableKeyword(keyword)) return
               onNavigate()
-              navigate(allResults)
+              navigation.go(allResults)
             }}
           >
             <Label>{t("search.label")}</Label>

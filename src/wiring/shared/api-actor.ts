@@ -11,16 +11,22 @@ import type { AppIO, AppRuntime } from "./runtime.ts"
 export type ApiCall<I, A> = (client: Client, input: I) => Effect.Effect<A, unknown>
 
 export interface ApiActorOptions {
-  /** False when the flow tells the user itself and the catalogue's toast would only confuse. */
-  readonly catalogue?: boolean
+  /**
+   * False when the flow tells the user itself and the catalogue's toast would only confuse; or which
+   * failures the catalogue acts on (a chart fails in place, yet an ended session still ends).
+   */
+  readonly catalogue?: boolean | ((failure: ApiFailure) => boolean)
 }
+
+const catalogueActsOn = ({ catalogue = true }: ApiActorOptions, failure: ApiFailure) =>
+  typeof catalogue === "function" ? catalogue(failure) : catalogue
 
 export const makeApiActor =
   (runtime: AppRuntime, onFailure: (failure: ApiFailure) => Effect.Effect<void, never, AppIO>) =>
   <I, A>(call: ApiCall<I, A>, options: ApiActorOptions = {}) =>
     fromPromise<A, I>(async ({ input, signal }) => {
       const program = Effect.flatMap(ApiClient, (api) => api.call((client) => call(client, input))).pipe(
-        Effect.tapError((failure) => (options.catalogue === false ? Effect.void : onFailure(failure))),
+        Effect.tapError((failure) => (catalogueActsOn(options, failure) ? onFailure(failure) : Effect.void)),
         Effect.result,
       )
       const settled = await runtime.runPromise(program, { signal }).catch((cause: unknown) => {

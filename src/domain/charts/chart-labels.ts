@@ -1,0 +1,113 @@
+// Where the labels of a chart go: each wanted label, most important first, takes the first spot
+// around its point that overlaps no label placed before it, no other point's dot and stays on
+// screen; a label with no free spot is left out. So labels never overlap, at any zoom: the
+// highlighted point and its neighbours are placed first, the rest fill in as zooming makes room.
+import type { Point2 } from "./chart-geometry.ts"
+
+export interface Box {
+  readonly x: number
+  readonly y: number
+  readonly w: number
+  readonly h: number
+}
+
+export interface LabelWish {
+  readonly id: string
+  readonly at: Point2
+  readonly text: string
+}
+
+export interface PlacedLabel {
+  readonly id: string
+  readonly text: string
+  /** The box the text takes, in view units. */
+  readonly box: Box
+  /** Where the text starts (baseline, left), in view units. */
+  readonly x: number
+  readonly y: number
+  /** The point the label belongs to, for a leader line when it had to move away. */
+  readonly at: Point2
+  readonly leader: boolean
+}
+
+export interface LabelMetrics {
+  /** Font size in view units. */
+  readonly fontSize: number
+  /** Mean character width as a fraction of the font size. */
+  readonly charWidth: number
+  /** Radius of a point's dot in view units. */
+  readonly dotRadius: number
+}
+
+/** A label's average character width for the app's sans-serif at small sizes. */
+export const CHAR_WIDTH = 0.58
+
+export const boxesOverlap = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
+
+const inside = (a: Box, bounds: Box) =>
+  a.x >= bounds.x && a.y >= bounds.y && a.x + a.w <= bounds.x + bounds.w && a.y + a.h <= bounds.y + bounds.h
+
+/** Directions tried around a point, nearest first: right, left, above, below, then the diagonals. */
+const DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [-1, 0],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [1, 1],
+  [-1, -1],
+  [-1, 1],
+]
+/** Distances tried, in font sizes beyond the dot. */
+const DISTANCES = [0.35, 1.2, 2.4]
+
+export const layoutLabels = (
+  wishes: ReadonlyArray<LabelWish>,
+  metrics: LabelMetrics,
+  /** Dots of every point drawn, so a label never hides one. */
+  dots: ReadonlyArray<Point2>,
+  bounds: Box,
+): ReadonlyArray<PlacedLabel> => {
+  const { fontSize, charWidth, dotRadius } = metrics
+  const pad = fontSize * 0.15
+  const dotBoxes: Array<Box> = dots.map((d) => ({
+    x: d[0] - dotRadius,
+    y: d[1] - dotRadius,
+    w: 2 * dotRadius,
+    h: 2 * dotRadius,
+  }))
+  const placed: Array<PlacedLabel> = []
+  for (const wish of wishes) {
+    const w = wish.text.length * fontSize * charWidth + 2 * pad
+    const h = fontSize * 1.25
+    let found: PlacedLabel | undefined
+    search: for (const distance of DISTANCES) {
+      for (const [dx, dy] of DIRECTIONS) {
+        const gap = dotRadius + distance * fontSize
+        const cx = wish.at[0] + dx * gap
+        const cy = wish.at[1] + dy * (dotRadius + distance * fontSize * 0.6)
+        const box: Box = {
+          x: dx > 0 ? cx : dx < 0 ? cx - w : cx - w / 2,
+          y: dy > 0 ? cy : dy < 0 ? cy - h : cy - h / 2,
+          w,
+          h,
+        }
+        if (!inside(box, bounds)) continue
+        if (placed.some((l) => boxesOverlap(l.box, box))) continue
+        if (dotBoxes.some((d) => boxesOverlap(d, box))) continue
+        found = {
+          id: wish.id,
+          text: wish.text,
+          box,
+          x: box.x + pad,
+          y: box.y + h * 0.8,
+          at: wish.at,
+          leader: distance > DISTANCES[0]!,
+        }
+        break search
+      }
+    }
+    if (found) placed.push(found)
+  }
+  return placed
+}

@@ -3,25 +3,11 @@
 // "REN12" and "CV12", "DU20" and "GV20"), the German abbreviations learners meet in their books
 // ("Di4", "Ma36", "KS6", "3E5", "Le3", "KG12", "LG20") and the extra points ("EX-HN3", "exhn3").
 // Everything is reduced to a compact key (upper case, letters and digits only) and compared there.
+import { CHANNEL_CODES, type ChannelCode } from "../content/content-schema.ts"
 
 /** The channel codes of the knowledge base (WHO standard). */
-export const CANONICAL_CHANNELS = [
-  "LU",
-  "LI",
-  "ST",
-  "SP",
-  "HT",
-  "SI",
-  "BL",
-  "KI",
-  "PC",
-  "TE",
-  "GB",
-  "LR",
-  "CV",
-  "GV",
-] as const
-export type CanonicalChannel = (typeof CANONICAL_CHANNELS)[number]
+export const CANONICAL_CHANNELS = CHANNEL_CODES
+export type CanonicalChannel = ChannelCode
 
 /**
  * Other prefixes for each channel, as compact keys. Only prefixes that name one channel in every

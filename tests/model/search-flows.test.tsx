@@ -9,52 +9,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
 import { createTestModel } from "xstate/graph"
 import type { KeywordSearchPayload } from "../../src/domain/api/search-api.ts"
-import type { PointPage } from "../../src/domain/content/content-views.ts"
+import { pointPage } from "../support/point-fixtures.ts"
 import { API, renderApp, server } from "../ui/support/render-app.tsx"
 import { keywordAnswer, keywordHit, searchDefaults } from "../ui/support/search-fixtures.ts"
 
-/** A point page as the API answers it, enough for the page's heading. */
-const pointPage = (code: string, slug: string, pinyin: string, name: string): PointPage => ({
-  code,
-  altCodes: [],
-  slug,
-  pinyin,
-  hanzi: { traditional: "太淵", simplified: "太渊" },
-  name,
-  names: { en: name, de: name, es: name },
-  channel: { code: "LU", slug: "lung-channel", name: "Lung Channel", permission: true },
-  region: null,
-  location: "At the wrist.",
-  locating: "Find the radial pulse.",
-  needling: {
-    method: "Perpendicular.",
-    depth: "0.2–0.3 cun",
-    angle: "perpendicular",
-    cautions: [],
-    contraindications: [],
-    moxibustion: "caution",
-  },
-  actions: ["Tonifies the Lung"],
-  indications: ["Cough"],
-  commentary: "A point of the Lung.",
-  textLanguage: "en",
-  textLanguages: {
-    location: "en",
-    locating: "en",
-    needling: { method: "en", depth: "en", cautions: "en", contraindications: "en" },
-    actions: "en",
-    indications: "en",
-    commentary: "en",
-  },
-  categories: [],
-  bodyAreas: [],
-  previous: null,
-  next: null,
-})
-
-const points: Record<string, PointPage> = {
-  "lu-7-lieque": pointPage("LU-7", "lu-7-lieque", "Lièquē", "Broken Sequence"),
-  "lu-9-taiyuan": pointPage("LU-9", "lu-9-taiyuan", "Tàiyuān", "Great Abyss"),
+/** Point pages as the API answers them, enough for the page's heading. */
+const points: Record<string, ReturnType<typeof pointPage>> = {
+  "lu-7-lieque": pointPage("LU-7", "Lièquē", "Broken Sequence", "lu-7-lieque"),
+  "lu-9-taiyuan": pointPage("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan"),
 }
 
 /** What the user sees. The main search finds 12 points (two pages) for any word but "none". */

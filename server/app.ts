@@ -24,6 +24,7 @@ import { SubscriptionsRepo } from "./billing/subscriptions-repo.ts"
 import { ChartsHandlers } from "./charts/handlers.ts"
 import { ChartsRepo } from "./charts/repo.ts"
 import { Charts } from "./charts/service.ts"
+import { ContentCache } from "./content/content-cache.ts"
 import { ContentHandlers } from "./content/handlers.ts"
 import { ContentRepo } from "./content/repo.ts"
 import { Content } from "./content/service.ts"
@@ -32,7 +33,6 @@ import { Database } from "./platform/db/database.ts"
 import { migrateAndSeed } from "./platform/db/prepare.ts"
 import { notFoundAnswer } from "./platform/http/answers.ts"
 import { ApiDocsRoute, OPENAPI_PATH } from "./platform/http/api-docs.ts"
-import { ContentCache } from "./platform/http/content-cache.ts"
 import { RequestGuardLive } from "./platform/http/request-guard.ts"
 import { ResponsePolicy } from "./platform/http/response-policy.ts"
 import { StaticApp } from "./platform/http/static-app.ts"
@@ -91,7 +91,6 @@ export const makeServices = <E, R>(options: {
     Accounts.layer,
     Auth.layer,
     Billing.layer,
-    Content.layer,
     System.layer,
     SelfTests.layer,
     Search.layer,
@@ -100,6 +99,8 @@ export const makeServices = <E, R>(options: {
     Layer.provideMerge(
       Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer, Settings.layer, TestContentSource.layer),
     ),
+    // Self-tests and charts build on the content through its service, never its repository.
+    Layer.provideMerge(Content.layer),
     Layer.provideMerge(
       Layer.mergeAll(
         Passwords.layer,

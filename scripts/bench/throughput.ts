@@ -218,7 +218,7 @@ export const profileUnderLoad = async (
 
 /**
  * The profile read in one sentence: which layer the answer's time goes to. A content answer is sent
- * from memory (server/platform/http/content-cache.ts), so what is left is the HTTP stack per request.
+ * from memory (server/content/content-cache.ts), so what is left is the HTTP stack per request.
  */
 export const profileFinding = (summary: ProfileSummary): string => {
   const share = (layer: string) =>

@@ -20,7 +20,7 @@ import { type Localized, localizeText } from "../../src/domain/content/localize-
 import { hasPro, type Viewer } from "../../src/domain/content/permissions.ts"
 import { NotFound } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
-import { ContentRepo, type ContentSnapshot } from "../content/repo.ts"
+import { Content, type ContentSnapshot } from "../content/service.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { type ChartLibrary, type ChartSource, ChartsRepo } from "./repo.ts"
 
@@ -275,7 +275,7 @@ export class Charts extends Context.Service<
     Charts,
     Effect.gen(function* () {
       const repo = yield* ChartsRepo
-      const content = yield* ContentRepo
+      const content = yield* Content
       const { message } = yield* Translations
 
       // Everything below is keyed by the content version; a new seed starts afresh.

@@ -1,6 +1,6 @@
 // Handlers of the "content" group: who is asking (visitor or member with a plan) and in which
 // language, handed to the Content service. Successful answers are sent from the content cache
-// (server/platform/http/content-cache.ts), made by the Content service only when not kept yet.
+// (server/content/content-cache.ts), made by the Content service only when not kept yet.
 import { Effect, Schema } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
@@ -22,8 +22,8 @@ import {
   VesselPage,
 } from "../../src/domain/content/content-views.ts"
 import { VISITOR } from "../../src/domain/content/permissions.ts"
-import { ContentCache, planLevel } from "../platform/http/content-cache.ts"
 import { requestLanguage } from "../platform/http/request-context.ts"
+import { ContentCache, planLevel } from "./content-cache.ts"
 import { type Caller, Content } from "./service.ts"
 
 const caller: Effect.Effect<Caller, never, Viewer | HttpServerRequest.HttpServerRequest> = Effect.gen(function* () {

@@ -34,6 +34,9 @@ import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { type ChannelRow, ContentRepo, type ContentSnapshot, type MemberRow, type PointBrief } from "./repo.ts"
 
+/** The loaded content's shapes, for the features that read it through this service. */
+export type { ContentSnapshot, PointRow } from "./repo.ts"
+
 type Text = { readonly en: string; readonly de?: string | undefined; readonly es?: string | undefined }
 
 const pick = (text: Text, language: SelectableLanguage) => text[language] ?? text.en
@@ -96,6 +99,8 @@ export class Content extends Context.Service<
     ) => Effect.Effect<ReadonlyArray<FieldOption>, NotFound>
     /** The content version every answer above is made from; answers change only when it does. */
     readonly version: Effect.Effect<string>
+    /** The loaded content itself, for the features built on it (self-tests, charts); keyed by its version. */
+    readonly snapshot: Effect.Effect<ContentSnapshot>
   }
 >()("jingluo/server/Content") {
   static readonly layer = Layer.effect(
@@ -624,6 +629,7 @@ export class Content extends Context.Service<
 
       return Content.of({
         version: repo.version,
+        snapshot: repo.snapshot,
         menus,
         channelIndex,
         channel,

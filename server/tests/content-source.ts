@@ -17,7 +17,7 @@ import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import type { Hanzi, TextRef } from "../../src/domain/tests/question.ts"
 import type { TestCategory, TestChannel, TestContent, TestPoint } from "../../src/domain/tests/test-content.ts"
 import type { NameKind } from "../../src/domain/tests/test-views.ts"
-import { ContentRepo, type ContentSnapshot, type PointRow } from "../content/repo.ts"
+import { Content, type ContentSnapshot, type PointRow } from "../content/service.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 
 export interface PointFacts {
@@ -188,12 +188,12 @@ export class TestContentSource extends Context.Service<
   static readonly layer = Layer.effect(
     TestContentSource,
     Effect.gen(function* () {
-      const repo = yield* ContentRepo
+      const content = yield* Content
       const { contentDir } = yield* ServerConfig
       let overlays: Overlays | undefined
       let cached: TestContentBundle | undefined
       const current = Effect.gen(function* () {
-        const snapshot = yield* repo.snapshot
+        const snapshot = yield* content.snapshot
         if (cached?.version === snapshot.version) return cached
         overlays ??= yield* Effect.sync(() => readOverlays(contentDir))
         cached = buildBundle(snapshot, overlays)

@@ -10,7 +10,7 @@ import { type Learner, SelfTests } from "./service.ts"
 const learner: Effect.Effect<Learner, never, CurrentSession | HttpServerRequest.HttpServerRequest> = Effect.gen(
   function* () {
     const session = yield* CurrentSession
-    return { userId: session.userId, language: yield* requestLanguage }
+    return { userId: session.userId, planId: session.planId, language: yield* requestLanguage }
   },
 )
 

@@ -54,7 +54,6 @@ import {
   type TestSessionView,
   type TestTypesView,
 } from "../../src/domain/tests/test-views.ts"
-import { UsersRepo } from "../accounts/users-repo.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { Settings } from "../settings/service.ts"
 import { type TestContentBundle, TestContentSource } from "./content-source.ts"
@@ -64,6 +63,8 @@ import { gradeCard } from "./review-scheduler.ts"
 /** Who is asking, in which language. */
 export interface Learner {
   readonly userId: number
+  /** The plan as the session read it on this request, so an upgrade or a lapse counts at once. */
+  readonly planId: number
   readonly language: SelectableLanguage
 }
 
@@ -108,7 +109,6 @@ export class SelfTests extends Context.Service<
     SelfTests,
     Effect.gen(function* () {
       const repo = yield* TestsRepo
-      const users = yield* UsersRepo
       const { message } = yield* Translations
       const settingsService = yield* Settings
       const source = yield* TestContentSource
@@ -121,12 +121,7 @@ export class SelfTests extends Context.Service<
           reason: row.expired ? "timeUp" : "finished",
         })
 
-      /** The plan is read on every call, so an upgrade or a lapse counts at once. */
-      const viewerOf = (userId: number) =>
-        Effect.map(
-          users.findById(userId),
-          (found): Viewer => ({ _tag: "Member", planId: Option.isSome(found) ? found.value.plan_id : 0 }),
-        )
+      const viewerOf = (learner: Learner): Viewer => ({ _tag: "Member", planId: learner.planId })
 
       const poolOf = (bundle: TestContentBundle, viewer: Viewer, focus?: Iterable<string>): TestPool => {
         const pro = hasPro(viewer)
@@ -349,7 +344,7 @@ export class SelfTests extends Context.Service<
       const overview = Effect.fn("SelfTests.overview")(function* (learner: Learner, typeSegment: string) {
         const type = yield* sessionType(learner, typeSegment)
         const bundle = yield* source.current
-        const viewer = yield* viewerOf(learner.userId)
+        const viewer = viewerOf(learner)
         const settings = yield* settingsService.get(learner.userId)
         const pool = yield* focusOf(learner, type, bundle, viewer)
         const running = yield* repo.findRunning(learner.userId, type)
@@ -403,7 +398,7 @@ export class SelfTests extends Context.Service<
         focus?: TestFocus,
       ) {
         const type = payload.type
-        const viewer = yield* viewerOf(learner.userId)
+        const viewer = viewerOf(learner)
         if (!canStartSession(viewer, type))
           return yield* new ProRequired({ message: message("testProRequired", learner.language) })
         // Group tests arrive with their group's points; without them there is nothing to ask.
@@ -488,7 +483,7 @@ export class SelfTests extends Context.Service<
         const row = yield* ownTest(learner, testId)
         if (row.finished_at === null) return yield* sessionView(row, learner.language)
         const type = row.type as SessionTestType
-        const viewer = yield* viewerOf(learner.userId)
+        const viewer = viewerOf(learner)
         const bundle = yield* source.current
         const pool = poolOf(bundle, viewer)
         const allowed = row.questions.every((q) => {

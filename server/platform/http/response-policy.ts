@@ -54,7 +54,7 @@ const declaredLength = (header: string | undefined) => {
 
 const cacheControl = (path: string, response: HttpServerResponse.HttpServerResponse) => {
   // An answer that names its own caching keeps it: content answers and the charts revalidate with an ETag
-  // (server/platform/http/content-cache.ts, server/charts/).
+  // (server/content/content-cache.ts, server/charts/).
   const own = response.headers["cache-control"]
   if (own !== undefined) return own
   if (path.startsWith("/api/")) return "no-store"

@@ -7,7 +7,7 @@ import { ServerError, Unauthorized, ValidationFailed } from "../shared/errors.ts
 /** The caller of an authenticated endpoint, provided by the Authentication middleware. */
 export class CurrentSession extends Context.Service<
   CurrentSession,
-  { readonly sessionId: string; readonly userId: number; readonly uuid: string }
+  { readonly sessionId: string; readonly userId: number; readonly uuid: string; readonly planId: number }
 >()("jingluo/domain/api/CurrentSession") {}
 
 /** Required bearer session; 401 when missing, unknown or expired. */

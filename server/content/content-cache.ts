@@ -7,10 +7,10 @@
 import { createHash } from "node:crypto"
 import { Context, Effect, Layer, Schema } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import { hasPro, type Viewer } from "../../../src/domain/content/permissions.ts"
-import type { SelectableLanguage } from "../../../src/domain/shared/locales.ts"
-import { Content } from "../../content/service.ts"
-import { COMPRESS_MIN_BYTES, compressCached, matchesEtag, negotiateCoding } from "./compression.ts"
+import { hasPro, type Viewer } from "../../src/domain/content/permissions.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { COMPRESS_MIN_BYTES, compressCached, matchesEtag, negotiateCoding } from "../platform/http/compression.ts"
+import { Content } from "./service.ts"
 
 /** What a content answer depends on besides the item: who asks decides `permission` and what opens. */
 export type PlanLevel = "visitor" | "standard" | "pro"

@@ -15,6 +15,11 @@ import { OneTimeCodes } from "./accounts/codes-service.ts"
 import { UsersHandlers } from "./accounts/handlers.ts"
 import { Passwords } from "./accounts/passwords-service.ts"
 import { SessionsRepo } from "./accounts/sessions-repo.ts"
+import { OidcClients } from "./accounts/social/oidc-clients.ts"
+import { SocialHandlers } from "./accounts/social/social-handlers.ts"
+import { SocialRepo } from "./accounts/social/social-repo.ts"
+import { SocialRoutes } from "./accounts/social/social-routes.ts"
+import { SocialSignIn } from "./accounts/social/social-service.ts"
 import { UsersRepo } from "./accounts/users-repo.ts"
 import { BillingHandlers } from "./billing/handlers.ts"
 import { PaymentProvider } from "./billing/payment-provider.ts"
@@ -79,6 +84,7 @@ const Repositories = Layer.mergeAll(
   TestsRepo.layer,
   SearchRepo.layer,
   ChartsRepo.layer,
+  SocialRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -113,6 +119,8 @@ export const makeServices = <E, R>(options: {
     ),
     Layer.provideMerge(Repositories),
     Layer.provideMerge(readyDatabase(options.database)),
+    // Social sign-in signs in through Auth, so it sits on top of the other services.
+    (services) => SocialSignIn.layer.pipe(Layer.provide(OidcClients.layer), Layer.provideMerge(services)),
   )
 
 export const Services = makeServices({ database: Database })
@@ -127,6 +135,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     SettingsHandlers,
     SearchHandlers,
     ChartsHandlers,
+    SocialHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
@@ -141,6 +150,7 @@ export const AppRoutes = Layer.mergeAll(
   ApiRoutes,
   ApiDocsRoute,
   BillingRoutes,
+  SocialRoutes,
   StaticApp,
   UnknownApiPath,
   ResponsePolicy,

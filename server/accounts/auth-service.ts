@@ -16,7 +16,7 @@ import type { Caller } from "./accounts-service.ts"
 import { Passwords } from "./passwords-service.ts"
 import { SessionsRepo } from "./sessions-repo.ts"
 import { toSignedInUser, toUserData } from "./user-view.ts"
-import { UsersRepo } from "./users-repo.ts"
+import { type UserRow, UsersRepo } from "./users-repo.ts"
 
 export interface SessionInfo {
   readonly sessionId: string
@@ -33,6 +33,8 @@ export class Auth extends Context.Service<
       credentials: { readonly email: string; readonly password: string; readonly deviceName: string },
       caller: Caller,
     ) => Effect.Effect<SignedInUser, InvalidCredentials | EmailNotVerified | TooManyRequests>
+    /** A new session for a user who has proven who they are (password or a social identity). */
+    readonly openSession: (user: UserRow, deviceName: string) => Effect.Effect<SignedInUser>
     readonly authenticate: (token: string, language: SelectableLanguage) => Effect.Effect<SessionInfo, Unauthorized>
     /** The caller when the token is valid, otherwise nobody (expired tokens make a visitor). */
     readonly identify: (token: string | undefined) => Effect.Effect<Option.Option<SessionInfo>>
@@ -50,6 +52,20 @@ export class Auth extends Context.Service<
       const limiter = yield* RateLimiter
       const secrets = yield* Secrets
       const { message } = yield* Translations
+
+      const openSession = Effect.fn("Auth.openSession")(function* (user: UserRow, deviceName: string) {
+        const token = yield* secrets.sessionToken
+        const now = yield* Clock.currentTimeMillis
+        yield* sessions.create({
+          id: yield* secrets.uuid,
+          userId: user.id,
+          tokenHash: sha256(token),
+          deviceName,
+          now: new Date(now),
+          expiresAt: new Date(now + SESSION_MAX_AGE_DAYS * DAY_MS),
+        })
+        return toSignedInUser(user, token)
+      })
 
       const login = Effect.fn("Auth.login")(function* (
         credentials: { readonly email: string; readonly password: string; readonly deviceName: string },
@@ -88,17 +104,7 @@ export class Auth extends Context.Service<
             email: user.email,
           })
         }
-        const token = yield* secrets.sessionToken
-        const now = yield* Clock.currentTimeMillis
-        yield* sessions.create({
-          id: yield* secrets.uuid,
-          userId: user.id,
-          tokenHash: sha256(token),
-          deviceName: credentials.deviceName,
-          now: new Date(now),
-          expiresAt: new Date(now + SESSION_MAX_AGE_DAYS * DAY_MS),
-        })
-        return toSignedInUser(user, token)
+        return yield* openSession(user, credentials.deviceName)
       })
 
       const identify = (token: string | undefined) =>
@@ -131,6 +137,7 @@ export class Auth extends Context.Service<
 
       return Auth.of({
         login,
+        openSession,
         authenticate,
         identify,
         logout: sessions.delete,

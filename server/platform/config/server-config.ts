@@ -39,6 +39,45 @@ export interface ServerSettings {
   readonly nodeEnv: string
   /** LOCAL_CHECKOUT=on: the operator accepts the built-in checkout (no money taken) in production. */
   readonly localCheckout: boolean
+  /** OpenID Connect providers for social sign-in (OIDC_<NAME>_…); none: social sign-in is off. */
+  readonly socialProviders: ReadonlyArray<SocialProviderSettings>
+}
+
+/** One OpenID Connect provider: where it is, our client there, and the name on its button. */
+export interface SocialProviderSettings {
+  /** Lower-case `<NAME>` of its variables: the provider's id in our addresses. */
+  readonly id: string
+  readonly name: string
+  readonly issuer: string
+  readonly clientId: string
+  readonly clientSecret: string
+}
+
+/** Issuers and names of the providers that need only a client id and secret. */
+const KNOWN_PROVIDERS: Readonly<Record<string, { readonly issuer: string; readonly name: string }>> = {
+  google: { issuer: "https://accounts.google.com", name: "Google" },
+  apple: { issuer: "https://appleid.apple.com", name: "Apple" },
+}
+
+/**
+ * Every `OIDC_<NAME>_CLIENT_ID` with its `_CLIENT_SECRET` and `_ISSUER` (Google's and Apple's are
+ * known) and an optional `_NAME` for its button. A provider missing a part is left out (and
+ * `startupProblems` names it), so a half-configured provider never shows a button.
+ */
+export const readSocialProviders = (env: NodeJS.ProcessEnv): Array<SocialProviderSettings> => {
+  const ids = Object.keys(env).flatMap((key) => {
+    const match = /^OIDC_([A-Z0-9]+)_CLIENT_ID$/.exec(key)
+    return match?.[1] && env[key] ? [match[1]] : []
+  })
+  return ids.sort().flatMap((upper) => {
+    const id = upper.toLowerCase()
+    const known = KNOWN_PROVIDERS[id]
+    const issuer = env[`OIDC_${upper}_ISSUER`] || known?.issuer
+    const clientId = env[`OIDC_${upper}_CLIENT_ID`]
+    const clientSecret = env[`OIDC_${upper}_CLIENT_SECRET`]
+    if (!issuer || !clientId || !clientSecret || !URL.canParse(issuer)) return []
+    return [{ id, name: env[`OIDC_${upper}_NAME`] || known?.name || upper, issuer, clientId, clientSecret }]
+  })
 }
 
 /** Parses TRUST_PROXY: unset or empty is none, a whole number is hops, otherwise a comma list. */
@@ -90,6 +129,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): ServerSettin
     trustProxy: trustProxy._tag === "Invalid" ? { _tag: "None" } : trustProxy,
     nodeEnv: env.NODE_ENV ?? "development",
     localCheckout: env.LOCAL_CHECKOUT === "on",
+    socialProviders: readSocialProviders(env),
   }
 }
 
@@ -107,6 +147,13 @@ export const startupProblems = (settings: ServerSettings, env: NodeJS.ProcessEnv
     )
   if (settings.stripeSecretKey && !settings.stripeWebhookSecret && settings.nodeEnv === "production")
     problems.push("STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: no payment would ever be recorded.")
+  for (const key of Object.keys(env)) {
+    const upper = /^OIDC_([A-Z0-9]+)_CLIENT_ID$/.exec(key)?.[1]
+    if (upper && env[key] && !settings.socialProviders.some((provider) => provider.id === upper.toLowerCase()))
+      problems.push(
+        `${key} is set, but OIDC_${upper}_CLIENT_SECRET or a valid OIDC_${upper}_ISSUER is missing: sign-in with it would fail.`,
+      )
+  }
   return problems
 }
 

@@ -6,6 +6,7 @@ import { ContentApi } from "./content-api.ts"
 import { RequestGuard } from "./middleware.ts"
 import { SearchApi } from "./search-api.ts"
 import { SettingsApi } from "./settings-api.ts"
+import { SocialApi } from "./social-api.ts"
 import { SystemApi } from "./system-api.ts"
 import { TestsApi } from "./tests-api.ts"
 import { UsersApi } from "./users-api.ts"
@@ -20,6 +21,7 @@ export class Api extends HttpApi.make("jingluo")
   .add(SettingsApi)
   .add(SearchApi)
   .add(ChartsApi)
+  .add(SocialApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(

@@ -24,6 +24,8 @@ export const MessageKey = {
   linkExpired: "validation.linkExpired",
   /** A verification link whose code has expired (links that carry the code rather than a token). */
   verificationLinkExpired: "validation.verificationLinkExpired",
+  /** Social registration: the e-mail must be the one the provider verified. */
+  socialEmailMismatch: "validation.socialEmailMismatch",
 } as const
 export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey]
 

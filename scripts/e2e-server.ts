@@ -1,9 +1,20 @@
 // The server the browser tests run against: the built app and a fresh data directory (database
-// and outbox) every run.
+// and outbox) every run, and a real OpenID Connect provider on 127.0.0.1 (tests/support) that the
+// app offers as "Local ID" for social sign-in.
 import { rmSync } from "node:fs"
 import { resolve } from "node:path"
+import { SOCIAL_CALLBACK_ROUTE } from "../src/domain/account/social-sign-in.ts"
+import { startTestOidcProvider, TEST_OIDC_CLIENT } from "../tests/support/oidc-test-provider.ts"
 import { buildIfStale } from "./build-if-stale.ts"
 
 buildIfStale()
 rmSync(resolve(process.env.DATA_DIR ?? ".tmp/e2e-data"), { recursive: true, force: true })
+if (process.env.E2E_SOCIAL !== "off") {
+  const origin = process.env.APP_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
+  const provider = await startTestOidcProvider(`${origin}${SOCIAL_CALLBACK_ROUTE}`)
+  process.env.OIDC_LOCAL_ISSUER = provider.issuer
+  process.env.OIDC_LOCAL_CLIENT_ID = TEST_OIDC_CLIENT.id
+  process.env.OIDC_LOCAL_CLIENT_SECRET = TEST_OIDC_CLIENT.secret
+  process.env.OIDC_LOCAL_NAME = "Local ID"
+}
 await import("../server/main.ts")

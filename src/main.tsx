@@ -16,6 +16,7 @@ import { wireSearch } from "./wiring/search.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
 import { makeWiring } from "./wiring/shared/wiring.ts"
 import { readLanguage, wireShell } from "./wiring/shell.ts"
+import { wireSocial } from "./wiring/social.ts"
 import { wireTests } from "./wiring/tests.ts"
 import "./ui/styles.css"
 
@@ -35,6 +36,7 @@ export const wire = async (options: WireOptions) => {
   const search = wireSearch(w)
   const tests = wireTests(w, billing, { clock: options.clock })
   const charts = wireCharts(w)
+  const social = wireSocial(w, account)
 
   const services: AppServices = {
     language,
@@ -53,6 +55,7 @@ export const wire = async (options: WireOptions) => {
       ...search.machines,
       ...tests.machines,
       ...charts.machines,
+      ...social.machines,
     },
   }
 

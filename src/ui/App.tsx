@@ -11,6 +11,7 @@ import { LoginPage } from "./account/LoginPage.tsx"
 import { LogoutBar } from "./account/LogoutBar.tsx"
 import { RegisterPage } from "./account/RegisterPage.tsx"
 import { ResetPasswordPage } from "./account/ResetPasswordPage.tsx"
+import { SocialCallbackPage } from "./account/SocialCallbackPage.tsx"
 import { VerifyEmailPage } from "./account/VerifyEmailPage.tsx"
 import { useAppServices } from "./app-services.tsx"
 import { FloatingUpgradeButton } from "./billing/FloatingUpgradeButton.tsx"
@@ -145,6 +146,9 @@ const Routes = () => (
       <SignedOutOnly>
         <RegisterPage />
       </SignedOutOnly>
+    </Route>
+    <Route path="/social/callback">
+      <SocialCallbackPage />
     </Route>
     <Route path="/resetpassword">
       <ResetPasswordPage />

@@ -24,6 +24,10 @@ import type { logoutMachine } from "../machines/account/logout-machine.ts"
 import type { passwordResetMachine } from "../machines/account/password-reset-machine.ts"
 import type { registrationMachine } from "../machines/account/registration-machine.ts"
 import type { sessionMachine } from "../machines/account/session-machine.ts"
+import type { socialCallbackMachine } from "../machines/account/social-callback-machine.ts"
+import type { socialLinkMachine } from "../machines/account/social-link-machine.ts"
+import type { socialProvidersMachine } from "../machines/account/social-providers-machine.ts"
+import type { socialRegistrationMachine } from "../machines/account/social-registration-machine.ts"
 import type { checkoutMachine } from "../machines/billing/checkout-machine.ts"
 import type { membershipMachine } from "../machines/billing/membership-machine.ts"
 import type { paymentOutcomeMachine } from "../machines/billing/payment-outcome-machine.ts"
@@ -60,6 +64,13 @@ export interface AppServices {
     readonly registration: typeof registrationMachine
     readonly passwordReset: typeof passwordResetMachine
     readonly emailVerification: typeof emailVerificationMachine
+    /** Social sign-in: the providers' buttons, the callback page, its registration and prove-to-link steps. */
+    readonly social: {
+      readonly providers: typeof socialProvidersMachine
+      readonly callback: typeof socialCallbackMachine
+      readonly registration: typeof socialRegistrationMachine
+      readonly link: typeof socialLinkMachine
+    }
     readonly language: typeof languageMachine
     readonly cookieConsent: typeof cookieConsentMachine
     readonly quote: typeof quoteMachine

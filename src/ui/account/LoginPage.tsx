@@ -8,6 +8,7 @@ import { Button } from "../shared/components/Button.tsx"
 import { FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
+import { SocialButtons } from "./SocialButtons.tsx"
 
 export const LoginPage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -62,6 +63,7 @@ export const LoginPage = () => {
             <Link href="/resetpassword">{t("user:login.forgot")}</Link>
           </div>
         </FlowForm>
+        <SocialButtons returnTo={returnTo} />
       </section>
       <aside className="aside">
         <h2>{t("user:login.newHere")}</h2>

@@ -4,11 +4,13 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
+import { RETURN_PARAM, safeReturnPath } from "../../domain/account/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FlowCheckbox, FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
 import { Modal } from "../shared/components/Modal.tsx"
-import { usePageTitle } from "../shared/page-hooks.ts"
+import { usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
+import { SocialButtons } from "./SocialButtons.tsx"
 
 export const RegisterPage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -17,6 +19,7 @@ export const RegisterPage = () => {
   const actor = useActorRef(machines.registration)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const [termsOpen, setTermsOpen] = useState(false)
+  const returnTo = safeReturnPath(useQueryParam(RETURN_PARAM))
 
   return (
     <div className="auth-layout">
@@ -81,6 +84,7 @@ export const RegisterPage = () => {
             </Button>
           </div>
         </FlowForm>
+        <SocialButtons returnTo={returnTo} />
         <Modal
           isOpen={termsOpen}
           onOpenChange={setTermsOpen}

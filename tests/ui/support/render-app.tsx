@@ -19,8 +19,9 @@ export const quote = {
   total: 2,
 } satisfies typeof QuoteOfTheDay.Encoded
 
-/** Answers every test needs: the footer's quote. Tests add their own with server.use(). */
+/** Answers every test needs: the footer's quote, no social sign-in. Tests add their own with server.use(). */
 export const server = setupServer(
+  http.get(`${API}/api/social-providers`, () => HttpResponse.json({ providers: [] })),
   http.get(`${API}/api/quote-of-the-day`, ({ request }) => {
     const offset = Number(new URL(request.url).searchParams.get("offset") ?? 0)
     return HttpResponse.json({ ...quote, id: `q-${offset}`, text: `Quote ${offset}`, offset })

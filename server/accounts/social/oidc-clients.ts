@@ -81,7 +81,10 @@ export class OidcClients extends Context.Service<
           const codeChallenge = yield* Effect.promise(() => oidc.calculatePKCECodeChallenge(codeVerifier))
           const url = oidc.buildAuthorizationUrl(config, {
             redirect_uri: redirectUri,
-            scope: "openid email profile",
+            // Apple names its scope "name" and answers those scopes only by form_post (our callback takes POST).
+            ...(new URL(provider.issuer).hostname === "appleid.apple.com"
+              ? { scope: "openid email name", response_mode: "form_post" }
+              : { scope: "openid email profile" }),
             response_type: "code",
             code_challenge: codeChallenge,
             code_challenge_method: "S256",

@@ -27,6 +27,12 @@ import { Charts } from "./charts/service.ts"
 import { ContentHandlers } from "./content/handlers.ts"
 import { ContentRepo } from "./content/repo.ts"
 import { Content } from "./content/service.ts"
+import { FeedbackHandlers } from "./feedback/handlers.ts"
+import { FeedbackRepo } from "./feedback/repo.ts"
+import { Feedback } from "./feedback/service.ts"
+import { NotesHandlers } from "./notes/handlers.ts"
+import { NotesRepo } from "./notes/repo.ts"
+import { Notes } from "./notes/service.ts"
 import { ServerConfig } from "./platform/config/server-config.ts"
 import { Database } from "./platform/db/database.ts"
 import { migrateAndSeed } from "./platform/db/prepare.ts"
@@ -79,6 +85,8 @@ const Repositories = Layer.mergeAll(
   TestsRepo.layer,
   SearchRepo.layer,
   ChartsRepo.layer,
+  NotesRepo.layer,
+  FeedbackRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -96,6 +104,8 @@ export const makeServices = <E, R>(options: {
     SelfTests.layer,
     Search.layer,
     Charts.layer,
+    Notes.layer,
+    Feedback.layer,
   ).pipe(
     Layer.provideMerge(
       Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer, Settings.layer, TestContentSource.layer),
@@ -126,6 +136,8 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     SettingsHandlers,
     SearchHandlers,
     ChartsHandlers,
+    NotesHandlers,
+    FeedbackHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )

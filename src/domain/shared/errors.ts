@@ -1,6 +1,7 @@
 // The error catalogue of §8: one tagged error per failure the app must tell apart, each with its
 // HTTP status for the contract, and the one decision of what the app does with each of them.
 import { Schema } from "effect"
+import { NoteConflict } from "../notes/note.ts"
 import { TestClosed } from "../tests/test-errors.ts"
 
 export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
@@ -107,6 +108,8 @@ export const API_FAILURES = [
   UnexpectedResponse,
   // Self-tests: an answer or more time after the test has ended.
   TestClosed,
+  // Notes: the stored note changed since the page last saw it (another tab).
+  NoteConflict,
 ] as const
 
 export type ApiFailure = InstanceType<(typeof API_FAILURES)[number]>

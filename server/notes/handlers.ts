@@ -19,6 +19,6 @@ export const NotesHandlers = HttpApiBuilder.group(
     const notes = yield* Notes
     return handlers
       .handle("save", ({ payload }) => Effect.flatMap(caller, (c) => notes.save(c, payload)))
-      .handle("all", () => Effect.flatMap(caller, (c) => notes.all(c)))
+      .handle("all", ({ query }) => Effect.flatMap(caller, (c) => notes.all(c, query.point ?? null)))
   }),
 )

@@ -55,8 +55,12 @@ export class NotesRepo extends Context.Service<
     ) => Effect.Effect<Option.Option<Note>>
     /** Deletes the note where the stored version is `version`; false when another version is stored. */
     readonly remove: (userId: number, point: string, version: number) => Effect.Effect<boolean>
-    /** The user's notes on points that exist, newest first. */
-    readonly list: (userId: number, language: SelectableLanguage) => Effect.Effect<ReadonlyArray<NoteListRow>>
+    /** The user's notes on points that exist (or on one point), newest first. */
+    readonly list: (
+      userId: number,
+      language: SelectableLanguage,
+      point: string | null,
+    ) => Effect.Effect<ReadonlyArray<NoteListRow>>
   }
 >()("jingluo/server/NotesRepo") {
   static readonly layer = Layer.effect(
@@ -105,13 +109,13 @@ export class NotesRepo extends Context.Service<
             Effect.map((rows) => rows.length > 0),
             Effect.orDie,
           ),
-        list: (userId, language) =>
+        list: (userId, language, point) =>
           sql`
             SELECT n.point_code AS point, n.body AS text, n.version, ${iso("n.updated_at")} AS "updatedAt",
                    p.slug, p.data->>'pinyin' AS pinyin,
                    COALESCE(NULLIF(p.data->'name'->>${language}, ''), p.data->'name'->>'en') AS name, p.free
             FROM point_notes n JOIN points p ON p.code = n.point_code
-            WHERE n.user_id = ${userId}
+            WHERE n.user_id = ${userId} ${point === null ? sql`` : sql`AND n.point_code = ${point}`}
             ORDER BY n.updated_at DESC, n.version DESC`.pipe(Effect.flatMap(decodeList), Effect.orDie),
       })
     }),

@@ -28,7 +28,7 @@ export class Notes extends Context.Service<
       caller: NoteCaller,
       payload: SavePointNotePayload,
     ) => Effect.Effect<SavedNote, NotFound | ProRequired | NoteConflict>
-    readonly all: (caller: NoteCaller) => Effect.Effect<NoteList>
+    readonly all: (caller: NoteCaller, point: string | null) => Effect.Effect<NoteList>
   }
 >()("jingluo/server/Notes") {
   static readonly layer = Layer.effect(
@@ -71,9 +71,9 @@ export class Notes extends Context.Service<
         return Option.isSome(written) ? { note: written.value } : yield* conflict(caller, code)
       })
 
-      const all = Effect.fn("Notes.all")(function* (caller: NoteCaller) {
+      const all = Effect.fn("Notes.all")(function* (caller: NoteCaller, point: string | null) {
         const viewer = yield* viewerOf(caller.userId)
-        const rows = yield* repo.list(caller.userId, caller.language)
+        const rows = yield* repo.list(caller.userId, caller.language, point)
         return { notes: rows.map((row) => toListItem(row, canOpen(viewer, row))) }
       })
       return Notes.of({ save, all })

@@ -32,6 +32,7 @@ import {
   VesselPage,
 } from "./content/GroupPages.tsx"
 import { PointPage } from "./content/PointPage.tsx"
+import { MyNotesPage } from "./notes/MyNotesPage.tsx"
 import { FullTextPage } from "./search/FullTextPage.tsx"
 import { HeaderSearch } from "./search/HeaderSearch.tsx"
 import { PointReference } from "./search/PointReference.tsx"
@@ -169,6 +170,11 @@ const Routes = () => (
     <Route path="/account-settings/my-membership">
       <SignedInOnly>
         <MembershipPage />
+      </SignedInOnly>
+    </Route>
+    <Route path="/my-notes">
+      <SignedInOnly>
+        <MyNotesPage />
       </SignedInOnly>
     </Route>
     <Route path={SEARCH_HREF}>

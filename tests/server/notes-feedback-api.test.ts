@@ -90,6 +90,9 @@ describe.each(DATABASES)("notes and app review API on %s", (kind) => {
     const en = await all(other, "en")
     expect(en.body.notes.map((n: Json) => n.point)).toEqual(["LI-4", "LU-1"])
     expect(en.body.notes[0]).toMatchObject({ slug: expect.stringMatching(/^li-4-/), pinyin: "Hégǔ", permission: true })
+    const one = await call("GET", "/api/get-all-notes?point=LU-1", other)
+    expect(one.body.notes.map((n: Json) => n.text)).toEqual(["first"])
+    expect((await call("GET", `/api/get-all-notes?point=${"x".repeat(100)}`, other)).status).toBe(422)
     const de = await all(other, "de")
     expect(de.body.notes[0].name).not.toBe(en.body.notes[0].name)
     // Changing the older one makes it the newest.

@@ -60,7 +60,7 @@ export const noteEditorMachine = setup({
     saveNote: fromPromise<SavedNote, SavePointNotePayload>(() =>
       Promise.reject(new Error("saveNote actor not provided")),
     ),
-    saveShowNotes: fromPromise<unknown, { readonly showNotes: boolean }>(() =>
+    saveShowNotes: fromPromise<void, { readonly showNotes: boolean }>(() =>
       Promise.reject(new Error("saveShowNotes actor not provided")),
     ),
   },

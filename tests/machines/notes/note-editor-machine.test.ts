@@ -24,12 +24,17 @@ import {
 import { type NoteLoad, noteEditorMachine } from "../../../src/machines/notes/note-editor-machine.ts"
 import { controlledActor, flush } from "../search/controlled-actor.ts"
 
-const note = (text: string, version: number): Note => ({ point: "LU-9", text, version, updatedAt: "2026-01-01T00:00:00.000Z" })
+const note = (text: string, version: number): Note => ({
+  point: "LU-9",
+  text,
+  version,
+  updatedAt: "2026-01-01T00:00:00.000Z",
+})
 
 const start = () => {
   const loadNote = controlledActor<NoteLoad, { readonly point: string }>()
   const saveNote = controlledActor<SavedNote, SavePointNotePayload>()
-  const saveShowNotes = controlledActor<unknown, { readonly showNotes: boolean }>()
+  const saveShowNotes = controlledActor<void, { readonly showNotes: boolean }>()
   const drafts = new Map<string, NoteDraft>()
   const clock = new SimulatedClock()
   const actor = createActor(
@@ -229,7 +234,7 @@ describe("note editor machine", () => {
     s.actor.send({ type: "notes.show" })
     expect(s.value()).toBe("showing")
     expect(s.saveShowNotes.last().input).toEqual({ showNotes: true })
-    s.saveShowNotes.last().resolve({})
+    s.saveShowNotes.last().resolve()
     await flush()
     expect(s.value()).toBe("loading")
     await s.loaded({ note: note("stored", 1) })
@@ -258,7 +263,7 @@ describe("note editor machine", () => {
     expect(s.value()).toEqual({ visible: "saved" })
     expect(s.context().settingError).toBe("errors.generic")
     s.actor.send({ type: "notes.hide" })
-    s.saveShowNotes.last().resolve({})
+    s.saveShowNotes.last().resolve()
     await flush()
     expect(s.value()).toBe("hidden")
   })

@@ -12,6 +12,7 @@ import { wireAccount } from "./wiring/account.ts"
 import { wireBilling } from "./wiring/billing.ts"
 import { wireCharts } from "./wiring/charts.ts"
 import { wireContent } from "./wiring/content.ts"
+import { wireFeedback } from "./wiring/feedback.ts"
 import { wireNotes } from "./wiring/notes.ts"
 import { wireSearch } from "./wiring/search.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
@@ -37,6 +38,7 @@ export const wire = async (options: WireOptions) => {
   const tests = wireTests(w, billing, { clock: options.clock })
   const charts = wireCharts(w)
   const notes = wireNotes(w)
+  const feedback = wireFeedback(w)
 
   const services: AppServices = {
     language,
@@ -56,6 +58,7 @@ export const wire = async (options: WireOptions) => {
       ...tests.machines,
       ...charts.machines,
       ...notes.machines,
+      ...feedback.machines,
     },
   }
 

@@ -32,6 +32,7 @@ import {
   VesselPage,
 } from "./content/GroupPages.tsx"
 import { PointPage } from "./content/PointPage.tsx"
+import { SupportPage } from "./feedback/SupportPage.tsx"
 import { MyNotesPage } from "./notes/MyNotesPage.tsx"
 import { FullTextPage } from "./search/FullTextPage.tsx"
 import { HeaderSearch } from "./search/HeaderSearch.tsx"
@@ -170,6 +171,11 @@ const Routes = () => (
     <Route path="/account-settings/my-membership">
       <SignedInOnly>
         <MembershipPage />
+      </SignedInOnly>
+    </Route>
+    <Route path="/account-settings/support">
+      <SignedInOnly>
+        <SupportPage />
       </SignedInOnly>
     </Route>
     <Route path="/my-notes">

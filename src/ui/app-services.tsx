@@ -32,6 +32,7 @@ import type { upgradeModalMachine } from "../machines/billing/upgrade-modal-mach
 import type { ChartCalls } from "../machines/charts/chart-machine.ts"
 import type { ContentPageMachine } from "../machines/content/content-page-machine.ts"
 import type { menuMachine } from "../machines/content/menu-machine.ts"
+import type { appReviewMachine } from "../machines/feedback/app-review-machine.ts"
 import type { noteEditorMachine } from "../machines/notes/note-editor-machine.ts"
 import type { notesListMachine } from "../machines/notes/notes-list-machine.ts"
 import type { pointReferenceMachine } from "../machines/search/point-reference-machine.ts"
@@ -108,6 +109,8 @@ export interface AppServices {
       readonly editor: typeof noteEditorMachine
       readonly list: typeof notesListMachine
     }
+    /** Support: the learner's review of the app. */
+    readonly feedback: { readonly review: typeof appReviewMachine }
   }
 }
 

@@ -1,7 +1,8 @@
 // Notes: the point page's note editor (the note and the show-notes setting through the shared api
 // actor, so the error catalogue of §8 applies; the unsaved text kept in the Storage service) and
 // /my-notes. Saving tells the user itself in the field (offline, timeout, conflict, a note over
-// the limit), so only an ended session, an unknown point and a server error reach the catalogue.
+// the limit), so only an ended session, an unknown point and a server error reach the catalogue;
+// loading, only an ended session and a server error (the page around the note stays put).
 import { Effect, Option, Schema } from "effect"
 import { type NoteDraft, NoteDraft as NoteDraftSchema, noteDraftKey } from "../domain/notes/note.ts"
 import type { ApiFailure } from "../domain/shared/errors.ts"
@@ -18,6 +19,7 @@ const readDraft = (point: string) =>
     Effect.map((raw) => (raw === undefined ? null : Option.getOrNull(decodeDraft(raw)))),
   )
 
+const CATALOGUE_ON_LOAD: ReadonlySet<ApiFailure["_tag"]> = new Set(["Unauthorized", "ServerError"])
 const CATALOGUE_ON_SAVE: ReadonlySet<ApiFailure["_tag"]> = new Set(["Unauthorized", "NotFound", "ServerError"])
 
 export const wireNotes = (w: Wiring) => {
@@ -38,6 +40,8 @@ export const wireNotes = (w: Wiring) => {
                 }),
                 draft: Effect.sync(() => w.read(readDraft(point))),
               }),
+              // The note says in its place when it cannot load; the point page around it stays as it is.
+              { catalogue: (failure) => CATALOGUE_ON_LOAD.has(failure._tag) },
             ),
             saveNote: apiActor((client, payload) => client.notes.save({ payload }), {
               catalogue: (failure) => CATALOGUE_ON_SAVE.has(failure._tag),

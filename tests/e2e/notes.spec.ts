@@ -197,5 +197,6 @@ for (const [language, words] of [
     await page.goto("/account-settings/support")
     await expect(page.getByRole("heading", { level: 2, name: words.support })).toBeVisible()
     await expect(page.getByRole("radio", { name: words.star })).toBeVisible()
+    await expectAccessible(page)
   })
 }

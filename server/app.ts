@@ -33,6 +33,12 @@ import { ContentCache } from "./content/content-cache.ts"
 import { ContentHandlers } from "./content/handlers.ts"
 import { ContentRepo } from "./content/repo.ts"
 import { Content } from "./content/service.ts"
+import { FeedbackHandlers } from "./feedback/handlers.ts"
+import { FeedbackRepo } from "./feedback/repo.ts"
+import { Feedback } from "./feedback/service.ts"
+import { NotesHandlers } from "./notes/handlers.ts"
+import { NotesRepo } from "./notes/repo.ts"
+import { Notes } from "./notes/service.ts"
 import { ServerConfig } from "./platform/config/server-config.ts"
 import { Database } from "./platform/db/database.ts"
 import { migrateAndSeed } from "./platform/db/prepare.ts"
@@ -85,6 +91,8 @@ const Repositories = Layer.mergeAll(
   SearchRepo.layer,
   ChartsRepo.layer,
   SocialRepo.layer,
+  NotesRepo.layer,
+  FeedbackRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -101,6 +109,8 @@ export const makeServices = <E, R>(options: {
     SelfTests.layer,
     Search.layer,
     Charts.layer,
+    Notes.layer,
+    Feedback.layer,
   ).pipe(
     Layer.provideMerge(
       Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer, Settings.layer, TestContentSource.layer),
@@ -136,6 +146,8 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     SearchHandlers,
     ChartsHandlers,
     SocialHandlers,
+    NotesHandlers,
+    FeedbackHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )

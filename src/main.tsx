@@ -12,6 +12,8 @@ import { wireAccount } from "./wiring/account.ts"
 import { wireBilling } from "./wiring/billing.ts"
 import { wireCharts } from "./wiring/charts.ts"
 import { wireContent } from "./wiring/content.ts"
+import { wireFeedback } from "./wiring/feedback.ts"
+import { wireNotes } from "./wiring/notes.ts"
 import { wireSearch } from "./wiring/search.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
 import { makeWiring } from "./wiring/shared/wiring.ts"
@@ -37,6 +39,8 @@ export const wire = async (options: WireOptions) => {
   const tests = wireTests(w, billing, { clock: options.clock })
   const charts = wireCharts(w)
   const social = wireSocial(w, account)
+  const notes = wireNotes(w)
+  const feedback = wireFeedback(w)
 
   const services: AppServices = {
     language,
@@ -56,6 +60,8 @@ export const wire = async (options: WireOptions) => {
       ...tests.machines,
       ...charts.machines,
       ...social.machines,
+      ...notes.machines,
+      ...feedback.machines,
     },
   }
 

@@ -33,6 +33,8 @@ import {
   VesselPage,
 } from "./content/GroupPages.tsx"
 import { PointPage } from "./content/PointPage.tsx"
+import { SupportPage } from "./feedback/SupportPage.tsx"
+import { MyNotesPage } from "./notes/MyNotesPage.tsx"
 import { FullTextPage } from "./search/FullTextPage.tsx"
 import { HeaderSearch } from "./search/HeaderSearch.tsx"
 import { PointReference } from "./search/PointReference.tsx"
@@ -173,6 +175,16 @@ const Routes = () => (
     <Route path="/account-settings/my-membership">
       <SignedInOnly>
         <MembershipPage />
+      </SignedInOnly>
+    </Route>
+    <Route path="/account-settings/support">
+      <SignedInOnly>
+        <SupportPage />
+      </SignedInOnly>
+    </Route>
+    <Route path="/my-notes">
+      <SignedInOnly>
+        <MyNotesPage />
       </SignedInOnly>
     </Route>
     <Route path={SEARCH_HREF}>

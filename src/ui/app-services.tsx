@@ -36,6 +36,9 @@ import type { upgradeModalMachine } from "../machines/billing/upgrade-modal-mach
 import type { ChartCalls } from "../machines/charts/chart-machine.ts"
 import type { ContentPageMachine } from "../machines/content/content-page-machine.ts"
 import type { menuMachine } from "../machines/content/menu-machine.ts"
+import type { appReviewMachine } from "../machines/feedback/app-review-machine.ts"
+import type { noteEditorMachine } from "../machines/notes/note-editor-machine.ts"
+import type { notesListMachine } from "../machines/notes/notes-list-machine.ts"
 import type { pointReferenceMachine } from "../machines/search/point-reference-machine.ts"
 import type { searchMachine } from "../machines/search/search-machine.ts"
 import type { searchOptionsMachine } from "../machines/search/search-options-machine.ts"
@@ -112,6 +115,13 @@ export interface AppServices {
       readonly now: () => number
       readonly clock?: TimerClock | undefined
     }
+    /** Notes: the point page's note editor and /my-notes. */
+    readonly notes: {
+      readonly editor: typeof noteEditorMachine
+      readonly list: typeof notesListMachine
+    }
+    /** Support: the learner's review of the app. */
+    readonly feedback: { readonly review: typeof appReviewMachine }
   }
 }
 

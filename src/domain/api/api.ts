@@ -3,7 +3,9 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { BillingApi } from "./billing-api.ts"
 import { ChartsApi } from "./charts-api.ts"
 import { ContentApi } from "./content-api.ts"
+import { FeedbackApi } from "./feedback-api.ts"
 import { RequestGuard } from "./middleware.ts"
+import { NotesApi } from "./notes-api.ts"
 import { SearchApi } from "./search-api.ts"
 import { SettingsApi } from "./settings-api.ts"
 import { SocialApi } from "./social-api.ts"
@@ -22,6 +24,8 @@ export class Api extends HttpApi.make("jingluo")
   .add(SearchApi)
   .add(ChartsApi)
   .add(SocialApi)
+  .add(NotesApi)
+  .add(FeedbackApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(
@@ -29,6 +33,6 @@ export class Api extends HttpApi.make("jingluo")
       title: "Jingluo API",
       version: "1",
       description:
-        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories, the book, self-tests and the learner's settings, search and the body charts. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
+        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories, the book, self-tests and the learner's settings, search and the body charts, the learner's notes on points and their review of the app. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
     }),
   ) {}

@@ -2,6 +2,7 @@
 // HTTP status for the contract, and the one decision of what the app does with each of them.
 import { Schema } from "effect"
 import { SocialSignInRefused } from "../account/social-errors.ts"
+import { NoteConflict } from "../notes/note.ts"
 import { TestClosed } from "../tests/test-errors.ts"
 
 export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
@@ -110,6 +111,8 @@ export const API_FAILURES = [
   TestClosed,
   // Social sign-in: the provider's answer could not be used.
   SocialSignInRefused,
+  // Notes: the stored note changed since the page last saw it (another tab).
+  NoteConflict,
 ] as const
 
 export type ApiFailure = InstanceType<(typeof API_FAILURES)[number]>

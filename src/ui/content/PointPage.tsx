@@ -6,6 +6,7 @@ import { Link } from "wouter"
 import type { PointPage as PointPageData } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
+import { PointNotes } from "../notes/PointNotes.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, textLang, UntranslatedNote } from "./content-page.tsx"
@@ -100,6 +101,8 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
           describedBy="point-location-text"
         />
       </section>
+
+      <PointNotes point={point.code} />
 
       <section aria-labelledby="needling">
         <h2 id="needling">{t("browse.needling")}</h2>

@@ -1,0 +1,66 @@
+// Notes: the point page's note editor (the note and the show-notes setting through the shared api
+// actor, so the error catalogue of §8 applies; the unsaved text kept in the Storage service) and
+// /my-notes. Saving tells the user itself in the field (offline, timeout, conflict, a note over
+// the limit), so only an ended session, an unknown point and a server error reach the catalogue;
+// loading, only an ended session and a server error (the page around the note stays put).
+import { Effect, Option, Schema } from "effect"
+import { type NoteDraft, NoteDraft as NoteDraftSchema, noteDraftKey } from "../domain/notes/note.ts"
+import type { ApiFailure } from "../domain/shared/errors.ts"
+import { Storage } from "../infra/storage.ts"
+import { noteEditorMachine } from "../machines/notes/note-editor-machine.ts"
+import { notesListMachine } from "../machines/notes/notes-list-machine.ts"
+import type { Wiring } from "./shared/wiring.ts"
+
+const decodeDraft = Schema.decodeUnknownOption(Schema.fromJsonString(NoteDraftSchema))
+
+/** The text kept on this device for a point, or null (nothing kept, or unreadable). */
+const readDraft = (point: string) =>
+  Effect.flatMap(Storage, (storage) => storage.get(noteDraftKey(point))).pipe(
+    Effect.map((raw) => (raw === undefined ? null : Option.getOrNull(decodeDraft(raw)))),
+  )
+
+const CATALOGUE_ON_LOAD: ReadonlySet<ApiFailure["_tag"]> = new Set(["Unauthorized", "ServerError"])
+const CATALOGUE_ON_SAVE: ReadonlySet<ApiFailure["_tag"]> = new Set(["Unauthorized", "NotFound", "ServerError"])
+
+export const wireNotes = (w: Wiring) => {
+  const { apiActor } = w
+  return {
+    machines: {
+      notes: {
+        editor: noteEditorMachine.provide({
+          actors: {
+            loadNote: apiActor((client, { point }: { readonly point: string }) =>
+              Effect.all({
+                showNotes: Effect.map(client.settings.get(), (settings) => settings.showNotes),
+                note: Effect.map(client.notes.all({ query: { point } }), ({ notes }) => {
+                  const found = notes[0]
+                  return found
+                    ? { point: found.point, text: found.text, version: found.version, updatedAt: found.updatedAt }
+                    : null
+                }),
+                draft: Effect.sync(() => w.read(readDraft(point))),
+              }),
+              // The note says in its place when it cannot load; the point page around it stays as it is.
+              { catalogue: (failure) => CATALOGUE_ON_LOAD.has(failure._tag) },
+            ),
+            saveNote: apiActor((client, payload) => client.notes.save({ payload }), {
+              catalogue: (failure) => CATALOGUE_ON_SAVE.has(failure._tag),
+            }),
+            saveShowNotes: apiActor((client, { showNotes }: { readonly showNotes: boolean }) =>
+              Effect.asVoid(client.settings.save({ payload: { showNotes } })),
+            ),
+          },
+          actions: {
+            keepDraft: (_, { point, draft }: { readonly point: string; readonly draft: NoteDraft }) =>
+              w.act(Effect.flatMap(Storage, (s) => s.set(noteDraftKey(point), JSON.stringify(draft)))),
+            clearDraft: (_, { point }: { readonly point: string }) =>
+              w.act(Effect.flatMap(Storage, (s) => s.remove(noteDraftKey(point)))),
+          },
+        }),
+        list: notesListMachine.provide({
+          actors: { loadNotes: apiActor((client) => client.notes.all({ query: {} })) },
+        }),
+      },
+    },
+  }
+}

@@ -1,0 +1,202 @@
+// Notes and the app review in Chromium against the real server: notes switched on from the point
+// page by keyboard, a note on LU-9 written, saved as typed, there after a reload, found in /my-notes
+// with the filter and followed back; hidden again by mouse; two tabs that both write keep both
+// texts; typing offline is saved when back online; a rating left by keyboard, changed by mouse;
+// German and Spanish words; axe on every screen.
+import { expect, type Page, test } from "@playwright/test"
+import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+
+const LU9 = "/point/lu-9-taiyuan"
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+})
+
+const notesSwitch = (page: Page) => page.getByRole("switch", { name: "Show my notes on point pages" })
+const noteField = (page: Page) => page.getByRole("textbox", { name: "Your note on LU-9" })
+
+/** The point page with the note section loaded (the switch answers once the setting is known). */
+const openLu9 = async (page: Page) => {
+  await page.goto(LU9)
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-9")
+  await expect(notesSwitch(page)).toBeEnabled()
+}
+
+test("notes: switched on by keyboard, written on LU-9, kept after a reload, found in /my-notes, hidden by mouse", async ({
+  page,
+}) => {
+  await signIn(page, await createVerifiedUser(page))
+  await openLu9(page)
+  await expect(notesSwitch(page)).not.toBeChecked()
+  await expect(page.getByText(/Turn on “Show my notes on point pages”/)).toBeVisible()
+  await expect(noteField(page)).toHaveCount(0)
+  await expectAccessible(page)
+
+  // Keyboard: the switch, then the field.
+  await notesSwitch(page).focus()
+  await page.keyboard.press("Space")
+  await expect(notesSwitch(page)).toBeChecked()
+  await expect(noteField(page)).toBeVisible()
+  await page.keyboard.press("Tab")
+  await expect(noteField(page)).toBeFocused()
+  await page.keyboard.type("Pulse point of the lung.")
+  await page.keyboard.press("Enter")
+  await page.keyboard.type("Press at the wrist crease.")
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.reload()
+  await expect(noteField(page)).toHaveValue("Pulse point of the lung.\nPress at the wrist crease.")
+  await expect(notesSwitch(page)).toBeChecked()
+
+  // A second note, so the list has something to filter out.
+  await page.goto("/point/lu-1-zhongfu")
+  const lu1 = page.getByRole("textbox", { name: "Your note on LU-1" })
+  await lu1.fill("Chest, below the clavicle.")
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+
+  await page.getByRole("link", { name: "All my notes" }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "My notes" })).toBeVisible()
+  const notes = page.locator(".my-note")
+  await expect(notes).toHaveCount(2)
+  // Newest first.
+  await expect(notes.first()).toContainText("LU-1")
+  await expect(page.getByText("2 notes, newest first.")).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole("searchbox", { name: "Filter notes" }).fill("wrist")
+  await expect(notes).toHaveCount(1)
+  await expect(page.getByText("1 of 2 notes matches.")).toBeVisible()
+  await expect(notes.first()).toContainText("Press at the wrist crease.")
+  // Follow it back by keyboard.
+  await notes.first().getByRole("link").focus()
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(new RegExp(`${LU9}$`))
+  await expect(noteField(page)).toHaveValue(/wrist crease/)
+
+  // Mouse: hide notes; the setting holds after a reload.
+  await page.locator(".notes-switch").click()
+  await expect(notesSwitch(page)).not.toBeChecked()
+  await expect(noteField(page)).toHaveCount(0)
+  await page.reload()
+  await expect(notesSwitch(page)).toBeEnabled()
+  await expect(notesSwitch(page)).not.toBeChecked()
+  await expect(noteField(page)).toHaveCount(0)
+})
+
+test("notes: two tabs writing the same note keep both texts; typing offline is saved when back online", async ({
+  page,
+  context,
+}) => {
+  const email = await createVerifiedUser(page)
+  await signIn(page, email)
+  await openLu9(page)
+  await page.locator(".notes-switch").click()
+  await noteField(page).fill("first words")
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+
+  const other = await context.newPage()
+  await openLu9(other)
+  await expect(noteField(other)).toHaveValue("first words")
+  await noteField(other).fill("first words, from the other tab")
+  await expect(other.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+
+  // This tab still holds the older version: its text and the stored one both stay.
+  await noteField(page).fill("first words and mine")
+  await expect(page.getByText(/changed in another tab/)).toBeVisible()
+  await expect(noteField(page)).toHaveValue(/first words, from the other tab[\s\S]*first words and mine/)
+  await expectAccessible(page)
+  await page.getByRole("button", { name: "Save both texts" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+  await other.reload()
+  await expect(noteField(other)).toHaveValue(/from the other tab[\s\S]*first words and mine/)
+  await other.close()
+
+  // Offline: the text stays on the device and is saved when the browser is online again.
+  await context.setOffline(true)
+  await noteField(page).fill("written on the train")
+  await expect(page.getByText(/You are offline\. Your note is kept on this device/)).toBeVisible()
+  await context.setOffline(false)
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+  await page.reload()
+  await expect(noteField(page)).toHaveValue("written on the train")
+})
+
+test("support: a rating left by keyboard with what to improve, then changed by mouse", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.goto("/account-settings/support")
+  await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible()
+  const stars = page.getByRole("radiogroup", { name: "Your rating" })
+  await expect(stars.getByRole("radio")).toHaveCount(5)
+  await expectAccessible(page)
+
+  // Keyboard: into the stars, two to the right, then the comments; Enter sends.
+  await page.getByRole("radio", { name: "1 of 5 stars" }).focus()
+  await page.keyboard.press("Space")
+  await page.keyboard.press("ArrowRight")
+  await expect(page.getByRole("radio", { name: "2 of 5 stars" })).toBeChecked()
+  const improve = page.getByRole("textbox", { name: "What should we improve?" })
+  await expect(improve).toBeVisible()
+  await page.keyboard.press("Tab")
+  await expect(page.getByRole("textbox", { name: "Your comment" })).toBeFocused()
+  await page.keyboard.type("Good texts.")
+  await page.keyboard.press("Tab")
+  await expect(improve).toBeFocused()
+  await page.keyboard.type("More body charts.")
+  await page.keyboard.press("Tab")
+  await expect(page.getByRole("button", { name: "Send review" })).toBeFocused()
+  await expectAccessible(page)
+  await page.keyboard.press("Enter")
+  await expect(page.getByText("Thank you! Your review is saved.")).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByText(/Your review: 2 of 5 stars/)).toBeVisible()
+  await expect(page.getByRole("radio", { name: "2 of 5 stars" })).toBeChecked()
+  await expect(improve).toHaveValue("More body charts.")
+
+  // Mouse: five stars; the improve field goes, the review changes.
+  await page.locator(".star").nth(4).click()
+  await expect(improve).toHaveCount(0)
+  await page.getByRole("button", { name: "Change review" }).click()
+  await expect(page.getByText("Thank you! Your review is saved.")).toBeVisible()
+  await page.reload()
+  await expect(page.getByText(/Your review: 5 of 5 stars/)).toBeVisible()
+})
+
+for (const [language, words] of [
+  [
+    "de",
+    {
+      notes: "Meine Notiz",
+      show: "Meine Notizen auf Punktseiten zeigen",
+      list: "Meine Notizen",
+      support: "Deine Bewertung von Jingluo",
+      star: "3 von 5 Sternen",
+    },
+  ],
+  [
+    "es",
+    {
+      notes: "Mi nota",
+      show: "Mostrar mis notas en las páginas de puntos",
+      list: "Mis notas",
+      support: "Tu valoración de Jingluo",
+      star: "3 de 5 estrellas",
+    },
+  ],
+] as const) {
+  test(`notes and support speak ${language}`, async ({ page, context, baseURL }) => {
+    await signIn(page, await createVerifiedUser(page))
+    await context.addCookies([{ name: "language", value: language, url: baseURL! }])
+    await page.goto(LU9)
+    await expect(page.getByRole("heading", { level: 2, name: words.notes })).toBeVisible()
+    await expect(page.getByRole("switch", { name: words.show })).toBeEnabled()
+    await expectAccessible(page)
+    await page.goto("/my-notes")
+    await expect(page.getByRole("heading", { level: 1, name: words.list })).toBeVisible()
+    await expectAccessible(page)
+    await page.goto("/account-settings/support")
+    await expect(page.getByRole("heading", { level: 2, name: words.support })).toBeVisible()
+    await expect(page.getByRole("radio", { name: words.star })).toBeVisible()
+    await expectAccessible(page)
+  })
+}

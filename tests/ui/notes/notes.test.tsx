@@ -1,0 +1,410 @@
+// Notes and the app review against the error catalogue of §8, as a user meets them. Saving a note:
+// 401 ends the session, 404 goes to /not-found, 403/422/500/timeout/offline say in place that the
+// note is not saved and keep the text in the field and on the device (offline saves it once the
+// browser is back online). Loading the notes and the review, and saving the review: the same
+// catalogue, with the failure said inline and a retry.
+import { act, screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { delay, HttpResponse, http } from "msw"
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
+import type { AppReview } from "../../../src/domain/feedback/app-review.ts"
+import { type NoteListItem, noteDraftKey } from "../../../src/domain/notes/note.ts"
+import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
+import { chartIndex, chartsById } from "../../support/chart-fixtures.ts"
+import { plans, pointPage } from "../../support/point-fixtures.ts"
+import { API, dashboard, renderApp, server } from "../support/render-app.tsx"
+
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
+afterEach(() => {
+  server.resetHandlers()
+  vi.useRealTimers()
+})
+afterAll(() => server.close())
+
+const lu9Page = pointPage("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan")
+const stored: NoteListItem = {
+  point: "LU-9",
+  text: "Pulse point",
+  version: 3,
+  updatedAt: "2026-01-02T10:00:00.000Z",
+  slug: "lu-9-taiyuan",
+  pinyin: "Tàiyuān",
+  name: "Great Abyss",
+  permission: true,
+}
+const review: AppReview = {
+  rating: 4,
+  comment: "Good",
+  improve: "",
+  language: "en",
+  updatedAt: "2026-01-02T10:00:00.000Z",
+}
+
+const baseApi = (notes: ReadonlyArray<NoteListItem> = [stored]) =>
+  server.use(
+    http.get(`${API}/api/point/lu-9-taiyuan`, () => HttpResponse.json(lu9Page)),
+    http.get(`${API}/api/charts`, () => HttpResponse.json(chartIndex)),
+    http.get(`${API}/api/charts/:view`, ({ params }) => HttpResponse.json(chartsById[String(params.view)])),
+    http.get(`${API}/api/plan-list`, () => HttpResponse.json(plans)),
+    http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)),
+    http.get(`${API}/api/user-settings`, () => HttpResponse.json({ ...DEFAULT_USER_SETTINGS, showNotes: true })),
+    http.get(`${API}/api/get-all-notes`, () => HttpResponse.json({ notes })),
+    http.get(`${API}/api/get-app-review`, () => HttpResponse.json({ review })),
+  )
+
+type Failure = "401" | "403" | "404" | "422" | "500" | "timeout" | "offline"
+const answer =
+  (failure: Failure, field = "text") =>
+  async () => {
+    switch (failure) {
+      case "401":
+        return HttpResponse.json({ _tag: "Unauthorized", message: "expired" }, { status: 401 })
+      case "403":
+        return HttpResponse.json({ _tag: "ProRequired", message: "This is part of Jingluo Pro." }, { status: 403 })
+      case "404":
+        return HttpResponse.json({ _tag: "NotFound", message: "Not found" }, { status: 404 })
+      case "422":
+        return HttpResponse.json(
+          {
+            _tag: "ValidationFailed",
+            message: "check",
+            errors: { [field]: field === "text" ? "validation.noteTooLong" : "validation.reviewCommentTooLong" },
+          },
+          { status: 422 },
+        )
+      case "500":
+        return HttpResponse.json(
+          { _tag: "ServerError", message: "Something broke", correlationId: "c0ffee" },
+          { status: 500 },
+        )
+      case "timeout":
+        await delay("infinite")
+        return HttpResponse.json({})
+      case "offline":
+        return HttpResponse.error()
+    }
+  }
+
+/** A user whose waits follow the fake clock when a test runs on one. */
+const userFor = (failure: string) =>
+  userEvent.setup(failure === "timeout" ? { advanceTimers: vi.advanceTimersByTime } : {})
+
+const toast = async () =>
+  within(await screen.findByRole("region", { name: /Notifications/ })).findByRole("listitem", {}, { timeout: 3000 })
+
+const noteField = () => screen.findByRole("textbox", { name: "Your note on LU-9" }, { timeout: 5000 })
+
+/** Opens LU-9, types into the note and waits for the save to be sent. */
+const typeNote = async (failure: Failure) => {
+  baseApi()
+  let sent = 0
+  server.use(
+    http.post(`${API}/api/save-point-notes`, async () => {
+      sent++
+      return answer(failure)()
+    }),
+  )
+  if (failure === "timeout")
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
+  const user = userFor(failure)
+  const app = await renderApp("/point/lu-9-taiyuan", { signedIn: true })
+  const field = await noteField()
+  expect(field).toHaveValue("Pulse point")
+  await user.type(field, " of the lung")
+  await waitFor(() => expect(sent).toBe(1), { timeout: 3000 })
+  if (failure === "timeout") {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
+    })
+  }
+  return { ...app, field }
+}
+
+describe("saving a note", () => {
+  it("is saved as the user types and says so", async () => {
+    baseApi()
+    const bodies: Array<unknown> = []
+    server.use(
+      http.post(`${API}/api/save-point-notes`, async ({ request }) => {
+        const body = (await request.json()) as { text: string }
+        bodies.push(body)
+        return HttpResponse.json({
+          note: { point: "LU-9", text: body.text, version: 4, updatedAt: "2026-01-03T00:00:00.000Z" },
+        })
+      }),
+    )
+    const user = userEvent.setup()
+    await renderApp("/point/lu-9-taiyuan", { signedIn: true })
+    await user.type(await noteField(), "!")
+    expect(await screen.findByRole("status", {}, { timeout: 3000 })).toHaveTextContent(/Saving…|Saved/)
+    await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 3000 })
+    expect(bodies).toEqual([{ point: "LU-9", text: "Pulse point!", version: 3 }])
+    expect(localStorage.getItem(noteDraftKey("LU-9"))).toBeNull()
+  })
+
+  it("401: the session ends as everywhere in the app", async () => {
+    const { reloads } = await typeNote("401")
+    expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
+    await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 })
+  })
+
+  it("404: goes to /not-found", async () => {
+    await typeNote("404")
+    await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 })
+    // What was typed stays on the device for the next visit.
+    expect(localStorage.getItem(noteDraftKey("LU-9"))).toContain("Pulse point of the lung")
+  })
+
+  it("403: says the note is not saved and keeps the text", async () => {
+    const { field } = await typeNote("403")
+    expect(
+      await screen.findByText(/Not saved: .* Your note is kept on this device\./, {}, { timeout: 3000 }),
+    ).toBeVisible()
+    expect(field).toHaveValue("Pulse point of the lung")
+    expect(localStorage.getItem(noteDraftKey("LU-9"))).toContain("Pulse point of the lung")
+  })
+
+  it("422: a note over the limit shows the message at the field and keeps the text", async () => {
+    const { field } = await typeNote("422")
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"), { timeout: 3000 })
+    expect(screen.getByText(/A note can have at most 10,000 characters/)).toBeVisible()
+    expect(field).toHaveValue("Pulse point of the lung")
+  })
+
+  it("500: an error toast, the note says it is not saved, and Try again sends it again", async () => {
+    const { field } = await typeNote("500")
+    expect(await toast()).toHaveTextContent("Something broke, c0ffee")
+    expect(await screen.findByText(/Not saved: Something went wrong/)).toBeVisible()
+    expect(field).toHaveValue("Pulse point of the lung")
+    server.use(
+      http.post(`${API}/api/save-point-notes`, () =>
+        HttpResponse.json({
+          note: { point: "LU-9", text: "Pulse point of the lung", version: 4, updatedAt: "2026-01-03T00:00:00.000Z" },
+        }),
+      ),
+    )
+    await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }))
+    await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 3000 })
+  })
+
+  it(`timeout: gives up after ${API_TIMEOUT_MS / 1000} s, says so and keeps the text`, async () => {
+    const { field } = await typeNote("timeout")
+    expect(await screen.findByText(/Not saved: .*took too long/i, {}, { timeout: 3000 })).toBeVisible()
+    expect(field).toHaveValue("Pulse point of the lung")
+  })
+
+  it("offline: keeps the note on the device and saves it when the browser is back online", async () => {
+    const { field } = await typeNote("offline")
+    expect(
+      await screen.findByText(/You are offline\. Your note is kept on this device/, {}, { timeout: 3000 }),
+    ).toBeVisible()
+    expect(localStorage.getItem(noteDraftKey("LU-9"))).toContain("Pulse point of the lung")
+    server.use(
+      http.post(`${API}/api/save-point-notes`, () =>
+        HttpResponse.json({
+          note: { point: "LU-9", text: "Pulse point of the lung", version: 4, updatedAt: "2026-01-03T00:00:00.000Z" },
+        }),
+      ),
+    )
+    act(() => void window.dispatchEvent(new Event("online")))
+    await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 3000 })
+    expect(field).toHaveValue("Pulse point of the lung")
+    expect(localStorage.getItem(noteDraftKey("LU-9"))).toBeNull()
+  })
+
+  it("restores text kept on the device after a reload and saves it", async () => {
+    baseApi()
+    const bodies: Array<unknown> = []
+    server.use(
+      http.post(`${API}/api/save-point-notes`, async ({ request }) => {
+        bodies.push(await request.json())
+        return HttpResponse.json({
+          note: { point: "LU-9", text: "typed before", version: 4, updatedAt: "2026-01-03T00:00:00.000Z" },
+        })
+      }),
+    )
+    localStorage.setItem(noteDraftKey("LU-9"), JSON.stringify({ text: "typed before", version: 3 }))
+    await renderApp("/point/lu-9-taiyuan", { signedIn: true })
+    expect(await noteField()).toHaveValue("typed before")
+    await waitFor(() => expect(bodies).toEqual([{ point: "LU-9", text: "typed before", version: 3 }]), {
+      timeout: 3000,
+    })
+  })
+
+  it("a conflict keeps both texts in the field and tells the user", async () => {
+    baseApi()
+    server.use(
+      http.post(`${API}/api/save-point-notes`, () =>
+        HttpResponse.json(
+          {
+            _tag: "NoteConflict",
+            message: "changed",
+            stored: { point: "LU-9", text: "From the other tab", version: 5, updatedAt: "2026-01-03T00:00:00.000Z" },
+          },
+          { status: 409 },
+        ),
+      ),
+    )
+    const user = userEvent.setup()
+    await renderApp("/point/lu-9-taiyuan", { signedIn: true })
+    const field = await noteField()
+    await user.type(field, "!")
+    expect(await screen.findByRole("alert", {}, { timeout: 3000 })).toHaveTextContent(/changed in another tab/)
+    expect((field as HTMLTextAreaElement).value).toMatch(/^From the other tab[\s\S]+Pulse point!$/)
+  })
+
+  it("visitors see no note field", async () => {
+    baseApi()
+    await renderApp("/point/lu-9-taiyuan")
+    await screen.findByRole("heading", { level: 1, name: /LU-9/ })
+    expect(screen.queryByRole("heading", { name: "My note" })).toBeNull()
+  })
+})
+
+describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("loading /my-notes: %s", (failure) => {
+  it("follows the catalogue; otherwise says so inline and tries again", async () => {
+    baseApi()
+    let hits = 0
+    server.use(
+      http.get(`${API}/api/get-all-notes`, () => {
+        hits++
+        return answer(failure)()
+      }),
+    )
+    if (failure === "timeout")
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
+    const { reloads } = await renderApp("/my-notes", { signedIn: true })
+    await waitFor(() => expect(hits).toBe(1), { timeout: 3000 })
+    if (failure === "timeout")
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
+      })
+    if (failure === "401") {
+      await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 })
+      return
+    }
+    if (failure === "404") {
+      await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 })
+      return
+    }
+    expect(await screen.findByText(/Your notes could not be loaded\./, {}, { timeout: 3000 })).toBeVisible()
+    server.use(http.get(`${API}/api/get-all-notes`, () => HttpResponse.json({ notes: [stored] })))
+    await userFor(failure).click(screen.getByRole("button", { name: "Try again" }))
+    expect(await screen.findByRole("link", { name: /LU-9 Tàiyuān — Great Abyss/ })).toHaveAttribute(
+      "href",
+      "/point/lu-9-taiyuan",
+    )
+  })
+})
+
+describe("/my-notes", () => {
+  it("says how to write a note when there is none", async () => {
+    baseApi([])
+    await renderApp("/my-notes", { signedIn: true })
+    expect(await screen.findByText(/You have no notes yet\. Open any point/)).toBeVisible()
+  })
+
+  it("shows a note on a point locked after a downgrade with the Pro badge", async () => {
+    baseApi([{ ...stored, permission: false }])
+    await renderApp("/my-notes", { signedIn: true })
+    const link = await screen.findByRole("link", { name: /LU-9/ })
+    expect(link.closest("li")).toHaveTextContent("Pro")
+  })
+})
+
+describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("loading the review: %s", (failure) => {
+  it("follows the catalogue; otherwise says so inline and tries again", async () => {
+    baseApi()
+    let hits = 0
+    server.use(
+      http.get(`${API}/api/get-app-review`, () => {
+        hits++
+        return answer(failure)()
+      }),
+    )
+    if (failure === "timeout")
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
+    const { reloads } = await renderApp("/account-settings/support", { signedIn: true })
+    await waitFor(() => expect(hits).toBe(1), { timeout: 3000 })
+    if (failure === "timeout")
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
+      })
+    if (failure === "401") return void (await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 }))
+    if (failure === "404")
+      return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 }))
+    expect(await screen.findByText(/Your review could not be loaded\./, {}, { timeout: 3000 })).toBeVisible()
+    server.use(http.get(`${API}/api/get-app-review`, () => HttpResponse.json({ review })))
+    await userFor(failure).click(screen.getByRole("button", { name: "Try again" }))
+    expect(await screen.findByRole("radio", { name: "4 of 5 stars" })).toBeChecked()
+  })
+})
+
+describe.each(["401", "403", "404", "422", "500", "timeout", "offline"] as const)(
+  "saving the review: %s",
+  (failure) => {
+    it("follows the catalogue and keeps what was typed", async () => {
+      baseApi()
+      server.use(http.post(`${API}/api/save-app-review`, answer(failure, "comment")))
+      if (failure === "timeout")
+        vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
+      const user = userFor(failure)
+      const { reloads } = await renderApp("/account-settings/support", { signedIn: true })
+      await user.click(await screen.findByRole("radio", { name: "2 of 5 stars" }))
+      await user.type(screen.getByRole("textbox", { name: "What should we improve?" }), "More charts")
+      await user.click(screen.getByRole("button", { name: "Change review" }))
+      if (failure === "timeout")
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
+        })
+      if (failure === "401") return void (await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 }))
+      if (failure === "404")
+        return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 }))
+      const message = {
+        "403": /went wrong|error/i,
+        "422": /Please check the highlighted fields|check/i,
+        "500": /Something went wrong/,
+        timeout: /too long/i,
+        offline: /offline|connection/i,
+      }[failure]
+      await waitFor(
+        () =>
+          expect(
+            screen
+              .getAllByRole("alert")
+              .map((a) => a.textContent)
+              .join(" "),
+          ).toMatch(message),
+        {
+          timeout: 3000,
+        },
+      )
+      if (failure === "422") expect(screen.getByText("Use at most 2,000 characters.")).toBeVisible()
+      expect(screen.getByRole("textbox", { name: "What should we improve?" })).toHaveValue("More charts")
+      expect(screen.getByRole("radio", { name: "2 of 5 stars" })).toBeChecked()
+    })
+  },
+)
+
+describe("saving the review", () => {
+  it("toasts when saved and shows the stored review", async () => {
+    baseApi()
+    server.use(
+      http.get(`${API}/api/get-app-review`, () => HttpResponse.json({ review: null })),
+      http.post(`${API}/api/save-app-review`, async ({ request }) => {
+        const body = (await request.json()) as { rating: number; comment?: string }
+        return HttpResponse.json({ review: { ...review, rating: body.rating, comment: body.comment ?? "" } })
+      }),
+    )
+    const user = userEvent.setup()
+    await renderApp("/account-settings/support", { signedIn: true })
+    await user.click(await screen.findByRole("button", { name: "Send review" }))
+    expect(await screen.findByText("Choose a rating from 1 to 5 stars.")).toBeVisible()
+    await user.click(screen.getByRole("radio", { name: "5 of 5 stars" }))
+    expect(screen.queryByRole("textbox", { name: "What should we improve?" })).toBeNull()
+    await user.click(screen.getByRole("button", { name: "Send review" }))
+    expect(await toast()).toHaveTextContent("Thank you! Your review is saved.")
+    expect(await screen.findByText(/Your review: 5 of 5 stars/)).toBeVisible()
+  })
+})

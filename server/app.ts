@@ -7,6 +7,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import type { SqlClient } from "effect/sql"
 import { Api } from "../src/domain/api/api.ts"
 import { AccountMails } from "./accounts/account-mails.ts"
+import { AccountSettings } from "./accounts/account-settings-service.ts"
 import { Accounts } from "./accounts/accounts-service.ts"
 import { Auth } from "./accounts/auth-service.ts"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./accounts/authentication.ts"
@@ -14,7 +15,9 @@ import { CodesRepo } from "./accounts/codes-repo.ts"
 import { OneTimeCodes } from "./accounts/codes-service.ts"
 import { UsersHandlers } from "./accounts/handlers.ts"
 import { Passwords } from "./accounts/passwords-service.ts"
+import { ProfileRepo } from "./accounts/profile-repo.ts"
 import { SessionsRepo } from "./accounts/sessions-repo.ts"
+import { AccountHandlers } from "./accounts/settings-handlers.ts"
 import { UsersRepo } from "./accounts/users-repo.ts"
 import { BillingHandlers } from "./billing/handlers.ts"
 import { PaymentProvider } from "./billing/payment-provider.ts"
@@ -79,6 +82,7 @@ const Repositories = Layer.mergeAll(
   TestsRepo.layer,
   SearchRepo.layer,
   ChartsRepo.layer,
+  ProfileRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -87,32 +91,44 @@ export const makeServices = <E, R>(options: {
   readonly mail?: Layer.Layer<MailTransport, never, ServerConfig>
   readonly payments?: Layer.Layer<PaymentProvider, never, ServerConfig>
 }) =>
-  Layer.mergeAll(
-    Accounts.layer,
-    Auth.layer,
-    Billing.layer,
-    Content.layer,
-    System.layer,
-    SelfTests.layer,
-    Search.layer,
-    Charts.layer,
-  ).pipe(
-    Layer.provideMerge(
-      Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer, Settings.layer, TestContentSource.layer),
-    ),
-    Layer.provideMerge(
-      Layer.mergeAll(
-        Passwords.layer,
-        options.mail ?? MailTransport.layer,
-        RateLimiter.layer,
-        Secrets.layer,
-        options.payments ?? PaymentProvider.layer,
-        Translations.layer,
+  AccountSettings.layer
+    .pipe(
+      Layer.provideMerge(
+        Layer.mergeAll(
+          Accounts.layer,
+          Auth.layer,
+          Billing.layer,
+          Content.layer,
+          System.layer,
+          SelfTests.layer,
+          Search.layer,
+          Charts.layer,
+        ),
       ),
-    ),
-    Layer.provideMerge(Repositories),
-    Layer.provideMerge(readyDatabase(options.database)),
-  )
+    )
+    .pipe(
+      Layer.provideMerge(
+        Layer.mergeAll(
+          OneTimeCodes.layer,
+          MailQueue.layer,
+          AccountMails.layer,
+          Settings.layer,
+          TestContentSource.layer,
+        ),
+      ),
+      Layer.provideMerge(
+        Layer.mergeAll(
+          Passwords.layer,
+          options.mail ?? MailTransport.layer,
+          RateLimiter.layer,
+          Secrets.layer,
+          options.payments ?? PaymentProvider.layer,
+          Translations.layer,
+        ),
+      ),
+      Layer.provideMerge(Repositories),
+      Layer.provideMerge(readyDatabase(options.database)),
+    )
 
 export const Services = makeServices({ database: Database })
 
@@ -126,6 +142,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     SettingsHandlers,
     SearchHandlers,
     ChartsHandlers,
+    AccountHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )

@@ -1,5 +1,6 @@
 // The whole HTTP contract: every group of §7, shared by the server (handlers) and the app (client).
 import { HttpApi, OpenApi } from "effect/http-api"
+import { AccountApi } from "./account-api.ts"
 import { BillingApi } from "./billing-api.ts"
 import { ChartsApi } from "./charts-api.ts"
 import { ContentApi } from "./content-api.ts"
@@ -20,6 +21,7 @@ export class Api extends HttpApi.make("jingluo")
   .add(SettingsApi)
   .add(SearchApi)
   .add(ChartsApi)
+  .add(AccountApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(

@@ -27,7 +27,7 @@ import { profileMachine } from "../../../src/machines/account/profile-machine.ts
 import { settingsTogglesMachine } from "../../../src/machines/account/settings-toggles-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
 
-export const OPTIONS: ProfileOptions = {
+const OPTIONS: ProfileOptions = {
   countries: [
     { id: 1, name: "Germany", code: "DE" },
     { id: 2, name: "United Kingdom", code: "GB" },
@@ -42,7 +42,7 @@ export const OPTIONS: ProfileOptions = {
   ],
 }
 
-export const userData = (overrides: Partial<UserData["user_profile"]> = {}): UserData => ({
+const userData = (overrides: Partial<UserData["user_profile"]> = {}): UserData => ({
   user_profile: {
     email: "lin@example.com",
     first_name: "Lin",

@@ -9,14 +9,14 @@ import { useAppServices } from "../app-services.tsx"
 import { ACCOUNT_MENU } from "./account-menu.ts"
 
 export const AccountMenu = ({ onLogout }: { readonly onLogout: () => void }) => {
-  const { t } = useTranslation("account")
+  const { t } = useTranslation("common")
   const { navigation } = useAppServices()
   const [location] = useLocation()
   const inSettings = location.startsWith("/account-settings/") || location === "/test/scores"
   return (
     <MenuTrigger>
       <AriaButton className="nav-button" aria-current={inSettings ? "page" : undefined}>
-        {t("menu.button")}{" "}
+        {t("nav.myAccount")}{" "}
         <span aria-hidden="true" className="select-chevron">
           ▾
         </span>
@@ -24,7 +24,7 @@ export const AccountMenu = ({ onLogout }: { readonly onLogout: () => void }) => 
       <Popover placement="bottom end">
         <Menu
           className="menu-popover"
-          aria-label={t("menu.label")}
+          aria-label={t("nav.accountMenu")}
           onAction={(key) => (key === "logout" ? onLogout() : navigation.go(String(key)))}
         >
           {ACCOUNT_MENU.map((entry) => (

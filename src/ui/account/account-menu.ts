@@ -2,17 +2,17 @@
 // (my notes, my point groups, support) as they land; "logout" is the sign-out, every other id a path.
 export interface AccountMenuEntry {
   readonly id: string
-  /** Key in the account namespace. */
+  /** Key in the common namespace (the header's words, loaded on every page). */
   readonly label: string
 }
 
 export const ACCOUNT_SETTINGS_HREF = "/account-settings/my-profile"
 
 export const ACCOUNT_MENU: ReadonlyArray<AccountMenuEntry> = [
-  { id: ACCOUNT_SETTINGS_HREF, label: "menu.settings" },
-  { id: "/account-settings/my-membership", label: "menu.membership" },
-  { id: "/test/scores", label: "menu.scores" },
-  { id: "logout", label: "menu.logout" },
+  { id: ACCOUNT_SETTINGS_HREF, label: "nav.accountSettings" },
+  { id: "/account-settings/my-membership", label: "nav.myMembership" },
+  { id: "/test/scores", label: "nav.myTestScores" },
+  { id: "logout", label: "nav.logout" },
 ]
 
 /** The pages of the account-settings area, in the order of its navigation. */

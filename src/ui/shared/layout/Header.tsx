@@ -52,7 +52,7 @@ export const Header = ({
   readonly searchButtonRef: Ref<HTMLButtonElement>
   readonly panel: ReactNode
 }) => {
-  const { t } = useTranslation(["common", "account"])
+  const { t } = useTranslation("common")
   const { session, machines, language, navigation } = useAppServices()
   const signedIn = useSelector(session, (s) => s.context.user !== null)
   const languageActor = useActorRef(machines.language, { input: { current: language } })
@@ -159,7 +159,7 @@ export const Header = ({
                     </MenuItem>
                     {ACCOUNT_MENU.map((entry) => (
                       <MenuItem key={entry.id} id={entry.id} className="menu-item">
-                        {t(`account:${entry.label}`)}
+                        {t(entry.label)}
                       </MenuItem>
                     ))}
                   </>

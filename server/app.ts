@@ -7,6 +7,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import type { SqlClient } from "effect/sql"
 import { Api } from "../src/domain/api/api.ts"
 import { AccountMails } from "./accounts/account-mails.ts"
+import { AccountSettings } from "./accounts/account-settings-service.ts"
 import { Accounts } from "./accounts/accounts-service.ts"
 import { Auth } from "./accounts/auth-service.ts"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./accounts/authentication.ts"
@@ -14,7 +15,9 @@ import { CodesRepo } from "./accounts/codes-repo.ts"
 import { OneTimeCodes } from "./accounts/codes-service.ts"
 import { UsersHandlers } from "./accounts/handlers.ts"
 import { Passwords } from "./accounts/passwords-service.ts"
+import { ProfileRepo } from "./accounts/profile-repo.ts"
 import { SessionsRepo } from "./accounts/sessions-repo.ts"
+import { AccountHandlers } from "./accounts/settings-handlers.ts"
 import { OidcClients } from "./accounts/social/oidc-clients.ts"
 import { SocialHandlers } from "./accounts/social/social-handlers.ts"
 import { SocialRepo } from "./accounts/social/social-repo.ts"
@@ -93,6 +96,7 @@ const Repositories = Layer.mergeAll(
   SocialRepo.layer,
   NotesRepo.layer,
   FeedbackRepo.layer,
+  ProfileRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -131,6 +135,8 @@ export const makeServices = <E, R>(options: {
     Layer.provideMerge(readyDatabase(options.database)),
     // Social sign-in signs in through Auth, so it sits on top of the other services.
     (services) => SocialSignIn.layer.pipe(Layer.provide(OidcClients.layer), Layer.provideMerge(services)),
+    // Account settings change and delete what the other services keep, so they sit on top as well.
+    (services) => AccountSettings.layer.pipe(Layer.provideMerge(services)),
   )
 
 export const Services = makeServices({ database: Database })
@@ -148,6 +154,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     SocialHandlers,
     NotesHandlers,
     FeedbackHandlers,
+    AccountHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )

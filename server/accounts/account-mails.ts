@@ -1,7 +1,8 @@
 // The e-mails of the accounts feature, in the recipient's language: the verification and
 // password-reset mails (a code and a single-use link that works without it), the note to the
 // owner of an address someone tried to register again, and the daily alert when an account's
-// codes are used up. The words are in locales/*/mail.json.
+// codes are used up, and the two mails of an e-mail change (the code to the new address, a notice
+// to the old one). The words are in locales/*/mail.json.
 import { Context, Effect, Layer } from "effect"
 import { CODE_TTL_MINUTES } from "../../src/domain/account/verification-code.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
@@ -22,6 +23,15 @@ export class AccountMails extends Context.Service<
     ) => MailContent
     /** To the owner once a day when their account's code budget is used up. */
     readonly codeAlertMail: (language: SelectableLanguage, name: string, appLink: string) => MailContent
+    /** To the new address of an e-mail change: the code that confirms it. */
+    readonly emailChangeMail: (language: SelectableLanguage, name: string, code: string, link: string) => MailContent
+    /** To the old address of an e-mail change: what is happening, and what to do if it was not them. */
+    readonly emailChangeNoticeMail: (
+      language: SelectableLanguage,
+      name: string,
+      newEmail: string,
+      passwordLink: string,
+    ) => MailContent
   }
 >()("jingluo/server/AccountMails") {
   static readonly layer = Layer.effect(
@@ -56,6 +66,25 @@ export class AccountMails extends Context.Service<
             subject: t(language, "mail:codeAlert.subject"),
             lines: [t(language, "mail:codeAlert.greeting", { name }), t(language, "mail:codeAlert.body")],
             action: { label: t(language, "mail:codeAlert.action"), href: appLink },
+          }),
+        emailChangeMail: (language, name, code, link) =>
+          composeMail({
+            subject: t(language, "mail:emailChange.subject"),
+            lines: [
+              t(language, "mail:emailChange.greeting", { name }),
+              t(language, "mail:emailChange.body", { minutes: CODE_TTL_MINUTES }),
+            ],
+            code,
+            action: { label: t(language, "mail:emailChange.action"), href: link },
+          }),
+        emailChangeNoticeMail: (language, name, newEmail, passwordLink) =>
+          composeMail({
+            subject: t(language, "mail:emailChangeNotice.subject"),
+            lines: [
+              t(language, "mail:emailChangeNotice.greeting", { name }),
+              t(language, "mail:emailChangeNotice.body", { email: newEmail }),
+            ],
+            action: { label: t(language, "mail:emailChangeNotice.action"), href: passwordLink },
           }),
       })
     }),

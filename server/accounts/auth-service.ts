@@ -14,6 +14,7 @@ import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { Secrets, sha256 } from "../platform/security/secrets.ts"
 import type { Caller } from "./accounts-service.ts"
 import { Passwords } from "./passwords-service.ts"
+import { ProfileRepo } from "./profile-repo.ts"
 import { SessionsRepo } from "./sessions-repo.ts"
 import { toSignedInUser, toUserData } from "./user-view.ts"
 import { type UserRow, UsersRepo } from "./users-repo.ts"
@@ -48,6 +49,7 @@ export class Auth extends Context.Service<
     Effect.gen(function* () {
       const users = yield* UsersRepo
       const sessions = yield* SessionsRepo
+      const profiles = yield* ProfileRepo
       const passwords = yield* Passwords
       const limiter = yield* RateLimiter
       const secrets = yield* Secrets
@@ -132,7 +134,7 @@ export class Auth extends Context.Service<
       const dashboard = Effect.fn("Auth.dashboard")(function* (userId: number, subscription: SubscriptionView | null) {
         const user = yield* users.findById(userId)
         if (Option.isNone(user)) return yield* Effect.die(new Error(`session user ${userId} is missing`))
-        return toUserData(user.value, subscription)
+        return { ...toUserData(user.value, subscription), ...(yield* profiles.choices(userId)) }
       })
 
       return Auth.of({

@@ -1,4 +1,5 @@
-// Sessions: one row per sign-in holding the SHA-256 of the bearer token and a device name.
+// Sessions: one row per sign-in holding the SHA-256 of the bearer token and a device name; the
+// registered-devices page lists them and ends them one by one or all but the current one.
 import { Context, Effect, Layer, type Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { orDie } from "../platform/db/queries.ts"
@@ -24,6 +25,17 @@ export const NewSession = Schema.Struct({
 })
 export type NewSession = typeof NewSession.Type
 
+/** A sign-in as the registered-devices page lists it. */
+export const DeviceRow = Schema.Struct({
+  id: Schema.String,
+  device_name: Schema.String,
+  created_at: Schema.Date,
+  last_used_at: Schema.Date,
+})
+export type DeviceRow = typeof DeviceRow.Type
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export class SessionsRepo extends Context.Service<
   SessionsRepo,
   {
@@ -32,6 +44,12 @@ export class SessionsRepo extends Context.Service<
     readonly findLive: (tokenHash: string, now: Date) => Effect.Effect<Option.Option<SessionRow>>
     readonly delete: (id: string) => Effect.Effect<void>
     readonly deleteAllForUser: (userId: number) => Effect.Effect<number>
+    /** The user's live sign-ins, most recently used first. */
+    readonly listForUser: (userId: number, now: Date) => Effect.Effect<ReadonlyArray<DeviceRow>>
+    /** Ends one of the user's sign-ins; false when the user has none with this id. */
+    readonly deleteForUser: (userId: number, id: string) => Effect.Effect<boolean>
+    /** Ends every sign-in of the user but one (the session that asked). */
+    readonly deleteOthers: (userId: number, keepId: string) => Effect.Effect<number>
   }
 >()("jingluo/server/SessionsRepo") {
   static readonly layer = Layer.effect(
@@ -56,6 +74,32 @@ export class SessionsRepo extends Context.Service<
           execute: (userId) => sql`DELETE FROM sessions WHERE user_id = ${userId} RETURNING id::text AS id`,
         }),
       )
+      const listForUser = orDie(
+        SqlSchema.findAll({
+          Request: Schema.Struct({ userId: Schema.Number, now: Schema.Date }),
+          Result: DeviceRow,
+          execute: ({ userId, now }) => sql`
+            SELECT id::text AS id, device_name, created_at, last_used_at FROM sessions
+            WHERE user_id = ${userId} AND expires_at > ${now.toISOString()}::timestamptz
+            ORDER BY last_used_at DESC, created_at DESC`,
+        }),
+      )
+      const deleteForUser = orDie(
+        SqlSchema.findAll({
+          Request: Schema.Struct({ userId: Schema.Number, id: Schema.String }),
+          Result: Schema.Struct({ id: Schema.String }),
+          execute: ({ userId, id }) =>
+            sql`DELETE FROM sessions WHERE user_id = ${userId} AND id = ${id}::uuid RETURNING id::text AS id`,
+        }),
+      )
+      const deleteOthers = orDie(
+        SqlSchema.findAll({
+          Request: Schema.Struct({ userId: Schema.Number, keepId: Schema.String }),
+          Result: Schema.Struct({ id: Schema.String }),
+          execute: ({ userId, keepId }) =>
+            sql`DELETE FROM sessions WHERE user_id = ${userId} AND id <> ${keepId}::uuid RETURNING id::text AS id`,
+        }),
+      )
       return SessionsRepo.of({
         create: orDie(
           SqlSchema.void({
@@ -71,6 +115,11 @@ export class SessionsRepo extends Context.Service<
           SqlSchema.void({ Request: Schema.String, execute: (id) => sql`DELETE FROM sessions WHERE id = ${id}::uuid` }),
         ),
         deleteAllForUser: (userId) => Effect.map(deleteAllForUser(userId), (rows) => rows.length),
+        listForUser: (userId, now) => listForUser({ userId, now }),
+        // An id that is no uuid names no session (and never reaches the database as a bad cast).
+        deleteForUser: (userId, id) =>
+          UUID.test(id) ? Effect.map(deleteForUser({ userId, id }), (rows) => rows.length > 0) : Effect.succeed(false),
+        deleteOthers: (userId, keepId) => Effect.map(deleteOthers({ userId, keepId }), (rows) => rows.length),
       })
     }),
   )

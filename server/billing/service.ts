@@ -64,6 +64,11 @@ export class Billing extends Context.Service<
     readonly handleProviderEvent: (event: ProviderEvent) => Effect.Effect<"applied" | "duplicate" | "ignored">
     readonly cancel: (userId: number) => Effect.Effect<SubscriptionView, NotCancellable>
     readonly view: (userId: number) => Effect.Effect<SubscriptionView | null>
+    /**
+     * Before an account is deleted: a live subscription the current provider runs is ended there at
+     * once, so nothing is charged again; a store subscription can only be ended by the user there.
+     */
+    readonly endForDeletion: (userId: number) => Effect.Effect<void>
     /** Ends due trials and periods of local subscriptions; returns how many changed. */
     readonly processDue: Effect.Effect<number>
   }
@@ -383,8 +388,20 @@ export class Billing extends Context.Service<
         return due.length
       }).pipe(Effect.withSpan("Billing.processDue"))
 
+      const endForDeletion = Effect.fn("Billing.endForDeletion")(function* (userId: number) {
+        const current = yield* repo.current(userId)
+        if (Option.isNone(current) || !LIVE.includes(current.value.status)) return
+        const row = current.value
+        if (row.provider === provider.kind) yield* provider.cancelNow(row.provider_subscription_id)
+        else
+          yield* Effect.logWarning(
+            `Deleted user ${userId} had a live ${row.provider} subscription ${row.provider_subscription_id}; the provider runs it, not us.`,
+          )
+      })
+
       return Billing.of({
         plans,
+        endForDeletion,
         startCheckout,
         applySubscription,
         completeLocalCheckout,

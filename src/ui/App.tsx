@@ -7,6 +7,8 @@ import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { FULL_TEXT_HREF, isCanonicalPointSlug, SEARCH_HREF } from "../domain/search/search-links.ts"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/shared/timing.ts"
+import { AccountSettingsLayout } from "./account/AccountSettingsLayout.tsx"
+import { ACCOUNT_SETTINGS_PATHS, AccountSettingsRoutes } from "./account/AccountSettingsRoutes.tsx"
 import { LoginPage } from "./account/LoginPage.tsx"
 import { LogoutBar } from "./account/LogoutBar.tsx"
 import { RegisterPage } from "./account/RegisterPage.tsx"
@@ -174,18 +176,25 @@ const Routes = () => (
     </Route>
     <Route path="/account-settings/my-membership">
       <SignedInOnly>
-        <MembershipPage />
+        <AccountSettingsLayout>
+          <MembershipPage />
+        </AccountSettingsLayout>
       </SignedInOnly>
     </Route>
     <Route path="/account-settings/support">
       <SignedInOnly>
-        <SupportPage />
+        <AccountSettingsLayout>
+          <SupportPage />
+        </AccountSettingsLayout>
       </SignedInOnly>
     </Route>
     <Route path="/my-notes">
       <SignedInOnly>
         <MyNotesPage />
       </SignedInOnly>
+    </Route>
+    <Route path={ACCOUNT_SETTINGS_PATHS}>
+      <AccountSettingsRoutes />
     </Route>
     <Route path={SEARCH_HREF}>
       <SearchPage />

@@ -18,12 +18,18 @@ import type {
 } from "../domain/content/content-views.ts"
 import type { SelectableLanguage } from "../domain/shared/locales.ts"
 import type { ScoresView, TestResultView, TestsMenuView } from "../domain/tests/test-views.ts"
+import type { deleteAccountMachine } from "../machines/account/delete-account-machine.ts"
+import type { devicesMachine } from "../machines/account/devices-machine.ts"
+import type { emailChangeMachine } from "../machines/account/email-change-machine.ts"
 import type { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"
 import type { loginMachine } from "../machines/account/login-machine.ts"
 import type { logoutMachine } from "../machines/account/logout-machine.ts"
+import type { passwordChangeMachine } from "../machines/account/password-change-machine.ts"
 import type { passwordResetMachine } from "../machines/account/password-reset-machine.ts"
+import type { profileMachine } from "../machines/account/profile-machine.ts"
 import type { registrationMachine } from "../machines/account/registration-machine.ts"
 import type { sessionMachine } from "../machines/account/session-machine.ts"
+import type { settingsTogglesMachine } from "../machines/account/settings-toggles-machine.ts"
 import type { socialCallbackMachine } from "../machines/account/social-callback-machine.ts"
 import type { socialLinkMachine } from "../machines/account/social-link-machine.ts"
 import type { socialProvidersMachine } from "../machines/account/social-providers-machine.ts"
@@ -73,6 +79,15 @@ export interface AppServices {
       readonly callback: typeof socialCallbackMachine
       readonly registration: typeof socialRegistrationMachine
       readonly link: typeof socialLinkMachine
+    }
+    /** Account settings: profile and its e-mail change, password, devices, delete, toggles. */
+    readonly accountSettings: {
+      readonly profile: typeof profileMachine
+      readonly emailChange: typeof emailChangeMachine
+      readonly passwordChange: typeof passwordChangeMachine
+      readonly devices: typeof devicesMachine
+      readonly deleteAccount: typeof deleteAccountMachine
+      readonly toggles: typeof settingsTogglesMachine
     }
     readonly language: typeof languageMachine
     readonly cookieConsent: typeof cookieConsentMachine

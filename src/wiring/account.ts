@@ -5,23 +5,33 @@ import { Effect, Exit, Schema } from "effect"
 import { type Actor, createActor } from "xstate"
 import { RETURN_PARAM, withReturnPath } from "../domain/account/return-path.ts"
 import { type StoredUser, StoredUser as StoredUserSchema, storedUserOf } from "../domain/account/user.ts"
+import type { UserSettings, UserSettingsPatch } from "../domain/account/user-settings.ts"
 import { PAYMENT_PROMPT_STORAGE_KEY } from "../domain/billing/payment-prompt.ts"
 import {
+  COOKIE_LANGUAGE,
   COOKIE_TOKEN,
   COOKIE_USERDATA,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   ONE_TIME_TOKEN_KEY,
   SESSION_COOKIE_MAX_AGE_SECONDS,
 } from "../domain/shared/cookies.ts"
+import { failureOf, flattenErrorData, formErrorKey } from "../domain/shared/errors.ts"
 import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { Storage } from "../infra/storage.ts"
 import { Toasts } from "../infra/toasts.ts"
+import { deleteAccountMachine } from "../machines/account/delete-account-machine.ts"
+import { devicesMachine } from "../machines/account/devices-machine.ts"
+import { emailChangeMachine } from "../machines/account/email-change-machine.ts"
 import { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"
 import { loginMachine } from "../machines/account/login-machine.ts"
 import { logoutMachine } from "../machines/account/logout-machine.ts"
+import { passwordChangeMachine } from "../machines/account/password-change-machine.ts"
 import { passwordResetMachine } from "../machines/account/password-reset-machine.ts"
+import { profileMachine } from "../machines/account/profile-machine.ts"
 import { registrationMachine } from "../machines/account/registration-machine.ts"
 import { sessionMachine } from "../machines/account/session-machine.ts"
+import { settingsTogglesMachine } from "../machines/account/settings-toggles-machine.ts"
 import type { Wiring } from "./shared/wiring.ts"
 
 const decodeStoredUser = Schema.decodeUnknownExit(Schema.fromJsonString(StoredUserSchema))
@@ -82,7 +92,95 @@ export const followSession = (
   })
 }
 
-export const wireAccount = (w: Wiring) => {
+const toast = (type: "success" | "error", text: string) => Effect.flatMap(Toasts, (toasts) => toasts.show(type, text))
+
+/** The account-settings flows: profile and e-mail change, password, devices, delete, toggles. */
+const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
+  const { apiActor } = w
+  // Flows that say a failure themselves: only an ended session goes through the catalogue.
+  const ownFailures = { catalogue: (failure: { readonly _tag: string }) => failure._tag === "Unauthorized" }
+  const announce = (_: unknown, { message }: { readonly message: string }) => w.act(toast("success", message))
+  return {
+    profile: profileMachine.provide({
+      actors: {
+        loadProfile: apiActor((client) =>
+          Effect.all({ user: client.users.dashboard(), options: client.account.profileOptions() }),
+        ),
+        checkEmail: apiActor((client, payload) => client.account.emailValidate({ payload }), { catalogue: false }),
+        updateProfile: apiActor((client, payload) => client.account.profileUpdate({ payload })),
+      },
+      actions: {
+        announce,
+        userChanged: (_, { user }) => session.send({ type: "session.dashboard", data: user }),
+        // The interface follows the language just saved: the cookie, then this page again in it.
+        switchLanguage: (_, { language: next }) => {
+          if (next === language) return
+          w.act(
+            Effect.gen(function* () {
+              const cookies = yield* Cookies
+              yield* cookies.set(COOKIE_LANGUAGE, next, { maxAgeSeconds: LANGUAGE_COOKIE_MAX_AGE_SECONDS })
+              yield* Effect.flatMap(Navigation, (navigation) => navigation.reload(globalThis.location?.pathname ?? "/"))
+            }),
+          )
+        },
+      },
+    }),
+    emailChange: emailChangeMachine.provide({
+      actors: {
+        confirmEmail: apiActor((client, payload) => client.account.profileEmailUpdate({ payload })),
+      },
+      actions: { announce },
+    }),
+    passwordChange: passwordChangeMachine.provide({
+      actors: { changePassword: apiActor((client, payload) => client.account.changePassword({ payload })) },
+      actions: { announceChanged: () => w.act(toast("success", w.t("account:password.updatePasswordMessage"))) },
+    }),
+    devices: devicesMachine.provide({
+      actors: {
+        loadDevices: apiActor((client) => client.account.registeredDevices()),
+        removeDevice: apiActor((client, payload) => client.account.removeDevice({ payload }), ownFailures),
+        logoutAll: apiActor((client) =>
+          client.users.logoutAllDevices({ payload: { user_uuid: session.getSnapshot().context.user?.uuid ?? "" } }),
+        ),
+      },
+      actions: {
+        announce,
+        // §8: the server's message as an error toast.
+        announceFailure: (_, { error }) => {
+          const failure = failureOf(error)
+          const text =
+            failure && "message" in failure && typeof failure.message === "string"
+              ? flattenErrorData({ message: failure.message })
+              : w.t(formErrorKey(error))
+          w.act(toast("error", text))
+        },
+        signedOutEverywhere: () => {
+          session.send({ type: "session.signOut" })
+          w.act(go("/login"))
+        },
+      },
+    }),
+    deleteAccount: deleteAccountMachine.provide({
+      actors: { deleteAccount: apiActor((client) => client.account.deleteAccount()) },
+      actions: {
+        clearSession: () => session.send({ type: "session.signOut" }),
+        goToLogin: () => w.act(go("/login")),
+      },
+    }),
+    toggles: settingsTogglesMachine.provide({
+      actors: {
+        loadSettings: apiActor<void, UserSettings>((client) => client.settings.get(), ownFailures),
+        saveSettings: apiActor<UserSettingsPatch, UserSettings>(
+          (client, payload) => client.settings.save({ payload }),
+          ownFailures,
+        ),
+      },
+      actions: { announceSaved: () => w.act(toast("success", w.t("account:toggles.saved"))) },
+    }),
+  }
+}
+
+export const wireAccount = (w: Wiring, language = "en") => {
   w.read(takeLoginToken)
   const initialUser = w.read(storedUser)
 
@@ -125,6 +223,7 @@ export const wireAccount = (w: Wiring) => {
     session,
     logout,
     machines: {
+      accountSettings: wireSettings(w, session, language),
       login: loginMachine.provide({
         actors: {
           login: w.apiActor((client, payload) => client.users.login({ payload })),

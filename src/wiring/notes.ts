@@ -29,17 +29,18 @@ export const wireNotes = (w: Wiring) => {
       notes: {
         editor: noteEditorMachine.provide({
           actors: {
-            loadNote: apiActor((client, { point }: { readonly point: string }) =>
-              Effect.all({
-                showNotes: Effect.map(client.settings.get(), (settings) => settings.showNotes),
-                note: Effect.map(client.notes.all({ query: { point } }), ({ notes }) => {
-                  const found = notes[0]
-                  return found
-                    ? { point: found.point, text: found.text, version: found.version, updatedAt: found.updatedAt }
-                    : null
+            loadNote: apiActor(
+              (client, { point }: { readonly point: string }) =>
+                Effect.all({
+                  showNotes: Effect.map(client.settings.get(), (settings) => settings.showNotes),
+                  note: Effect.map(client.notes.all({ query: { point } }), ({ notes }) => {
+                    const found = notes[0]
+                    return found
+                      ? { point: found.point, text: found.text, version: found.version, updatedAt: found.updatedAt }
+                      : null
+                  }),
+                  draft: Effect.sync(() => w.read(readDraft(point))),
                 }),
-                draft: Effect.sync(() => w.read(readDraft(point))),
-              }),
               // The note says in its place when it cannot load; the point page around it stays as it is.
               { catalogue: (failure) => CATALOGUE_ON_LOAD.has(failure._tag) },
             ),

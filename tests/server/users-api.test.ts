@@ -183,7 +183,7 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       expect(rows).toHaveLength(1)
       expect(rows[0]?.token_hash).not.toContain(user.token)
       expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/)
-      expect(rows[0]?.device_name).toBe("Safari on macOS")
+      expect(rows[0]?.device_name).toBe("Safari 17 on macOS Sonoma")
     })
 
     it("serves the dashboard to a session and 401 to anyone else", async () => {

@@ -1,4 +1,5 @@
 // What the server reads from a request besides its payload: language, client address, device.
+import Bowser from "bowser"
 import { Effect, Option } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { LOCALE_HEADER, resolveLanguage, type SelectableLanguage } from "../../../src/domain/shared/locales.ts"
@@ -20,32 +21,26 @@ export const clientAddressOf = (
   )
 }
 
-/** "Chrome on Linux" from a User-Agent; good enough to recognise one's own devices. */
+const DEVICE_NAME_MAX = 100
+
+/**
+ * "Chrome 120 on Linux" from a User-Agent, read by the maintained `bowser` parser; the registered
+ * devices page shows it so a learner recognises their own sign-ins.
+ */
 export const deviceNameFromUserAgent = (userAgent: string | undefined): string => {
-  const ua = userAgent ?? ""
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrom(e|ium)\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : /jingluo/i.test(ua)
-            ? "Jingluo app"
-            : "Browser"
-  const os = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad|iPod/.test(ua)
-      ? "iOS"
-      : /Mac OS X|Macintosh/.test(ua)
-        ? "macOS"
-        : /Windows/.test(ua)
-          ? "Windows"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : "unknown system"
-  return `${browser} on ${os}`
+  const ua = (userAgent ?? "").slice(0, 1000)
+  if (ua.trim().length === 0) return "Unknown browser"
+  const { browser, os } = Bowser.parse(ua)
+  const major = browser.version?.split(".")[0]
+  const name = browser.name
+    ? major
+      ? `${browser.name} ${major}`
+      : browser.name
+    : /jingluo/i.test(ua)
+      ? "Jingluo app"
+      : "Unknown browser"
+  const system = os.name ? (os.versionName ? `${os.name} ${os.versionName}` : os.name) : null
+  return (system ? `${name} on ${system}` : name).slice(0, DEVICE_NAME_MAX)
 }
 
 export const userAgentDevice: Effect.Effect<string, never, HttpServerRequest.HttpServerRequest> = Effect.map(

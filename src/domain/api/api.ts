@@ -1,5 +1,6 @@
 // The whole HTTP contract: every group of §7, shared by the server (handlers) and the app (client).
 import { HttpApi, OpenApi } from "effect/http-api"
+import { AccountApi } from "./account-api.ts"
 import { BillingApi } from "./billing-api.ts"
 import { ChartsApi } from "./charts-api.ts"
 import { ContentApi } from "./content-api.ts"
@@ -26,6 +27,7 @@ export class Api extends HttpApi.make("jingluo")
   .add(SocialApi)
   .add(NotesApi)
   .add(FeedbackApi)
+  .add(AccountApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(

@@ -12,12 +12,13 @@ import { Link, useLocation } from "wouter"
 import { BOOK_HREF } from "../../../domain/content/content-links.ts"
 import { FULL_TEXT_HREF } from "../../../domain/search/search-links.ts"
 import { EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
+import { AccountMenu } from "../../account/AccountMenu.tsx"
+import { ACCOUNT_MENU } from "../../account/account-menu.ts"
 import { useAppServices } from "../../app-services.tsx"
 import { HeaderSearch } from "../../search/HeaderSearch.tsx"
 import { LanguageMenu } from "../components/LanguageMenu.tsx"
 import { Modal } from "../components/Modal.tsx"
 
-const MEMBERSHIP_HREF = "/account-settings/my-membership"
 const TESTS_HREF = "/test/"
 
 const NavLink = ({ href, children }: { readonly href: string; readonly children: string }) => {
@@ -102,7 +103,7 @@ export const Header = ({
               <NavLink href={FULL_TEXT_HREF}>{t("nav.fullText")}</NavLink>
               <NavLink href={BOOK_HREF}>{t("nav.book")}</NavLink>
               <NavLink href={TESTS_HREF}>{t("nav.tests")}</NavLink>
-              <NavLink href={MEMBERSHIP_HREF}>{t("nav.myAccount")}</NavLink>
+              <AccountMenu onLogout={onLogout} />
               <button type="button" className="nav-button" onClick={onLogout}>
                 {t("nav.logout")}
               </button>
@@ -156,12 +157,11 @@ export const Header = ({
                     <MenuItem id={TESTS_HREF} className="menu-item">
                       {t("nav.tests")}
                     </MenuItem>
-                    <MenuItem id={MEMBERSHIP_HREF} className="menu-item">
-                      {t("nav.myAccount")}
-                    </MenuItem>
-                    <MenuItem id="logout" className="menu-item">
-                      {t("nav.logout")}
-                    </MenuItem>
+                    {ACCOUNT_MENU.map((entry) => (
+                      <MenuItem key={entry.id} id={entry.id} className="menu-item">
+                        {t(entry.label)}
+                      </MenuItem>
+                    ))}
                   </>
                 ) : (
                   <>

@@ -1,0 +1,92 @@
+// /account-settings/registered-devices (§3, §6, §9): the account's sign-ins with browser, system and
+// last use; this one marked; the first three until "show all"; sign one out, or all after asking.
+import { useActorRef, useSelector } from "@xstate/react"
+import { useTranslation } from "react-i18next"
+import { DEVICES_SHOWN, visibleDevices } from "../../domain/account/devices.ts"
+import { useAppServices } from "../app-services.tsx"
+import { Button } from "../shared/components/Button.tsx"
+import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
+import { usePageTitle } from "../shared/page-hooks.ts"
+
+export const DevicesPage = () => {
+  const { t, i18n } = useTranslation(["account", "common"])
+  usePageTitle(t("account:devices.title"))
+  const { machines } = useAppServices()
+  const actor = useActorRef(machines.accountSettings.devices)
+  const devices = useSelector(actor, (s) => s.context.devices)
+  const showAll = useSelector(actor, (s) => s.context.showAll)
+  const loading = useSelector(actor, (s) => s.matches("loading") && s.context.devices.length === 0)
+  const loadFailed = useSelector(actor, (s) => s.matches("loadFailed"))
+  const loadError = useSelector(actor, (s) => s.context.loadError)
+  const confirming = useSelector(actor, (s) => s.matches("confirmingLogoutAll"))
+  const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  const removing = useSelector(actor, (s) => s.context.removing)
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))
+  return (
+    <section className="panel">
+      <h1>{t("account:devices.title")}</h1>
+      <p>{t("account:devices.intro")}</p>
+      {loading ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("common:loading")}
+        </p>
+      ) : null}
+      {loadFailed ? (
+        <div>
+          <p className="form-message error" role="alert">
+            {t("account:devices.loadFailed")} {loadError ? t(`common:${loadError}`) : null}
+          </p>
+          <Button variant="secondary" onPress={() => actor.send({ type: "devices.retry" })}>
+            {t("account:profile.retry")}
+          </Button>
+        </div>
+      ) : null}
+      {devices.length > 0 ? (
+        <ul className="device-list">
+          {visibleDevices(devices, showAll).map((device) => (
+            <li key={device.id} className="device">
+              <div>
+                <strong>{device.device_name}</strong>
+                {device.status === "current" ? <span className="badge">{t("account:devices.current")}</span> : null}
+                <br />
+                <span className="muted">{t("account:devices.lastUsed", { date: date(device.last_used_at) })}</span>
+              </div>
+              {device.status === "current" ? null : (
+                <Button
+                  variant="secondary"
+                  isPending={removing === device.id}
+                  isDisabled={busy && removing !== device.id}
+                  onPress={() => actor.send({ type: "device.remove", id: device.id })}
+                >
+                  {t("account:devices.remove", { name: device.device_name })}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {devices.length > DEVICES_SHOWN ? (
+        <Button variant="quiet" onPress={() => actor.send({ type: "devices.toggleAll" })}>
+          {showAll ? t("account:devices.showFewer") : t("account:devices.showAll", { count: devices.length })}
+        </Button>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          question={t("account:devices.logoutAllQuestion")}
+          confirmLabel={t("account:devices.logoutAllConfirm")}
+          cancelLabel={t("account:devices.cancel")}
+          onConfirm={() => actor.send({ type: "logoutAll.confirm" })}
+          onCancel={() => actor.send({ type: "logoutAll.dismiss" })}
+          destructive
+        />
+      ) : devices.length > 0 ? (
+        <div className="button-row">
+          <Button variant="secondary" onPress={() => actor.send({ type: "logoutAll.request" })}>
+            {t("account:devices.logoutAll")}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  )
+}

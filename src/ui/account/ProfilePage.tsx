@@ -1,0 +1,164 @@
+// /account-settings/my-profile (§3, §5, §8): names, e-mail with its availability check, country,
+// currency and language, promotional e-mails; saving a new address opens the code dialog.
+import { useActorRef, useSelector } from "@xstate/react"
+import { Button as AriaButton } from "react-aria-components/Button"
+import { FieldError, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components/Select"
+import { useTranslation } from "react-i18next"
+import type { ActorRefFrom } from "xstate"
+import type { ProfileForm } from "../../domain/account/profile.ts"
+import type { profileMachine } from "../../machines/account/profile-machine.ts"
+import { useAppServices } from "../app-services.tsx"
+import { Button } from "../shared/components/Button.tsx"
+import { FlowCheckbox, FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
+import { usePageTitle } from "../shared/page-hooks.ts"
+import { EmailChangeDialog } from "./EmailChangeDialog.tsx"
+
+type SelectFieldName = "country_id" | "currency_id" | "language_id"
+
+const ProfileSelect = ({
+  actor,
+  field,
+  label,
+  options,
+}: {
+  readonly actor: ActorRefFrom<typeof profileMachine>
+  readonly field: SelectFieldName
+  readonly label: string
+  readonly options: ReadonlyArray<{ readonly id: string; readonly label: string }>
+}) => {
+  const { t } = useTranslation(["account", "common"])
+  const value = useSelector(actor, (s) => s.context.form[field])
+  const error = useSelector(actor, (s) => s.context.errors[field])
+  return (
+    <Select
+      className="field select-field"
+      name={field}
+      selectedKey={value === "" ? null : value}
+      placeholder={t("account:profile.choose")}
+      isRequired
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      onSelectionChange={(key) => {
+        if (key !== null) actor.send({ type: "field.change", field, value: String(key) })
+      }}
+    >
+      <Label>{label}</Label>
+      <AriaButton className="select-button">
+        <SelectValue />
+        <span aria-hidden="true" className="select-chevron">
+          ▾
+        </span>
+      </AriaButton>
+      <FieldError className="error">{error ? t(`common:${error}`) : null}</FieldError>
+      <Popover className="select-popover" placement="bottom start">
+        <ListBox className="select-list" items={options}>
+          {(option) => (
+            <ListBoxItem id={option.id} className="menu-item" textValue={option.label}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  )
+}
+
+export const ProfilePage = () => {
+  const { t, i18n } = useTranslation(["account", "common"])
+  usePageTitle(t("account:profile.title"))
+  const { machines, language } = useAppServices()
+  const actor = useActorRef(machines.accountSettings.profile, { input: { appLanguage: language } })
+  const options = useSelector(actor, (s) => s.context.options)
+  const loadFailed = useSelector(actor, (s) => s.matches("loadFailed"))
+  const loadError = useSelector(actor, (s) => s.context.loadError)
+  const loading = useSelector(actor, (s) => s.matches("loading"))
+  const saving = useSelector(actor, (s) => s.matches({ editing: { form: "saving" } }))
+  const checking = useSelector(actor, (s) => s.matches({ editing: { emailCheck: "checking" } }))
+  const pendingEmail = useSelector(actor, (s) => s.context.pendingEmail)
+  const currentEmail = useSelector(actor, (s) => s.context.user?.user_profile.email ?? "")
+  const regionNames = new Intl.DisplayNames([i18n.language], { type: "region" })
+  const currencyNames = new Intl.DisplayNames([i18n.language], { type: "currency" })
+  const field = (name: keyof ProfileForm & ("email" | "first_name" | "last_name"), label: string, auto: string) => (
+    <FlowTextField actor={actor} field={name} label={label} autoComplete={auto} isRequired />
+  )
+
+  return (
+    <section className="panel">
+      <h1>{t("account:profile.title")}</h1>
+      {loading ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {t("common:loading")}
+        </p>
+      ) : null}
+      {loadFailed ? (
+        <div>
+          <p className="form-message error" role="alert">
+            {t("account:profile.loadFailed")} {loadError ? t(`common:${loadError}`) : null}
+          </p>
+          <Button variant="secondary" onPress={() => actor.send({ type: "profile.retry" })}>
+            {t("account:profile.retry")}
+          </Button>
+        </div>
+      ) : null}
+      {options ? (
+        <FlowForm actor={actor} submit={FORM_SUBMIT} className="form form-wide">
+          <div className="form-row">
+            {field("first_name", t("account:profile.firstName"), "given-name")}
+            {field("last_name", t("account:profile.lastName"), "family-name")}
+          </div>
+          <FlowTextField
+            actor={actor}
+            field="email"
+            type="email"
+            label={t("account:profile.email")}
+            autoComplete="email"
+            description={checking ? t("account:profile.checking") : undefined}
+            isRequired
+          />
+          <ProfileSelect
+            actor={actor}
+            field="country_id"
+            label={t("account:profile.country")}
+            options={options.countries
+              .map((c) => ({ id: String(c.id), label: regionNames.of(c.code) ?? c.name }))
+              .sort((a, b) => a.label.localeCompare(b.label, i18n.language))}
+          />
+          <div className="form-row">
+            <ProfileSelect
+              actor={actor}
+              field="currency_id"
+              label={t("account:profile.currency")}
+              options={options.currencies.map((c) => ({
+                id: String(c.id),
+                label: `${currencyNames.of(c.code) ?? c.title} (${c.code})`,
+              }))}
+            />
+            <ProfileSelect
+              actor={actor}
+              field="language_id"
+              label={t("account:profile.language")}
+              options={options.languages.map((l) => ({ id: String(l.id), label: l.name }))}
+            />
+          </div>
+          <FlowCheckbox actor={actor} field="promotional_emails">
+            {t("account:profile.promotional")}
+          </FlowCheckbox>
+          <div className="button-row">
+            <Button type="submit" isPending={saving}>
+              {t("account:profile.save")}
+            </Button>
+          </div>
+        </FlowForm>
+      ) : null}
+      {pendingEmail ? (
+        <EmailChangeDialog
+          key={pendingEmail}
+          email={pendingEmail}
+          current={currentEmail}
+          onConfirmed={(user) => actor.send({ type: "email.confirmed", user })}
+          onClose={() => actor.send({ type: "email.dismiss" })}
+        />
+      ) : null}
+    </section>
+  )
+}

@@ -112,14 +112,15 @@ export const makeServices = <E, R>(options: {
     System.layer,
     SelfTests.layer,
     Search.layer,
-    Charts.layer,
     Notes.layer,
     Feedback.layer,
   ).pipe(
     Layer.provideMerge(
       Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer, Settings.layer, TestContentSource.layer),
     ),
-    // Self-tests and charts build on the content through its service, never its repository.
+    // Self-tests place points on the charts through the Charts service; both build on the content
+    // through its service, never its repository.
+    Layer.provideMerge(Charts.layer),
     Layer.provideMerge(Content.layer),
     Layer.provideMerge(
       Layer.mergeAll(

@@ -269,6 +269,8 @@ export class Charts extends Context.Service<
   {
     readonly index: (caller: ChartCaller) => Effect.Effect<ChartAnswer>
     readonly view: (caller: ChartCaller, id: string) => Effect.Effect<ChartAnswer, NotFound>
+    /** Every view as resolved from its file, for the features that place points on the charts (self-tests). */
+    readonly resolvedViews: Effect.Effect<ReadonlyArray<ResolvedView>>
   }
 >()("jingluo/server/Charts") {
   static readonly layer = Layer.effect(
@@ -322,7 +324,8 @@ export class Charts extends Context.Service<
         )
       })
 
-      return Charts.of({ index, view })
+      const resolvedViews = Effect.map(repo.library, (library) => [...library.views.values()].map((v) => v.resolved))
+      return Charts.of({ index, view, resolvedViews })
     }),
   )
 }

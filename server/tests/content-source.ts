@@ -1,7 +1,8 @@
 // What self-tests are generated from and worded with, per content version: the knowledge base as
 // the domain's `TestContent` (rebuilt from the seeded rows, so tests follow the database like every
 // page does), each point's `free` flag, and the learner's language — names from the content,
-// texts (locations, actions …) from the German and Spanish overlays under content/translations.
+// texts (locations, actions …) from the German and Spanish overlays under content/translations —
+// and where the body charts draw each point, for the location questions answered on a chart.
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Context, Effect, Layer, Schema } from "effect"
@@ -15,8 +16,16 @@ import {
 } from "../../src/domain/content/translation-schema.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import type { Hanzi, TextRef } from "../../src/domain/tests/question.ts"
-import type { TestCategory, TestChannel, TestContent, TestPoint } from "../../src/domain/tests/test-content.ts"
+import { testChartsOf } from "../../src/domain/tests/test-charts.ts"
+import type {
+  TestCategory,
+  TestChannel,
+  TestCharts,
+  TestContent,
+  TestPoint,
+} from "../../src/domain/tests/test-content.ts"
 import type { NameKind } from "../../src/domain/tests/test-views.ts"
+import { Charts } from "../charts/service.ts"
 import { Content, type ContentSnapshot, type PointRow } from "../content/service.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 
@@ -94,7 +103,11 @@ const textOf = (
   }
 }
 
-export const buildBundle = (snapshot: ContentSnapshot, overlays: Overlays): TestContentBundle => {
+export const buildBundle = (
+  snapshot: ContentSnapshot,
+  overlays: Overlays,
+  charts?: TestCharts | undefined,
+): TestContentBundle => {
   const rows = [...snapshot.pointBySlug.values()]
   const testPoint = (row: PointRow): TestPoint => row.data
   const byChannel = new Map<string, Array<PointRow>>()
@@ -135,6 +148,7 @@ export const buildBundle = (snapshot: ContentSnapshot, overlays: Overlays): Test
       coupledVessel: v.data.coupledVessel,
       confluentPoint: v.data.confluentPoint,
     })),
+    charts,
   }
   const points = new Map(
     rows.map((r) => [
@@ -189,14 +203,20 @@ export class TestContentSource extends Context.Service<
     TestContentSource,
     Effect.gen(function* () {
       const content = yield* Content
+      const chartsService = yield* Charts
       const { contentDir } = yield* ServerConfig
       let overlays: Overlays | undefined
+      // The chart files change only with a deploy: read once, like the overlays.
+      let charts: TestCharts | undefined
       let cached: TestContentBundle | undefined
       const current = Effect.gen(function* () {
         const snapshot = yield* content.snapshot
         if (cached?.version === snapshot.version) return cached
         overlays ??= yield* Effect.sync(() => readOverlays(contentDir))
-        cached = buildBundle(snapshot, overlays)
+        if (!charts) {
+          charts = testChartsOf(yield* chartsService.resolvedViews)
+        }
+        cached = buildBundle(snapshot, overlays, charts)
         return cached
       })
       return TestContentSource.of({ current })

@@ -199,6 +199,67 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
       }
     })
 
+    it("asks where a point lies on the chart: free points only, no point named before the answer", async () => {
+      await saveSettings(standard, { testAllPoints: true })
+      try {
+        const { status, body } = await post("/api/test/new-create", standard, { type: "location-test" })
+        expect(status).toBe(200)
+        const questions = await stored(body.id)
+        const onChart = questions.flatMap((q, i) => (q.prompt.kind === "point-on-chart" ? [[q, i] as const] : []))
+        expect(onChart.length).toBeGreaterThan(0)
+        const charts = new Map<string, Json>()
+        for (const [question, i] of onChart) {
+          const view = question.prompt.view ?? ""
+          if (!charts.has(view)) charts.set(view, (await get(`/api/charts/${view}`, standard)).body)
+          const chart = charts.get(view)!
+          const shown = body.questions[i]
+          expect(shown.prompt).toMatchObject({ kind: "point-on-chart", view })
+          question.options.forEach((option, o) => {
+            expect(option._tag).toBe("Site")
+            if (option._tag !== "Site") return
+            expect(FREE_POINTS.has(option.code), option.code).toBe(true)
+            // Sent as a bare position, exactly where the learner's own chart draws that point.
+            expect(shown.options[o]).toEqual({ _tag: "Position", x: option.x, y: option.y, point: null })
+            const drawn = chart.points.find((p: Json) => p.code === option.code)
+            expect(
+              drawn?.sites.some((s: Json) => s.x === option.x && s.y === option.y),
+              `${option.code} on ${view}`,
+            ).toBe(true)
+          })
+        }
+        // A position is answered like any choice: by its index, checked against the four.
+        const [first, index] = onChart[0]!
+        const tooFar = await post("/api/test/save-answer", standard, {
+          testId: body.id,
+          question: index,
+          answer: { _tag: "Choice", index: 4 },
+        })
+        expect(tooFar.status).toBe(422)
+        const typed = await post("/api/test/save-answer", standard, {
+          testId: body.id,
+          question: index,
+          answer: { _tag: "Typed", text: "A" },
+        })
+        expect(typed.status).toBe(422)
+        const saved = await post("/api/test/save-answer", standard, {
+          testId: body.id,
+          question: index,
+          answer: rightAnswer(first),
+        })
+        expect(saved.status).toBe(200)
+        const result = await post("/api/test/finish", standard, { testId: body.id })
+        expect(result.status).toBe(200)
+        expect(result.body.score).toBe(1)
+        const item = result.body.review[index]
+        expect(item).toMatchObject({ right: true, answer: first.answer })
+        // The review names the point at every position.
+        for (const option of item.question.options) expect(option.point.code).toMatch(/^[A-Z]{2}-\d+$/)
+      } finally {
+        await saveSettings(standard, { testAllPoints: false })
+        await discardRunning(standardEmail)
+      }
+    })
+
     it("keeps the point-group test for Pro, and asks for a group", async () => {
       expect((await post("/api/test/new-create", standard, { type: "point-group-test" })).status).toBe(403)
       expect((await post("/api/test/new-create", pro, { type: "point-group-test" })).status).toBe(404)

@@ -17,7 +17,7 @@ import {
 } from "./channel-pathway-questions.ts"
 import { hanziOfPoint, pinyinOfPoint, pointFromHanzi, pointFromPinyin, typePinyin } from "./chinese-name-questions.ts"
 import { categoryOfPoint, pointForRole, pointInCategory } from "./classification-questions.ts"
-import { locationOfPoint, pointFromLocation } from "./location-questions.ts"
+import { locationOfPoint, pointFromLocation, pointOnChart } from "./location-questions.ts"
 import { actionOfPoint, cautionOfPoint, indicationOfPoint } from "./multiple-choice-questions.ts"
 import { optionKey, type Question, type QuestionKind, rightOption } from "./question.ts"
 import { type BuildContext, type KindBuilder, poolTextsOf } from "./question-kit.ts"
@@ -29,6 +29,7 @@ import { kindsFor, type TestTypeId } from "./test-types.ts"
 export const KIND_BUILDERS: Readonly<Record<QuestionKind, KindBuilder>> = {
   "point-from-location": pointFromLocation,
   "location-of-point": locationOfPoint,
+  "point-on-chart": pointOnChart,
   "point-in-area": pointInArea,
   "area-of-point": areaOfPoint,
   "action-of-point": actionOfPoint,

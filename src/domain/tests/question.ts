@@ -4,12 +4,14 @@
 // the learner's language by the server; `presentQuestion` is the one place that turns a stored
 // question into what may be sent before the learner has answered (no right answer, no hidden code).
 import { Schema } from "effect"
+import { CHART_VIEW_IDS } from "../charts/chart-ids.ts"
 import { BODY_AREA_IDS, CHANNEL_CODES, Localized, VESSEL_IDS } from "../content/content-schema.ts"
 
 export const QUESTION_KINDS = [
   // location
   "point-from-location",
   "location-of-point",
+  "point-on-chart",
   // body area
   "point-in-area",
   "area-of-point",
@@ -44,12 +46,16 @@ export type QuestionKind = typeof QuestionKind.Type
 
 /** Four options: the right one and three wrong ones. */
 export const OPTION_COUNT = 4
+/** Positions on a chart are called by letter, in reading order (top to bottom, then left to right). */
+export const POSITION_LETTERS = ["A", "B", "C", "D"] as const
+export const positionLetter = (index: number): string => POSITION_LETTERS[index] ?? String(index + 1)
 /** Longest typed answer accepted (a pinyin name is far shorter). */
 export const TYPED_ANSWER_MAX_LENGTH = 100
 
 export const ChannelCodeSchema = Schema.Literals(CHANNEL_CODES)
 export const BodyAreaIdSchema = Schema.Literals(BODY_AREA_IDS)
 export const VesselIdSchema = Schema.Literals(VESSEL_IDS)
+export const ChartViewIdSchema = Schema.Literals(CHART_VIEW_IDS)
 export const Hanzi = Schema.Struct({ traditional: Schema.String, simplified: Schema.String })
 export type Hanzi = typeof Hanzi.Type
 
@@ -70,6 +76,8 @@ export const QuestionOption = Schema.Union([
   Schema.TaggedStruct("Category", { id: Schema.String }),
   Schema.TaggedStruct("BodyArea", { id: BodyAreaIdSchema }),
   Schema.TaggedStruct("Vessel", { id: VesselIdSchema }),
+  /** A position on the prompt's chart view: where `code` is drawn (one of its sites). */
+  Schema.TaggedStruct("Site", { code: Schema.String, x: Schema.Finite, y: Schema.Finite }),
 ])
 export type QuestionOption = typeof QuestionOption.Type
 
@@ -85,6 +93,8 @@ export const Prompt = Schema.Struct({
   text: Schema.optionalKey(TextRef),
   pinyin: Schema.optionalKey(Schema.String),
   hanzi: Schema.optionalKey(Hanzi),
+  /** The chart view a "where is it?" question is answered on. */
+  view: Schema.optionalKey(ChartViewIdSchema),
 })
 export type Prompt = typeof Prompt.Type
 
@@ -142,6 +152,8 @@ export const optionKey = (option: QuestionOption): string => {
       return `area:${option.id}`
     case "Vessel":
       return `vessel:${option.id}`
+    case "Site":
+      return `site:${option.code}`
   }
 }
 
@@ -196,15 +208,16 @@ export const rightOption = (question: Question): QuestionOption | undefined =>
 /**
  * Which facts of a point may be shown where a question shows it. The code gives the channel and the
  * order along it, and the Chinese name is what the Chinese-name questions ask, so each kind hides
- * what would give its answer away.
+ * what would give its answer away; a position on a chart names no point at all until the review.
  */
-export type PointLabel = "full" | "no-code" | "no-chinese"
+export type PointLabel = "full" | "no-code" | "no-chinese" | "hidden"
 
 export const POINT_LABELS: Readonly<
   Record<QuestionKind, { readonly prompt: PointLabel; readonly options: PointLabel }>
 > = {
   "point-from-location": { prompt: "full", options: "full" },
   "location-of-point": { prompt: "full", options: "full" },
+  "point-on-chart": { prompt: "full", options: "hidden" },
   "point-in-area": { prompt: "full", options: "full" },
   "area-of-point": { prompt: "full", options: "full" },
   "action-of-point": { prompt: "full", options: "full" },
@@ -248,6 +261,8 @@ export const PresentedOption = Schema.Union([
   Schema.TaggedStruct("Category", { id: Schema.String }),
   Schema.TaggedStruct("BodyArea", { id: BodyAreaIdSchema }),
   Schema.TaggedStruct("Vessel", { id: VesselIdSchema }),
+  /** A position on the chart, lettered by its index; the point drawn there is named only in the review. */
+  Schema.TaggedStruct("Position", { x: Schema.Number, y: Schema.Number, point: Schema.NullOr(PresentedPoint) }),
 ])
 export type PresentedOption = typeof PresentedOption.Type
 
@@ -262,6 +277,7 @@ export const PresentedPrompt = Schema.Struct({
   text: Schema.optionalKey(Schema.String),
   pinyin: Schema.optionalKey(Schema.String),
   hanzi: Schema.optionalKey(Hanzi),
+  view: Schema.optionalKey(ChartViewIdSchema),
 })
 export type PresentedPrompt = typeof PresentedPrompt.Type
 
@@ -300,6 +316,13 @@ const presentOption = (resolver: QuestionResolver, option: QuestionOption, label
       return { _tag: "Point", point: presentPoint(resolver, option.code, label) }
     case "Text":
       return { _tag: "Text", text: resolver.text(option.ref) }
+    case "Site":
+      return {
+        _tag: "Position",
+        x: option.x,
+        y: option.y,
+        point: label === "hidden" ? null : presentPoint(resolver, option.code, label),
+      }
     default:
       return option
   }

@@ -1,6 +1,7 @@
 // What self-test questions are generated from, and which points a learner may meet in them. The
 // server builds `TestContent` from the decoded content files (the decoded `content/` satisfies it
 // as is) and a `TestPool` from the learner's plan and, for a group test, the group's points.
+import type { ChartViewId } from "../charts/chart-ids.ts"
 import type { BodyAreaId, ChannelCode, Localized, VesselId } from "../content/content-schema.ts"
 import { normalizeText, textTerms } from "./text-overlap.ts"
 
@@ -40,12 +41,36 @@ export interface TestVessel {
   readonly confluentPoint: string
 }
 
+/** One place a point is drawn on a chart view, in the view's coordinates. */
+export interface TestChartSite {
+  readonly key: string
+  readonly code: string
+  readonly x: number
+  readonly y: number
+}
+
+export interface TestChartView {
+  readonly id: ChartViewId
+  /** The larger side of the drawing: distances on the view are judged against it. */
+  readonly size: number
+  readonly sites: ReadonlyArray<TestChartSite>
+}
+
+/** The body charts as the location test asks on them (see `test-charts.ts`). */
+export interface TestCharts {
+  readonly views: ReadonlyArray<TestChartView>
+  /** Per point code, the views it is asked on (the best first) and its site to ask for there. */
+  readonly places: Readonly<Record<string, ReadonlyArray<{ readonly view: ChartViewId; readonly key: string }>>>
+}
+
 export interface TestContent {
   readonly channels: ReadonlyArray<TestChannel>
   readonly extraPoints: ReadonlyArray<TestPoint>
   readonly categories: ReadonlyArray<TestCategory>
   readonly bodyAreas: ReadonlyArray<{ readonly id: BodyAreaId }>
   readonly vessels: ReadonlyArray<TestVessel>
+  /** Without charts, the location test asks in words only. */
+  readonly charts?: TestCharts | undefined
 }
 
 /** A point with everything the generators look up about it, computed once per content. */

@@ -87,7 +87,7 @@ export const codesShownBy = (
   if (prompt.vessel !== undefined) vessels.add(prompt.vessel)
   if (question.explanation.vessel !== undefined) vessels.add(question.explanation.vessel)
   for (const option of question.options) {
-    if (option._tag === "Point") points.add(option.code)
+    if (option._tag === "Point" || option._tag === "Site") points.add(option.code)
     else if (option._tag === "Text") points.add(option.ref.point)
     else if (option._tag === "Vessel") vessels.add(option.id)
   }

@@ -39,7 +39,7 @@ const BOTH: ReadonlyArray<TestSubtype> = TEST_SUBTYPES
 
 const same = (kinds: ReadonlyArray<QuestionKind>) => ({ beginner: kinds, expert: kinds })
 
-const LOCATION = same(["point-from-location", "location-of-point"])
+const LOCATION = same(["point-from-location", "location-of-point", "point-on-chart"])
 const BODY_AREA = same(["point-in-area", "area-of-point"])
 const MULTIPLE_CHOICE = same(["action-of-point", "indication-of-point", "category-of-point", "caution-of-point"])
 const CHINESE_NAME = {

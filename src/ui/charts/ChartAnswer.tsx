@@ -28,6 +28,8 @@ export interface ChartAnswerProps {
   /** After checking: the right candidate. The group is read-only then. */
   readonly answer?: string | null
   readonly isDisabled?: boolean
+  /** How to answer, read after the label (the explorer's practice has its own words by default). */
+  readonly instructions?: string
 }
 
 /** A click farther than this many CSS pixels from every position chooses nothing. */
@@ -76,6 +78,7 @@ export const ChartAnswer = ({
   label,
   answer = null,
   isDisabled = false,
+  instructions,
 }: ChartAnswerProps) => {
   const { t } = useTranslation("charts")
   const id = useId()
@@ -213,7 +216,7 @@ export const ChartAnswer = ({
         <span className="chart-caption-title">{drawing.title}.</span> {drawing.description}
       </figcaption>
       <p id={`${id}-instructions`} className="visually-hidden">
-        {t("practice.instructions")}
+        {instructions ?? t("practice.instructions")}
       </p>
     </figure>
   )

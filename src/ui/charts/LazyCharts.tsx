@@ -7,11 +7,13 @@ import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import type { ChartAnswerProps } from "./ChartAnswer.tsx"
 import type { ChartPanelProps } from "./ChartPanel.tsx"
+import type { ChartQuestionProps } from "./ChartQuestion.tsx"
 
 const load = {
   panel: () => import("./ChartPanel.tsx"),
   explorer: () => import("./ChartExplorerPage.tsx"),
   answer: () => import("./ChartAnswer.tsx"),
+  question: () => import("./ChartQuestion.tsx"),
 }
 
 const Placeholder = () => {
@@ -84,3 +86,5 @@ export const BodyChart = lazyPart<ChartPanelProps>(load.panel)
 export const ChartExplorer = lazyPart<{ readonly view?: string | undefined }>(load.explorer)
 /** The answer component for "where is this point?" questions (see ChartAnswer.tsx for its props). */
 export const LazyChartAnswer = lazyPart<ChartAnswerProps>(load.answer)
+/** A self-test question answered on a chart, and its review (see ChartQuestion.tsx). */
+export const LazyChartQuestion = lazyPart<ChartQuestionProps>(load.question)

@@ -1,11 +1,15 @@
 // One question of a running test: a radio group (arrow keys choose, Enter saves) or, for typed
 // pinyin, a text field. Every option, the location question's included, is answered by keyboard
-// alone or by pointer; texts not in the page's language carry their own `lang`.
+// alone or by pointer; texts not in the page's language carry their own `lang`. "Where is ST-36?"
+// is answered on the chart (loaded when shown): click a lettered position, or move the marker with
+// the arrow keys, or choose the same letter in the list beside it; Enter saves either way.
 import { Label, Radio, RadioGroup, Text } from "react-aria-components/RadioGroup"
 import { useTranslation } from "react-i18next"
-import type { GivenAnswer, PresentedQuestion } from "../../domain/tests/question.ts"
+import { type GivenAnswer, type PresentedQuestion, positionLetter } from "../../domain/tests/question.ts"
 import type { Names } from "../../domain/tests/test-views.ts"
+import { LazyChartQuestion } from "../charts/LazyCharts.tsx"
 import { TextField } from "../shared/components/TextField.tsx"
+import { chartCandidates } from "./chart-candidates.ts"
 import { optionText, promptText } from "./question-text.ts"
 
 export interface QuestionViewProps {
@@ -59,6 +63,62 @@ export const QuestionView = ({
   }
 
   const selected = draft?._tag === "Choice" ? String(draft.index) : null
+  const candidates = chartCandidates(question)
+  if (candidates && question.prompt.view) {
+    const choose = (letter: string) => {
+      const index = candidates.findIndex((c) => c.id === letter)
+      if (index >= 0) onChange({ _tag: "Choice", index })
+    }
+    return (
+      // Enter on a chosen radio of the list, or on a position of the chart, saves it.
+      // biome-ignore lint/a11y/noStaticElementInteractions: the radios inside take the keys; this only hears Enter
+      <div
+        className="question question-on-chart"
+        onKeyDown={(event) => {
+          if (event.key !== "Enter" || isDisabled) return
+          const target = event.target as Element
+          const letter = target.closest("[data-candidate]")?.getAttribute("data-candidate")
+          if (letter) {
+            event.preventDefault()
+            choose(letter)
+            onSubmit()
+          } else if (selected !== null && target.matches("input[type=radio]")) {
+            event.preventDefault()
+            onSubmit()
+          }
+        }}
+      >
+        <p className="question-prompt" id="question-prompt">
+          {prompt}
+        </p>
+        <div className="question-chart-layout">
+          <LazyChartQuestion
+            view={question.prompt.view}
+            candidates={candidates}
+            value={selected === null ? null : positionLetter(Number(selected))}
+            onChange={choose}
+            label={prompt}
+            instructions={t("user:tests.session.chartInstructions")}
+            isDisabled={isDisabled}
+          />
+          <RadioGroup
+            className="question-options question-positions"
+            value={selected}
+            onChange={(value) => onChange({ _tag: "Choice", index: Number(value) })}
+            isDisabled={isDisabled}
+          >
+            <Label className="question-positions-label">{t("user:tests.session.positions")}</Label>
+            {candidates.map((candidate, index) => (
+              <Radio key={candidate.id} value={String(index)} className="question-option">
+                <span className="question-radio" aria-hidden="true" />
+                <span>{t("user:tests.session.position", { letter: candidate.id })}</span>
+              </Radio>
+            ))}
+          </RadioGroup>
+        </div>
+      </div>
+    )
+  }
   return (
     // One key: Enter on a chosen option saves it, as in a form (radios do not submit by themselves).
     // biome-ignore lint/a11y/noStaticElementInteractions: the radios inside take the keys; this only hears Enter

@@ -1,17 +1,42 @@
 // The result of a finished test: score, percentage, time used, whether the time ran out or it was
 // practice, and each question with the learner's and the right answer and links to the point
-// pages. The heading takes focus when it appears, so the result is announced.
+// pages. The heading takes focus when it appears, so the result is announced. A question answered
+// on a chart shows the chart again with the right position and the chosen one marked.
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import type { GivenAnswer, PresentedQuestion } from "../../domain/tests/question.ts"
+import { type GivenAnswer, type PresentedQuestion, positionLetter } from "../../domain/tests/question.ts"
 import type { ReviewItemView, TestResultView } from "../../domain/tests/test-views.ts"
+import { LazyChartQuestion } from "../charts/LazyCharts.tsx"
+import { chartCandidates } from "./chart-candidates.ts"
 import { clockText, givenText, optionText, promptText } from "./question-text.ts"
 
 const rightText = (item: ReviewItemView, names: TestResultView["names"]) => {
   if (item.answer._tag === "Typed") return item.answer.accepted.join(" / ")
   const option = item.question.options[item.answer.index]
-  return option ? optionText(option, names) : ""
+  return option ? optionText(option, names, item.answer.index) : ""
+}
+
+/** The chart of a question answered on it, read-only, with the right and the chosen position. */
+const ReviewChart = ({ item }: { readonly item: ReviewItemView }) => {
+  const { t } = useTranslation("user")
+  const candidates = chartCandidates(item.question)
+  const view = item.question.prompt.view
+  if (!candidates || view === undefined || item.answer._tag !== "Choice") return null
+  const point = item.question.prompt.point
+  return (
+    <div className="review-chart">
+      <LazyChartQuestion
+        view={view}
+        candidates={candidates}
+        value={item.given?._tag === "Choice" ? positionLetter(item.given.index) : null}
+        onChange={() => {}}
+        label={t("tests.result.chartLabel", { point: point ? `${point.code ?? ""} ${point.name}`.trim() : "" })}
+        instructions={t("tests.result.onChart")}
+        answer={positionLetter(item.answer.index)}
+      />
+    </div>
+  )
 }
 
 const Given = ({
@@ -95,6 +120,7 @@ export const ResultView = ({
                   </>
                 )}
               </dl>
+              <ReviewChart item={item} />
               {item.points.length > 0 ? (
                 <p className="review-links">
                   {t("user:tests.result.readAbout")}{" "}

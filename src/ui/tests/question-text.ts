@@ -2,7 +2,13 @@
 // `user:tests.prompts.*`) filled with the point, channel, category, body-area or vessel names the
 // server resolved, and each option as the learner reads it. Shared by the test and its review.
 import type { TFunction } from "i18next"
-import type { GivenAnswer, PresentedOption, PresentedPoint, PresentedQuestion } from "../../domain/tests/question.ts"
+import {
+  type GivenAnswer,
+  type PresentedOption,
+  type PresentedPoint,
+  type PresentedQuestion,
+  positionLetter,
+} from "../../domain/tests/question.ts"
 import { type NameKind, type Names, nameKey } from "../../domain/tests/test-views.ts"
 
 const hanziText = (hanzi: { readonly traditional: string; readonly simplified: string }) =>
@@ -17,7 +23,8 @@ export const pointText = (point: PresentedPoint): string => {
 const named = (names: Names, kind: NameKind, id: string | undefined) =>
   id === undefined ? "" : (names[nameKey(kind, id)] ?? id)
 
-export const optionText = (option: PresentedOption, names: Names): string => {
+/** An option as the learner reads it; a position on a chart is its letter (and, in the review, its point). */
+export const optionText = (option: PresentedOption, names: Names, index = 0): string => {
   switch (option._tag) {
     case "Point":
       return pointText(option.point)
@@ -35,6 +42,8 @@ export const optionText = (option: PresentedOption, names: Names): string => {
       return named(names, "bodyArea", option.id)
     case "Vessel":
       return named(names, "vessel", option.id)
+    case "Position":
+      return option.point ? `${positionLetter(index)}: ${pointText(option.point)}` : positionLetter(index)
   }
 }
 
@@ -57,7 +66,7 @@ export const promptText = (t: TFunction, question: PresentedQuestion, names: Nam
 export const givenText = (question: PresentedQuestion, given: GivenAnswer, names: Names): string => {
   if (given._tag === "Typed") return given.text
   const option = question.options[given.index]
-  return option ? optionText(option, names) : ""
+  return option ? optionText(option, names, given.index) : ""
 }
 
 /** mm:ss (h:mm:ss from an hour), for time left and time used. */

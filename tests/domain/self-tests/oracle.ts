@@ -2,6 +2,8 @@
 // an option satisfies a prompt. The property tests check that exactly one option of every question
 // satisfies it, so a generator cannot hide a second right answer behind its own lookups.
 import type { Content } from "../../../server/content/load-content.ts"
+import { MIN_CHOICE_GAP } from "../../../src/domain/charts/chart-practice.ts"
+import type { ResolvedView } from "../../../src/domain/charts/chart-resolve.ts"
 import type { Point } from "../../../src/domain/content/content-schema.ts"
 import type { Prompt, Question, QuestionOption, TextRef } from "../../../src/domain/tests/question.ts"
 
@@ -22,7 +24,12 @@ export interface Oracle {
   readonly pointsOf: (question: Question) => ReadonlyArray<ReadonlyArray<string>>
 }
 
-export const makeOracle = (content: Content): Oracle => {
+/**
+ * `views`: the body charts, resolved from their files. A position answers "where is X?" when it
+ * lies within the practice's gap of a place the chart draws X (either side), as a learner would
+ * judge it by eye.
+ */
+export const makeOracle = (content: Content, views: ReadonlyArray<ResolvedView> = []): Oracle => {
   const points = new Map<string, Point>(
     [...content.channels.flatMap((c) => c.points), ...content.extraPoints].map((p) => [p.code, p]),
   )
@@ -78,6 +85,14 @@ export const makeOracle = (content: Content): Oracle => {
         return pointOption()?.location === text(required(prompt.text, "text"))
       case "location-of-point":
         return option._tag === "Text" && option.ref.field === "location" && same(text(option.ref), asked().location)
+      case "point-on-chart": {
+        const resolved = views.find((v) => v.view.id === required(prompt.view, "view"))
+        if (!resolved || option._tag !== "Site") return false
+        const gap = MIN_CHOICE_GAP * Math.max(resolved.view.viewBox[2], resolved.view.viewBox[3])
+        return resolved.points.some(
+          (p) => p.code === asked().code && Math.hypot(p.position[0] - option.x, p.position[1] - option.y) < gap,
+        )
+      }
       case "point-in-area":
         return pointOption()?.bodyAreas.includes(required(prompt.bodyArea, "bodyArea")) ?? false
       case "area-of-point":
@@ -177,7 +192,7 @@ export const makeOracle = (content: Content): Oracle => {
     if (prompt.pinyin !== undefined) groups.push(named((p) => p.pinyin === prompt.pinyin))
     if (prompt.hanzi !== undefined) groups.push(named((p) => p.hanzi.traditional === prompt.hanzi?.traditional))
     for (const option of question.options) {
-      if (option._tag === "Point") groups.push([option.code])
+      if (option._tag === "Point" || option._tag === "Site") groups.push([option.code])
       if (option._tag === "Text") groups.push([option.ref.point])
       if (option._tag === "Pinyin") groups.push(named((p) => p.pinyin === option.pinyin))
       if (option._tag === "Hanzi") groups.push(named((p) => p.hanzi.traditional === option.hanzi.traditional))

@@ -2,10 +2,12 @@
 // free content of a Standard learner, point groups, small pools) and both difficulties, every
 // question has four distinct options of which exactly one is right by an answer key built straight
 // from the content files, shows no point outside the pool, and the same seed gives the same test.
+// The content includes the body charts, so the location questions answered on a chart are checked
+// alongside: their positions are where the chart files draw those points.
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { loadContent } from "../../../server/content/load-content.ts"
+import { MIN_CHOICE_GAP } from "../../../src/domain/charts/chart-practice.ts"
 import { VESSEL_IDS, type VesselId } from "../../../src/domain/content/content-schema.ts"
 import {
   isRightAnswer,
@@ -15,7 +17,11 @@ import {
   Question,
   type Question as QuestionType,
 } from "../../../src/domain/tests/question.ts"
-import { generateQuestions, KIND_BUILDERS } from "../../../src/domain/tests/question-generators.ts"
+import {
+  generateQuestions,
+  generateQuestionsOfKinds,
+  KIND_BUILDERS,
+} from "../../../src/domain/tests/question-generators.ts"
 import { DISTRACTOR_COUNT } from "../../../src/domain/tests/question-kit.ts"
 import { SEED_MAX } from "../../../src/domain/tests/seeded-random.ts"
 import { learnerTestPool, makeTestPool, type TestPool } from "../../../src/domain/tests/test-content.ts"
@@ -25,10 +31,11 @@ import {
   type TestDifficulty,
 } from "../../../src/domain/tests/test-settings.ts"
 import { kindsFor, TEST_TYPE_IDS, type TestTypeId } from "../../../src/domain/tests/test-types.ts"
+import { loadTestContent } from "./content-with-charts.ts"
 import { makeOracle } from "./oracle.ts"
 
-const content = loadContent()
-const oracle = makeOracle(content)
+const { content, resolvedViews } = loadTestContent()
+const oracle = makeOracle(content, resolvedViews)
 const free = content.access.free
 const ALL_CODES = [...content.channels.flatMap((c) => c.points), ...content.extraPoints].map((p) => p.code)
 /** What access.json declares free, read directly: the points of the free channels, no extra points. */
@@ -83,6 +90,8 @@ const checkQuestion = (question: QuestionType, pool: TestPool, type: TestTypeId,
     expect(isRightAnswer(question, { _tag: "Choice", index }), where).toBe(index === answer.index)
   })
 
+  if (prompt.kind === "point-on-chart") checkChartQuestion(question)
+
   // Texts of points in the same body area are never wrong options for clinical and needling texts:
   // neighbouring points share local actions and local dangers whether or not their texts say so.
   if (["action-of-point", "indication-of-point", "caution-of-point"].includes(prompt.kind)) {
@@ -96,6 +105,37 @@ const checkQuestion = (question: QuestionType, pool: TestPool, type: TestTypeId,
       ).toBe(false)
     })
   }
+}
+
+/**
+ * A question answered on a chart: every position is exactly where the chart file draws the point it
+ * stands for, on the prompt's view; the positions lie apart and are lettered in reading order.
+ */
+const checkChartQuestion = (question: QuestionType) => {
+  const where = JSON.stringify(question)
+  const resolved = resolvedViews.find((v) => v.view.id === question.prompt.view)
+  expect(resolved, where).toBeDefined()
+  if (!resolved) return
+  const gap = MIN_CHOICE_GAP * Math.max(resolved.view.viewBox[2], resolved.view.viewBox[3])
+  const positions = question.options.map((option) => {
+    expect(option._tag, where).toBe("Site")
+    if (option._tag !== "Site") return [0, 0] as const
+    const drawn = resolved.points.filter(
+      (p) =>
+        p.code === option.code &&
+        Math.abs(p.position[0] - option.x) <= 0.05 + 1e-9 &&
+        Math.abs(p.position[1] - option.y) <= 0.05 + 1e-9,
+    )
+    expect(drawn.length, `${where}\n${option.code} is not drawn at ${option.x},${option.y}`).toBeGreaterThan(0)
+    return [option.x, option.y] as const
+  })
+  positions.forEach((a, i) => {
+    positions.slice(i + 1).forEach((b) => {
+      expect(Math.hypot(a[0] - b[0], a[1] - b[1]), `${where}\npositions too close`).toBeGreaterThanOrEqual(gap)
+    })
+    const next = positions[i + 1]
+    if (next) expect(Math.round(a[1] / gap) <= Math.round(next[1] / gap), `${where}\nnot in reading order`).toBe(true)
+  })
 }
 
 const checkTest = (
@@ -194,6 +234,68 @@ describe("question generators over all content (property-based)", () => {
       { numRuns: 30 },
     )
   }, 60_000)
+})
+
+describe("location questions on a chart", () => {
+  const chartQuestions = (pool: TestPool, difficulty: TestDifficulty, seed: number) =>
+    generateQuestions("location-test", content, pool, { difficulty, seed, count: ALL_CODES.length }).filter(
+      (q) => q.prompt.kind === "point-on-chart",
+    )
+
+  it.each(DIFFICULTIES)("the location test at difficulty %s asks on the chart, for Pro and Standard", (difficulty) => {
+    for (const pool of [proPool, standardPool]) {
+      const questions = chartQuestions(pool, difficulty, 7)
+      expect(questions.length).toBeGreaterThan(pool === proPool ? 50 : 5)
+      for (const question of questions) checkQuestion(question, pool, "location-test", difficulty)
+    }
+  })
+
+  it("every point drawn on a chart can be asked on it, for Pro", () => {
+    const asked = new Set<string>()
+    for (const difficulty of DIFFICULTIES) {
+      const questions = generateQuestionsOfKinds(["point-on-chart"], content, proPool, {
+        difficulty,
+        seed: 11,
+        count: ALL_CODES.length,
+      })
+      for (const question of questions) {
+        checkQuestion(question, proPool, "location-test", difficulty)
+        asked.add(question.explanation.points[0] ?? "")
+      }
+    }
+    const drawn = new Set(resolvedViews.flatMap((v) => v.points.map((p) => p.code)))
+    expect(asked.size).toBe(drawn.size)
+  })
+
+  it("experts are offered the points drawn nearest, beginners any on the view", () => {
+    const spread = (difficulty: TestDifficulty) => {
+      const questions = chartQuestions(proPool, difficulty, 3)
+      const distances = questions.map((q) => {
+        const right = q.options[q.answer._tag === "Choice" ? q.answer.index : 0]
+        const view = content.charts.views.find((v) => v.id === q.prompt.view)
+        if (right?._tag !== "Site" || !view) return 0
+        const wrong = q.options.filter((o) => o !== right)
+        return (
+          wrong.reduce((sum, o) => sum + (o._tag === "Site" ? Math.hypot(o.x - right.x, o.y - right.y) : 0), 0) /
+          wrong.length /
+          view.size
+        )
+      })
+      return distances.reduce((a, b) => a + b, 0) / distances.length
+    }
+    expect(spread(TEST_DIFFICULTY_EXPERT)).toBeLessThan(spread(TEST_DIFFICULTY_BEGINNER) / 2)
+  })
+
+  it("without charts the location test asks in words only", () => {
+    const { charts: _, ...words } = content
+    const questions = generateQuestions("location-test", words, proPool, {
+      difficulty: TEST_DIFFICULTY_EXPERT,
+      seed: 5,
+      count: 40,
+    })
+    expect(questions).toHaveLength(40)
+    expect(questions.some((q) => q.prompt.kind === "point-on-chart")).toBe(false)
+  })
 })
 
 describe("every point of the knowledge base, every test type", () => {

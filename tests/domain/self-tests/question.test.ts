@@ -3,7 +3,6 @@
 // references and whatever of a point would give the answer away.
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { loadContent } from "../../../server/content/load-content.ts"
 import {
   GivenAnswer,
   isRightAnswer,
@@ -19,6 +18,7 @@ import {
 import { generateQuestionsOfKinds } from "../../../src/domain/tests/question-generators.ts"
 import { learnerTestPool } from "../../../src/domain/tests/test-content.ts"
 import { TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/tests/test-settings.ts"
+import { loadTestContent } from "./content-with-charts.ts"
 import { makeOracle } from "./oracle.ts"
 
 describe("typed pinyin (expert Chinese point name test)", () => {
@@ -102,8 +102,8 @@ describe("the answer key", () => {
 })
 
 describe("what the learner sees before answering", () => {
-  const content = loadContent()
-  const oracle = makeOracle(content)
+  const { content, resolvedViews } = loadTestContent()
+  const oracle = makeOracle(content, resolvedViews)
   const resolver: QuestionResolver = {
     text: (ref) => `«${oracle.text(ref)}»`,
     point: (code) => {
@@ -177,8 +177,32 @@ describe("what the learner sees before answering", () => {
   it("shows every point in full in the review", () => {
     for (const question of questions) {
       const shown = presentQuestion(question, resolver, { reveal: true })
-      for (const option of shown.options)
+      for (const option of shown.options) {
         if (option._tag === "Point") expect(option.point.code !== null && option.point.pinyin !== null).toBe(true)
+        if (option._tag === "Position") expect(option.point?.code).toBeTruthy()
+      }
+    }
+  })
+
+  it("a position on a chart names no point before the review, only where it is", () => {
+    const onChart = questions.filter((q) => q.prompt.kind === "point-on-chart")
+    expect(onChart.length).toBeGreaterThan(0)
+    for (const question of onChart) {
+      const shown = presentQuestion(question, resolver)
+      expect(shown.prompt.view).toBe(question.prompt.view)
+      expect(shown.prompt.point?.code).toBe(question.prompt.point)
+      shown.options.forEach((option, i) => {
+        const stored = question.options[i]
+        expect(option).toEqual({
+          _tag: "Position",
+          x: stored?._tag === "Site" ? stored.x : NaN,
+          y: stored?._tag === "Site" ? stored.y : NaN,
+          point: null,
+        })
+      })
+      // Not the code of any point drawn at a position, not even the asked one among them.
+      const json = JSON.stringify(shown.options)
+      for (const option of question.options) if (option._tag === "Site") expect(json).not.toContain(option.code)
     }
   })
 })

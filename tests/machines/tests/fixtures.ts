@@ -43,6 +43,18 @@ const point = (code: string, name: string) => ({
   name,
 })
 
+/** "Where is LU-5?" answered on the whole-body front chart: four lettered positions, no point named. */
+export const chartQuestion: TestSessionView["questions"][number] = {
+  prompt: { kind: "point-on-chart", point: point("LU-5", "Cubit Marsh"), view: "body-front" },
+  options: [
+    { _tag: "Position", x: 120, y: 150, point: null },
+    { _tag: "Position", x: 140, y: 210, point: null },
+    { _tag: "Position", x: 110, y: 270, point: null },
+    { _tag: "Position", x: 160, y: 330, point: null },
+  ],
+  answerMode: "choice",
+}
+
 export const session = (patch: Partial<TestSessionView> = {}): TestSessionView => ({
   id: TEST_ID,
   type: "location-test",

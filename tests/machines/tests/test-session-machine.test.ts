@@ -17,7 +17,7 @@ import type {
 } from "../../../src/domain/tests/test-views.ts"
 import { type StartMode, testSessionMachine } from "../../../src/machines/tests/test-session-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
-import { clock, overview, REPEAT_ID, result, saved, session, TEST_ID } from "./fixtures.ts"
+import { chartQuestion, clock, overview, REPEAT_ID, result, saved, session, TEST_ID } from "./fixtures.ts"
 
 const START = 1_750_000_000_000
 
@@ -174,6 +174,32 @@ describe("test-session machine", () => {
         draft: null,
         answers: [{ _tag: "Choice", index: 2 }, null],
       })
+    })
+
+    it("saves a position chosen on the chart like any choice, through the same call", async () => {
+      const started = await startAnswering(
+        session({
+          questions: [chartQuestion, ...session().questions],
+          answers: [null, null, null],
+          textLanguages: ["en", "en", "en"],
+        }),
+      )
+      const { actor } = started
+      // Moving the marker changes the draft each time; Enter saves the last one.
+      for (const index of [0, 1, 3]) actor.send({ type: "answer.change", answer: { _tag: "Choice", index } })
+      actor.send({ type: "answer.save" })
+      expect(started.saveAnswer.inputs).toEqual([
+        { testId: TEST_ID, question: 0, answer: { _tag: "Choice", index: 3 } },
+      ])
+      started.saveAnswer.resolve(saved(0, 1))
+      await waitFor(actor, (s) => s.matches({ running: { flow: "answering" } }))
+      expect(actor.getSnapshot().context).toMatchObject({
+        current: 1,
+        answers: [{ _tag: "Choice", index: 3 }, null, null],
+      })
+      // Back on the chart question, its saved position is the draft again.
+      actor.send({ type: "question.go", index: 0 })
+      expect(actor.getSnapshot().context.draft).toEqual({ _tag: "Choice", index: 3 })
     })
 
     it("does not save an empty typed answer", async () => {

@@ -4,10 +4,20 @@ import { HttpResponse, http } from "msw"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
 import { TEST_TYPE_LIST } from "../../../src/domain/tests/test-types.ts"
 import type { TestClockView, TestOverview, TestSessionView } from "../../../src/domain/tests/test-views.ts"
-import { clock, overview, REPEAT_ID, result, saved, session, TEST_ID } from "../../machines/tests/fixtures.ts"
+import {
+  chartQuestion,
+  clock,
+  overview,
+  REPEAT_ID,
+  result,
+  saved,
+  session,
+  TEST_ID,
+} from "../../machines/tests/fixtures.ts"
+import { chartsById } from "../../support/chart-fixtures.ts"
 import { API, dashboard } from "./render-app.tsx"
 
-export { clock, overview, REPEAT_ID, result, saved, session, TEST_ID }
+export { chartQuestion, clock, overview, REPEAT_ID, result, saved, session, TEST_ID }
 
 export const testTypes = (locked: ReadonlyArray<string> = []) => ({
   types: TEST_TYPE_LIST.map((rule) => ({
@@ -45,6 +55,14 @@ export const selfTestHandlers = (state: SelfTestState) => [
     ]),
   ),
   http.get(`${API}/api/get-all-test-types`, () => HttpResponse.json(testTypes())),
+  // The chart a "where is it?" question is answered on.
+  http.get(`${API}/api/charts/:view`, ({ params }) => {
+    state.calls.push(`chart:${String(params.view)}`)
+    const chart = chartsById[String(params.view)]
+    return chart
+      ? HttpResponse.json(chart)
+      : HttpResponse.json({ _tag: "NotFound", message: "Not found" }, { status: 404 })
+  }),
   http.get(`${API}/api/test-activity`, () => HttpResponse.json(activity)),
   http.get(`${API}/api/user-settings`, () => HttpResponse.json(DEFAULT_USER_SETTINGS)),
   http.post(`${API}/api/user-settings`, async ({ request }) =>

@@ -157,7 +157,14 @@ describe("catalogueAction (§8)", () => {
 
   it("names exactly the failures flows handle at their fields or form", () => {
     expect([...FLOW_HANDLED].sort()).toEqual(
-      ["EmailNotVerified", "InvalidCredentials", "ProRequired", "TooManyRequests", "ValidationFailed"].sort(),
+      [
+        "EmailNotVerified",
+        "InvalidCredentials",
+        "ProRequired",
+        "SocialSignInRefused",
+        "TooManyRequests",
+        "ValidationFailed",
+      ].sort(),
     )
   })
 

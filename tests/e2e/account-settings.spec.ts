@@ -36,7 +36,9 @@ test("the account menu and the settings navigation, by mouse and keyboard; name 
   await expect(menu.getByRole("menuitem")).toHaveText([
     "Account settings",
     "My membership",
+    "My notes",
     "My test scores",
+    "Support",
     "Log out",
   ])
   await expectAccessible(page)
@@ -80,6 +82,7 @@ test("the account menu and the settings navigation, by mouse and keyboard; name 
     ["Change password", "Change password"],
     ["Notes", "Notes"],
     ["Registered devices", "Registered devices"],
+    ["Support and feedback", "Support"],
     ["Delete account", "Delete account"],
   ] as const) {
     await page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: link }).click()

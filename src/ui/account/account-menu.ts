@@ -1,5 +1,5 @@
 // The entries of the header's account menu (§2 "Account menu"), in order. Features add theirs here
-// (my notes, my point groups, support) as they land; "logout" is the sign-out, every other id a path.
+// (my point groups next) as they land; "logout" is the sign-out, every other id a path.
 export interface AccountMenuEntry {
   readonly id: string
   /** Key in the common namespace (the header's words, loaded on every page). */
@@ -11,7 +11,9 @@ export const ACCOUNT_SETTINGS_HREF = "/account-settings/my-profile"
 export const ACCOUNT_MENU: ReadonlyArray<AccountMenuEntry> = [
   { id: ACCOUNT_SETTINGS_HREF, label: "nav.accountSettings" },
   { id: "/account-settings/my-membership", label: "nav.myMembership" },
+  { id: "/my-notes", label: "nav.myNotes" },
   { id: "/test/scores", label: "nav.myTestScores" },
+  { id: "/account-settings/support", label: "nav.support" },
   { id: "logout", label: "nav.logout" },
 ]
 
@@ -23,5 +25,6 @@ export const ACCOUNT_SETTINGS_PAGES: ReadonlyArray<{ readonly href: string; read
   { href: "/account-settings/notes", label: "nav.notes" },
   { href: "/account-settings/tests-settings", label: "nav.testsSettings" },
   { href: "/account-settings/registered-devices", label: "nav.devices" },
+  { href: "/account-settings/support", label: "nav.support" },
   { href: "/account-settings/delete-account", label: "nav.delete" },
 ]

@@ -27,6 +27,9 @@ import { Charts } from "./charts/service.ts"
 import { ContentHandlers } from "./content/handlers.ts"
 import { ContentRepo } from "./content/repo.ts"
 import { Content } from "./content/service.ts"
+import { GroupsHandlers } from "./groups/handlers.ts"
+import { GroupsRepo } from "./groups/repo.ts"
+import { Groups } from "./groups/service.ts"
 import { ServerConfig } from "./platform/config/server-config.ts"
 import { Database } from "./platform/db/database.ts"
 import { migrateAndSeed } from "./platform/db/prepare.ts"
@@ -79,6 +82,7 @@ const Repositories = Layer.mergeAll(
   TestsRepo.layer,
   SearchRepo.layer,
   ChartsRepo.layer,
+  GroupsRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -98,7 +102,14 @@ export const makeServices = <E, R>(options: {
     Charts.layer,
   ).pipe(
     Layer.provideMerge(
-      Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer, Settings.layer, TestContentSource.layer),
+      Layer.mergeAll(
+        OneTimeCodes.layer,
+        MailQueue.layer,
+        AccountMails.layer,
+        Settings.layer,
+        TestContentSource.layer,
+        Groups.layer,
+      ),
     ),
     Layer.provideMerge(
       Layer.mergeAll(
@@ -126,6 +137,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     SettingsHandlers,
     SearchHandlers,
     ChartsHandlers,
+    GroupsHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )

@@ -3,6 +3,7 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { BillingApi } from "./billing-api.ts"
 import { ChartsApi } from "./charts-api.ts"
 import { ContentApi } from "./content-api.ts"
+import { GroupsApi } from "./groups-api.ts"
 import { RequestGuard } from "./middleware.ts"
 import { SearchApi } from "./search-api.ts"
 import { SettingsApi } from "./settings-api.ts"
@@ -20,6 +21,7 @@ export class Api extends HttpApi.make("jingluo")
   .add(SettingsApi)
   .add(SearchApi)
   .add(ChartsApi)
+  .add(GroupsApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(

@@ -104,11 +104,8 @@ export const testSessionMachine = setup({
     },
   },
   actors: {
-    loadOverview: fromPromise<
-      TestOverview,
-      { readonly type: SessionTestType; readonly group?: number | undefined }
-    >(() =>
-      Promise.reject(new Error("loadOverview actor not provided")),
+    loadOverview: fromPromise<TestOverview, { readonly type: SessionTestType; readonly group?: number | undefined }>(
+      () => Promise.reject(new Error("loadOverview actor not provided")),
     ),
     startTest: fromPromise<TestSessionView, StartMode>(() => Promise.reject(new Error("startTest actor not provided"))),
     saveAnswer: fromPromise<
@@ -167,7 +164,9 @@ export const testSessionMachine = setup({
     group: input.group,
     now: input.now,
     overview: null,
-    start: input.repeat ? { mode: "repeat", type: input.type, id: input.repeat } : { mode: "create", type: input.type, group: input.group },
+    start: input.repeat
+      ? { mode: "repeat", type: input.type, id: input.repeat }
+      : { mode: "create", type: input.type, group: input.group },
     session: null,
     answers: [],
     current: 0,

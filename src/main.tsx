@@ -12,6 +12,7 @@ import { wireAccount } from "./wiring/account.ts"
 import { wireBilling } from "./wiring/billing.ts"
 import { wireCharts } from "./wiring/charts.ts"
 import { wireContent } from "./wiring/content.ts"
+import { wireGroups } from "./wiring/groups.ts"
 import { wireSearch } from "./wiring/search.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
 import { makeWiring } from "./wiring/shared/wiring.ts"
@@ -35,6 +36,7 @@ export const wire = async (options: WireOptions) => {
   const search = wireSearch(w)
   const tests = wireTests(w, billing, { clock: options.clock })
   const charts = wireCharts(w)
+  const groups = wireGroups(w, billing, (key, values) => i18n.t(key, values))
 
   const services: AppServices = {
     language,
@@ -53,6 +55,7 @@ export const wire = async (options: WireOptions) => {
       ...search.machines,
       ...tests.machines,
       ...charts.machines,
+      ...groups.machines,
     },
   }
 

@@ -32,6 +32,8 @@ import type { upgradeModalMachine } from "../machines/billing/upgrade-modal-mach
 import type { ChartCalls } from "../machines/charts/chart-machine.ts"
 import type { ContentPageMachine } from "../machines/content/content-page-machine.ts"
 import type { menuMachine } from "../machines/content/menu-machine.ts"
+import type { addToGroupMachine } from "../machines/groups/add-to-group-machine.ts"
+import type { groupsMachine } from "../machines/groups/groups-machine.ts"
 import type { pointReferenceMachine } from "../machines/search/point-reference-machine.ts"
 import type { searchMachine } from "../machines/search/search-machine.ts"
 import type { searchOptionsMachine } from "../machines/search/search-options-machine.ts"
@@ -100,6 +102,11 @@ export interface AppServices {
       readonly result: ContentPageMachine<TestResultView>
       readonly now: () => number
       readonly clock?: TimerClock | undefined
+    }
+    /** Point groups: the drill-down's "My point groups" column, and "add to group" on point and channel pages. */
+    readonly groups: {
+      readonly column: typeof groupsMachine
+      readonly add: typeof addToGroupMachine
     }
   }
 }

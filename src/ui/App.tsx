@@ -5,6 +5,7 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
+import { MY_GROUPS_HREF } from "../domain/groups/group-links.ts"
 import { FULL_TEXT_HREF, isCanonicalPointSlug, SEARCH_HREF } from "../domain/search/search-links.ts"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/shared/timing.ts"
 import { LoginPage } from "./account/LoginPage.tsx"
@@ -32,6 +33,7 @@ import {
   VesselPage,
 } from "./content/GroupPages.tsx"
 import { PointPage } from "./content/PointPage.tsx"
+import { MyGroupsPage } from "./groups/MyGroupsPage.tsx"
 import { FullTextPage } from "./search/FullTextPage.tsx"
 import { HeaderSearch } from "./search/HeaderSearch.tsx"
 import { PointReference } from "./search/PointReference.tsx"
@@ -176,6 +178,9 @@ const Routes = () => (
     </Route>
     <Route path={FULL_TEXT_HREF}>
       <FullTextPage />
+    </Route>
+    <Route path={MY_GROUPS_HREF}>
+      <MyGroupsPage />
     </Route>
     <Route path="/not-found">
       <NotFoundPage />

@@ -320,7 +320,6 @@ const EditableGroups = ({
                 <TextField
                   label={t("groups:titleField")}
                   name="name"
-                  // biome-ignore lint/a11y/noAutofocus: the field the user just asked for
                   autoFocus
                   value={rename.name}
                   onChange={(name) => actor.send({ type: "rename.change", name })}
@@ -399,7 +398,6 @@ const CreateGroup = ({ actor }: { readonly actor: GroupsActor }) => {
         <TextField
           label={t("groups:titleField")}
           name="name"
-          // biome-ignore lint/a11y/noAutofocus: the field the user just asked for
           autoFocus
           value={draft}
           onChange={(name) => actor.send({ type: "create.change", name })}

@@ -3,7 +3,7 @@
 // opens too, Left or Escape goes back; focus lands on the new column's current or first item. Each
 // column scrolls inside the panel. Locked items carry the Pro badge and open the upgrade modal.
 import { useActorRef, useSelector } from "@xstate/react"
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from "react"
+import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useState } from "react"
 import { Header, ListBox, ListBoxItem, ListBoxSection } from "react-aria-components/ListBox"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
@@ -64,7 +64,7 @@ export const DrillDownMenu = ({
   /** The user left the menu (Escape, Back at the first column): focus returns to its button. */
   readonly onDismiss: () => void
 }) => {
-  const { t } = useTranslation(["common", "groups"])
+  const { t } = useTranslation("common")
   const { machines } = useAppServices()
   const actor = useActorRef(machines.menu, { input: { width: globalThis.innerWidth ?? 1280 } })
   const sections = useSelector(actor, (s) => s.context.sections)
@@ -90,7 +90,7 @@ export const DrillDownMenu = ({
   const entry = entryOf({ sections, path })
   const groupsItem: GroupsSectionItem = {
     id: GROUPS_SECTION,
-    title: t("groups:title"),
+    title: t("browse.myGroups"),
     itemType: "groups",
     permission: true,
   }
@@ -246,13 +246,15 @@ export const DrillDownMenu = ({
       ) : null}
       {!loading && !failed ? (
         path[0] === GROUPS_SECTION ? (
-          <GroupsColumns
-            columns={columns}
-            sectionsColumn={levels[0] ? renderColumn(levels[0], 0) : null}
-            autoFocus={focusRequest.level === 1}
-            onBack={() => back(1)}
-            onPointOpened={onClose}
-          />
+          <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+            <GroupsColumns
+              columns={columns}
+              sectionsColumn={levels[0] ? renderColumn(levels[0], 0) : null}
+              autoFocus={focusRequest.level === 1}
+              onBack={() => back(1)}
+              onPointOpened={onClose}
+            />
+          </Suspense>
         ) : (
           <div className="drilldown-columns" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
             {visible.map((column, index) => renderColumn(column, index))}

@@ -2,7 +2,7 @@
 // that opens a dialog listing the learner's groups and a field for a new one; the toast then says
 // where the points went. Shown to signed-in learners only (groups belong to an account).
 import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect, useRef } from "react"
+import { Suspense, useEffect, useRef } from "react"
 import { Form } from "react-aria-components/Form"
 import { useTranslation } from "react-i18next"
 import type { AddMode } from "../../domain/groups/group-rules.ts"
@@ -24,7 +24,11 @@ export const AddToGroup = ({
 }) => {
   const { session } = useAppServices()
   const signedIn = useSelector(session, (s) => s.context.user !== null)
-  return signedIn ? <AddToGroupButton mode={mode} id={id} label={label} /> : null
+  return signedIn ? (
+    <Suspense fallback={null}>
+      <AddToGroupButton mode={mode} id={id} label={label} />
+    </Suspense>
+  ) : null
 }
 
 const AddToGroupButton = ({

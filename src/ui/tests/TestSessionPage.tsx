@@ -38,10 +38,10 @@ export const TestSessionPage = ({
   /** A point-group test's group. */
   readonly group?: number | undefined
 }) => {
-  const { t } = useTranslation(["user", "common", "groups"])
+  const { t } = useTranslation(["user", "common"])
   const actor = useSessionActor(type, repeat, group)
   const groupName = useSelector(actor, (s) => s.context.overview?.group?.name ?? null)
-  const name = groupName === null ? t(`user:tests.types.${type}.name`) : t("groups:test.title", { group: groupName })
+  const name = groupName === null ? t(`user:tests.types.${type}.name`) : t("user:tests.group.title", { group: groupName })
   usePageTitle(name)
   const configuring = useSelector(actor, (s) => s.matches("configuring"))
   const loading = useSelector(actor, (s) => s.matches("loading"))
@@ -108,7 +108,7 @@ const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly n
             <dt>{t("user:tests.new.points")}</dt>
             <dd>
               {overview.group
-                ? t("groups:test.points", { count: overview.points })
+                ? t("user:tests.group.points", { count: overview.points })
                 : overview.type === "review-test"
                   ? t("user:tests.new.duePoints", { count: overview.points })
                   : overview.limited
@@ -122,7 +122,7 @@ const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly n
           {overview.questionCount === 0 ? (
             <p className="form-message notice" role="status">
               {overview.group
-                ? t("groups:test.nothing")
+                ? t("user:tests.group.nothing")
                 : overview.type === "review-test"
                   ? t("user:tests.new.nothingDue")
                   : t("user:tests.new.nothing")}

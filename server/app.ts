@@ -39,6 +39,9 @@ import { Content } from "./content/service.ts"
 import { FeedbackHandlers } from "./feedback/handlers.ts"
 import { FeedbackRepo } from "./feedback/repo.ts"
 import { Feedback } from "./feedback/service.ts"
+import { GroupsHandlers } from "./groups/handlers.ts"
+import { GroupsRepo } from "./groups/repo.ts"
+import { Groups } from "./groups/service.ts"
 import { NotesHandlers } from "./notes/handlers.ts"
 import { NotesRepo } from "./notes/repo.ts"
 import { Notes } from "./notes/service.ts"
@@ -97,6 +100,7 @@ const Repositories = Layer.mergeAll(
   NotesRepo.layer,
   FeedbackRepo.layer,
   ProfileRepo.layer,
+  GroupsRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -116,7 +120,14 @@ export const makeServices = <E, R>(options: {
     Feedback.layer,
   ).pipe(
     Layer.provideMerge(
-      Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer, Settings.layer, TestContentSource.layer),
+      Layer.mergeAll(
+        OneTimeCodes.layer,
+        MailQueue.layer,
+        AccountMails.layer,
+        Settings.layer,
+        TestContentSource.layer,
+        Groups.layer,
+      ),
     ),
     // Self-tests place points on the charts through the Charts service; both build on the content
     // through its service, never its repository.
@@ -156,6 +167,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     NotesHandlers,
     FeedbackHandlers,
     AccountHandlers,
+    GroupsHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )

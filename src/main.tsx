@@ -13,6 +13,7 @@ import { wireBilling } from "./wiring/billing.ts"
 import { wireCharts } from "./wiring/charts.ts"
 import { wireContent } from "./wiring/content.ts"
 import { wireFeedback } from "./wiring/feedback.ts"
+import { wireGroups } from "./wiring/groups.ts"
 import { wireNotes } from "./wiring/notes.ts"
 import { wireSearch } from "./wiring/search.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
@@ -41,6 +42,7 @@ export const wire = async (options: WireOptions) => {
   const social = wireSocial(w, account)
   const notes = wireNotes(w)
   const feedback = wireFeedback(w)
+  const groups = wireGroups(w, billing, (key, values) => i18n.t(key, values))
 
   const services: AppServices = {
     language,
@@ -62,6 +64,7 @@ export const wire = async (options: WireOptions) => {
       ...social.machines,
       ...notes.machines,
       ...feedback.machines,
+      ...groups.machines,
     },
   }
 

@@ -30,7 +30,9 @@ export const TestsHandlers = HttpApiBuilder.group(
       .handle("reset", ({ params }) => Effect.flatMap(learner, (l) => tests.reset(l, params.id)))
       .handle("scores", ({ params }) => Effect.flatMap(learner, (l) => tests.scores(l, params.id)))
       .handle("result", ({ params }) => Effect.flatMap(learner, (l) => tests.result(l, params.id)))
-      .handle("overview", ({ params }) => Effect.flatMap(learner, (l) => tests.overview(l, params.type)))
+      .handle("overview", ({ params, query }) =>
+        Effect.flatMap(learner, (l) => tests.overview(l, params.type, query.group)),
+      )
       .handle("session", ({ params }) => Effect.flatMap(learner, (l) => tests.session(l, params.type, params.extra)))
   }),
 )

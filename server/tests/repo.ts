@@ -24,6 +24,8 @@ export const TestRow = Schema.Struct({
   answered: Schema.NullOr(Schema.Number),
   time_used_ms: Schema.NullOr(Schema.Number),
   review_queued: Schema.NullOr(Schema.Number),
+  /** The point group a point-group test asks about. */
+  group_id: Schema.NullOr(Schema.Number),
 })
 export type TestRow = typeof TestRow.Type
 
@@ -62,6 +64,7 @@ export interface NewTest {
   readonly durationMs: number | null
   readonly extraTimeMs: number
   readonly repeatOf: string | null
+  readonly groupId: number | null
 }
 
 export interface FinishedTest {
@@ -82,7 +85,12 @@ export class TestsRepo extends Context.Service<
     readonly insert: (test: NewTest) => Effect.Effect<Option.Option<TestRow>>
     /** The learner's own test; none for anyone else's or an unknown id. */
     readonly find: (userId: number, id: string) => Effect.Effect<Option.Option<TestRow>>
-    readonly findRunning: (userId: number, type: string) => Effect.Effect<Option.Option<TestRow>>
+    /** The running test of this type (and group: one per group, null for none). */
+    readonly findRunning: (
+      userId: number,
+      type: string,
+      groupId: number | null,
+    ) => Effect.Effect<Option.Option<TestRow>>
     readonly running: (userId: number) => Effect.Effect<ReadonlyArray<TestRow>>
     readonly answers: (testId: string) => Effect.Effect<ReadonlyArray<AnswerRow>>
     readonly saveAnswer: (testId: string, question: number, answer: GivenAnswer, at: number) => Effect.Effect<void>
@@ -110,7 +118,7 @@ export class TestsRepo extends Context.Service<
       const columns = sql`
         id::text AS id, user_id, type, difficulty, questions, total, started_at::float8 AS started_at,
         duration_ms, extensions, extra_time_ms, finished_at::float8 AS finished_at, expired, score, answered,
-        time_used_ms, review_queued`
+        time_used_ms, review_queued, group_id`
       const many = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
         query.pipe(Effect.flatMap(decodeTests), Effect.orDie)
       const one = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
@@ -133,20 +141,22 @@ export class TestsRepo extends Context.Service<
         insert: (test) =>
           one(sql`
             INSERT INTO self_tests (id, user_id, type, difficulty, questions, total, started_at, duration_ms,
-                                    extra_time_ms, repeat_of)
+                                    extra_time_ms, repeat_of, group_id)
             VALUES (${test.id}::uuid, ${test.userId}, ${test.type}, ${test.difficulty},
                     ${JSON.stringify(encodeQuestions(test.questions))}::jsonb, ${test.questions.length},
-                    ${test.startedAt}, ${test.durationMs}, ${test.extraTimeMs}, ${test.repeatOf}::uuid)
-            ON CONFLICT (user_id, type) WHERE finished_at IS NULL DO NOTHING
+                    ${test.startedAt}, ${test.durationMs}, ${test.extraTimeMs}, ${test.repeatOf}::uuid,
+                    ${test.groupId})
+            ON CONFLICT (user_id, type, (coalesce(group_id, 0))) WHERE finished_at IS NULL DO NOTHING
             RETURNING ${columns}`),
         find: (userId, id) =>
           isUuid(id)
             ? one(sql`SELECT ${columns} FROM self_tests WHERE id = ${id}::uuid AND user_id = ${userId}`)
             : Effect.succeed(Option.none()),
-        findRunning: (userId, type) =>
-          one(
-            sql`SELECT ${columns} FROM self_tests WHERE user_id = ${userId} AND type = ${type} AND finished_at IS NULL`,
-          ),
+        findRunning: (userId, type, groupId) =>
+          one(sql`
+            SELECT ${columns} FROM self_tests
+            WHERE user_id = ${userId} AND type = ${type} AND coalesce(group_id, 0) = ${groupId ?? 0}
+              AND finished_at IS NULL`),
         running: (userId) =>
           many(sql`SELECT ${columns} FROM self_tests WHERE user_id = ${userId} AND finished_at IS NULL`),
         answers: (testId) =>

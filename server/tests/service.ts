@@ -54,6 +54,7 @@ import {
   type TestSessionView,
   type TestTypesView,
 } from "../../src/domain/tests/test-views.ts"
+import { Groups } from "../groups/service.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { Settings } from "../settings/service.ts"
 import { type TestContentBundle, TestContentSource } from "./content-source.ts"
@@ -71,6 +72,8 @@ export interface Learner {
 /** A test's pool, given as point codes (a point group's), or the whole pool of the learner's plan. */
 export interface TestFocus {
   readonly points: ReadonlyArray<string>
+  /** The learner's point group the points are from. */
+  readonly group?: { readonly id: number; readonly name: string }
 }
 
 const pick = (text: { readonly en: string; readonly de: string; readonly es: string }, language: SelectableLanguage) =>
@@ -82,7 +85,7 @@ export class SelfTests extends Context.Service<
     readonly testTypes: (
       session: { readonly userId: number; readonly planId: number } | null,
     ) => Effect.Effect<TestTypesView>
-    readonly overview: (learner: Learner, type: string) => Effect.Effect<TestOverview, NotFound>
+    readonly overview: (learner: Learner, type: string, groupId?: number) => Effect.Effect<TestOverview, NotFound>
     readonly create: (
       learner: Learner,
       payload: CreateTestPayload,
@@ -112,6 +115,19 @@ export class SelfTests extends Context.Service<
       const { message } = yield* Translations
       const settingsService = yield* Settings
       const source = yield* TestContentSource
+      const groups = yield* Groups
+
+      /**
+       * A point-group test's focus: the points of the learner's own group that the learner may open
+       * (a Pro point kept after a downgrade is not asked); anyone else's group is not found.
+       */
+      const groupFocus = (learner: Learner, groupId: number | undefined) =>
+        groupId === undefined
+          ? Effect.succeed(undefined)
+          : Effect.map(
+              groups.testPoints(learner, groupId),
+              (group): TestFocus => ({ points: group.points, group: { id: groupId, name: group.name } }),
+            )
 
       const now = Clock.currentTimeMillis
       const notFound = (language: SelectableLanguage) => new NotFound({ message: message("notFound", language) })
@@ -341,13 +357,18 @@ export class SelfTests extends Context.Service<
       const sessionType = (learner: Learner, type: string) =>
         isSessionTestType(type) ? Effect.succeed(type) : Effect.fail(notFound(learner.language))
 
-      const overview = Effect.fn("SelfTests.overview")(function* (learner: Learner, typeSegment: string) {
+      const overview = Effect.fn("SelfTests.overview")(function* (
+        learner: Learner,
+        typeSegment: string,
+        groupId?: number,
+      ) {
         const type = yield* sessionType(learner, typeSegment)
+        const focus = yield* groupFocus(learner, groupId)
         const bundle = yield* source.current
         const viewer = viewerOf(learner)
         const settings = yield* settingsService.get(learner.userId)
-        const pool = yield* focusOf(learner, type, bundle, viewer)
-        const running = yield* repo.findRunning(learner.userId, type)
+        const pool = yield* focusOf(learner, type, bundle, viewer, focus)
+        const running = yield* repo.findRunning(learner.userId, type, focus?.group?.id ?? null)
         const current = Option.isSome(running) ? yield* settle(running.value, false) : null
         const answered = current && current.finished_at === null ? (yield* repo.answers(current.id)).length : 0
         return {
@@ -360,6 +381,7 @@ export class SelfTests extends Context.Service<
           questionCount: questionCount(settings, pool.focus.size),
           durationMs: testDurationMs(settings),
           running: current && current.finished_at === null ? { id: current.id, answered, total: current.total } : null,
+          ...(focus?.group ? { group: focus.group } : {}),
         } satisfies TestOverview
       })
 
@@ -371,6 +393,7 @@ export class SelfTests extends Context.Service<
         questions: ReadonlyArray<Question>,
         settings: TestSettings,
         repeatOf: string | null,
+        groupId: number | null,
       ) =>
         Effect.gen(function* () {
           const at = yield* now
@@ -386,8 +409,9 @@ export class SelfTests extends Context.Service<
             durationMs: clock.durationMs,
             extraTimeMs: clock.extraTimeMs,
             repeatOf,
+            groupId,
           })
-          const row = Option.isSome(inserted) ? inserted : yield* repo.findRunning(learner.userId, type)
+          const row = Option.isSome(inserted) ? inserted : yield* repo.findRunning(learner.userId, type, groupId)
           if (Option.isNone(row)) return yield* Effect.die(new Error("a new test was neither stored nor found"))
           return yield* sessionView(row.value, learner.language)
         })
@@ -395,9 +419,11 @@ export class SelfTests extends Context.Service<
       const create = Effect.fn("SelfTests.create")(function* (
         learner: Learner,
         payload: CreateTestPayload,
-        focus?: TestFocus,
+        given?: TestFocus,
       ) {
         const type = payload.type
+        const focus = given ?? (yield* groupFocus(learner, payload.groupId))
+        const groupId = focus?.group?.id ?? null
         const viewer = viewerOf(learner)
         if (!canStartSession(viewer, type))
           return yield* new ProRequired({ message: message("testProRequired", learner.language) })
@@ -405,7 +431,7 @@ export class SelfTests extends Context.Service<
         const needsGroup = type !== REVIEW_TEST_ID && TEST_TYPES[type].needsGroup
         if ((payload.subtype === "point-groups" || needsGroup) && focus === undefined)
           return yield* notFound(learner.language)
-        const running = yield* repo.findRunning(learner.userId, type)
+        const running = yield* repo.findRunning(learner.userId, type, groupId)
         if (Option.isSome(running)) {
           const current = yield* settle(running.value, false)
           if (current.finished_at === null) return yield* sessionView(current, learner.language)
@@ -420,8 +446,10 @@ export class SelfTests extends Context.Service<
           count: questionCount(settings, pool.focus.size),
         })
         if (questions.length === 0)
-          return yield* new NotFound({ message: message("testNothingToAsk", learner.language) })
-        return yield* start(learner, type, settings.testDifficulty, questions, settings, null)
+          return yield* new NotFound({
+            message: message(focus?.group ? "groupNothingToAsk" : "testNothingToAsk", learner.language),
+          })
+        return yield* start(learner, type, settings.testDifficulty, questions, settings, null, groupId)
       })
 
       const session = Effect.fn("SelfTests.session")(function* (learner: Learner, type: string, id: string) {
@@ -495,20 +523,28 @@ export class SelfTests extends Context.Service<
         })
         if (!canStartSession(viewer, type) || !allowed)
           return yield* new ProRequired({ message: message("testProRequired", learner.language) })
-        const running = yield* repo.findRunning(learner.userId, type)
+        const running = yield* repo.findRunning(learner.userId, type, row.group_id)
         if (Option.isSome(running)) {
           const current = yield* settle(running.value, false)
           if (current.finished_at === null) return yield* sessionView(current, learner.language)
         }
         const settings = yield* settingsService.get(learner.userId)
-        return yield* start(learner, type, row.difficulty as TestDifficulty, row.questions, settings, row.id)
+        return yield* start(
+          learner,
+          type,
+          row.difficulty as TestDifficulty,
+          row.questions,
+          settings,
+          row.id,
+          row.group_id,
+        )
       })
 
       const reset = Effect.fn("SelfTests.reset")(function* (learner: Learner, id: string) {
         const row = yield* ownTest(learner, id)
         if (row.finished_at !== null) return yield* closed(row, learner.language)
         yield* repo.discard(row.id)
-        return yield* overview(learner, row.type)
+        return yield* overview(learner, row.type, row.group_id ?? undefined)
       })
 
       const scores = Effect.fn("SelfTests.scores")(function* (learner: Learner, id: string) {

@@ -5,6 +5,7 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
+import { MY_GROUPS_HREF } from "../domain/groups/group-links.ts"
 import { FULL_TEXT_HREF, isCanonicalPointSlug, SEARCH_HREF } from "../domain/search/search-links.ts"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/shared/timing.ts"
 import { AccountSettingsLayout } from "./account/AccountSettingsLayout.tsx"
@@ -36,6 +37,7 @@ import {
 } from "./content/GroupPages.tsx"
 import { PointPage } from "./content/PointPage.tsx"
 import { SupportPage } from "./feedback/SupportPage.tsx"
+import { MyGroupsPage } from "./groups/MyGroupsPage.tsx"
 import { MyNotesPage } from "./notes/MyNotesPage.tsx"
 import { FullTextPage } from "./search/FullTextPage.tsx"
 import { HeaderSearch } from "./search/HeaderSearch.tsx"
@@ -201,6 +203,9 @@ const Routes = () => (
     </Route>
     <Route path={FULL_TEXT_HREF}>
       <FullTextPage />
+    </Route>
+    <Route path={MY_GROUPS_HREF}>
+      <MyGroupsPage />
     </Route>
     <Route path="/not-found">
       <NotFoundPage />

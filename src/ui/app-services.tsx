@@ -43,6 +43,8 @@ import type { ChartCalls } from "../machines/charts/chart-machine.ts"
 import type { ContentPageMachine } from "../machines/content/content-page-machine.ts"
 import type { menuMachine } from "../machines/content/menu-machine.ts"
 import type { appReviewMachine } from "../machines/feedback/app-review-machine.ts"
+import type { addToGroupMachine } from "../machines/groups/add-to-group-machine.ts"
+import type { groupsMachine } from "../machines/groups/groups-machine.ts"
 import type { noteEditorMachine } from "../machines/notes/note-editor-machine.ts"
 import type { notesListMachine } from "../machines/notes/notes-list-machine.ts"
 import type { pointReferenceMachine } from "../machines/search/point-reference-machine.ts"
@@ -137,6 +139,11 @@ export interface AppServices {
     }
     /** Support: the learner's review of the app. */
     readonly feedback: { readonly review: typeof appReviewMachine }
+    /** Point groups: the drill-down's "My point groups" column, and "add to group" on point and channel pages. */
+    readonly groups: {
+      readonly column: typeof groupsMachine
+      readonly add: typeof addToGroupMachine
+    }
   }
 }
 

@@ -37,7 +37,9 @@ export const wireTests = (
   const startTest = (client: Client, start: StartMode) => {
     switch (start.mode) {
       case "create":
-        return client.tests.create({ payload: { type: start.type } })
+        return client.tests.create({
+          payload: start.group === undefined ? { type: start.type } : { type: start.type, groupId: start.group },
+        })
       case "resume":
         return client.tests.session({ params: { type: start.type, extra: start.id } })
       case "repeat":
@@ -51,8 +53,9 @@ export const wireTests = (
         clock,
         session: testSessionMachine.provide({
           actors: {
-            loadOverview: apiActor((client, { type }: { readonly type: SessionTestType }) =>
-              client.tests.overview({ params: { type } }),
+            loadOverview: apiActor(
+              (client, { type, group }: { readonly type: SessionTestType; readonly group?: number | undefined }) =>
+                client.tests.overview({ params: { type }, query: group === undefined ? {} : { group } }),
             ),
             startTest: apiActor(startTest),
             saveAnswer: apiActor((client, payload) => client.tests.saveAnswer({ payload })),

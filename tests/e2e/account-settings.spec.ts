@@ -37,6 +37,7 @@ test("the account menu and the settings navigation, by mouse and keyboard; name 
     "Account settings",
     "My membership",
     "My notes",
+    "My point groups",
     "My test scores",
     "Support",
     "Log out",

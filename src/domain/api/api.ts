@@ -5,6 +5,7 @@ import { BillingApi } from "./billing-api.ts"
 import { ChartsApi } from "./charts-api.ts"
 import { ContentApi } from "./content-api.ts"
 import { FeedbackApi } from "./feedback-api.ts"
+import { GroupsApi } from "./groups-api.ts"
 import { RequestGuard } from "./middleware.ts"
 import { NotesApi } from "./notes-api.ts"
 import { SearchApi } from "./search-api.ts"
@@ -28,6 +29,7 @@ export class Api extends HttpApi.make("jingluo")
   .add(NotesApi)
   .add(FeedbackApi)
   .add(AccountApi)
+  .add(GroupsApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(

@@ -10,6 +10,7 @@ import {
   ActivityView,
   AnswerSavedView,
   CreateTestPayload,
+  GroupIdQuery,
   SaveAnswerPayload,
   ScoresView,
   TestClockView,
@@ -79,6 +80,7 @@ export class TestsApi extends HttpApiGroup.make("tests")
     }).middleware(Authentication),
     HttpApiEndpoint.get("overview", "/test/:type", {
       params: { type: Segment },
+      query: { group: Schema.optionalKey(GroupIdQuery) },
       success: TestOverview,
       error: NotFound,
     }).middleware(Authentication),

@@ -17,6 +17,8 @@ export const MessageKey = {
   lastNameMin: "validation.lastNameMin",
   termsRequired: "validation.termsRequired",
   codeFormat: "validation.codeFormat",
+  /** A learner who keeps the most point groups there may be. */
+  groupLimit: "validation.groupLimit",
   codeInvalid: "validation.codeInvalid",
   codeExpired: "validation.codeExpired",
   /** A verification link that is malformed, unknown or replaced by a newer one. */

@@ -2,7 +2,9 @@
 // overview of a type, a running test as the learner may see it (questions presented, never their
 // answers; the time left by the server's clock), the result with its review, the score history
 // and the days practised. Shared by the server (encoding) and the app (decoding).
+
 import { Schema } from "effect"
+import { GroupId } from "../groups/group-rules.ts"
 import { SELECTABLE_LANGUAGES } from "../shared/locales.ts"
 import { AnswerKey, GivenAnswer, PresentedQuestion } from "./question.ts"
 import { SessionTestType } from "./test-review.ts"
@@ -135,6 +137,8 @@ export const TestOverview = Schema.Struct({
   /** The time a new test gets; null without a time limit. */
   durationMs: Schema.NullOr(Milliseconds),
   running: Schema.NullOr(Schema.Struct({ id: TestId, answered: Count, total: Count })),
+  /** A point-group test's group; `points` are then the group's points the learner may be asked about. */
+  group: Schema.optionalKey(Schema.Struct({ id: GroupId, name: Schema.String })),
 })
 export type TestOverview = typeof TestOverview.Type
 
@@ -186,7 +190,15 @@ export const UtcOffsetMinutes = Schema.NumberFromString.check(
 export const CreateTestPayload = Schema.Struct({
   type: SessionTestType,
   subtype: Schema.optionalKey(TestSubtype),
+  /** The learner's point group a point-group test asks about. */
+  groupId: Schema.optionalKey(GroupId),
 })
+
+/** A group id in a query string (`?group=12`). */
+export const GroupIdQuery = Schema.NumberFromString.check(
+  Schema.isInt(),
+  Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 }),
+)
 export type CreateTestPayload = typeof CreateTestPayload.Type
 
 export const TestIdPayload = Schema.Struct({ testId: TestId })

@@ -10,6 +10,9 @@ import { formErrorKey } from "../../domain/shared/errors.ts"
 import { RESIZE_DEBOUNCE_MS } from "../../domain/shared/timing.ts"
 import { apiCall } from "../shared/api-call.ts"
 
+/** The section of the learner's own point groups: the app's, not the server's menus (their columns are the groups feature's). */
+export const GROUPS_SECTION = "groups"
+
 export interface MenuContext {
   readonly sections: ReadonlyArray<MenuSection>
   /** Selected ids: [section] or [section, entry]. */
@@ -59,6 +62,7 @@ export const menuMachine = setup({
   guards: {
     isLocked: ({ context, event }) => selected(context, event)?.permission === false,
     isUnknown: ({ context, event }) => selected(context, event) === undefined,
+    isGroupsSection: ({ event }) => event.type === "menu.select" && event.level === 0 && event.id === GROUPS_SECTION,
     isSection: ({ event }) => event.type === "menu.select" && event.level === 0,
     isEntry: ({ event }) => event.type === "menu.select" && event.level === 1,
     isPoint: ({ event }) => event.type === "menu.select" && event.level === 2,
@@ -91,6 +95,7 @@ export const menuMachine = setup({
           on: {
             "menu.select": [
               { guard: "isLocked", actions: "openUpgrade" },
+              { guard: "isGroupsSection", actions: assign({ path: [GROUPS_SECTION] }) },
               { guard: "isUnknown" },
               // Opening what is open already keeps the columns after it.
               {

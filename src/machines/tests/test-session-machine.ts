@@ -28,12 +28,14 @@ import { errorOf, isFailure, isFailureWhere } from "../shared/api-call.ts"
 export type TimerClock = NonNullable<ActorOptions<AnyActorLogic>["clock"]>
 
 export type StartMode =
-  | { readonly mode: "create"; readonly type: SessionTestType }
+  | { readonly mode: "create"; readonly type: SessionTestType; readonly group?: number | undefined }
   | { readonly mode: "resume"; readonly type: SessionTestType; readonly id: string }
   | { readonly mode: "repeat"; readonly type: SessionTestType; readonly id: string }
 
 export interface TestSessionContext {
   readonly type: SessionTestType
+  /** A point-group test's group (`/test/new/pointgroup/{parentId}/{groupId}`). */
+  readonly group?: number | undefined
   /** This device's clock, in epoch milliseconds (the machine's SimulatedClock in tests). */
   readonly now: () => number
   readonly overview: TestOverview | null
@@ -97,11 +99,13 @@ export const testSessionMachine = setup({
       readonly now: () => number
       /** A finished test to repeat at once (from its result page). */
       readonly repeat?: string | undefined
+      /** The point group a point-group test asks about. */
+      readonly group?: number | undefined
     },
   },
   actors: {
-    loadOverview: fromPromise<TestOverview, { readonly type: SessionTestType }>(() =>
-      Promise.reject(new Error("loadOverview actor not provided")),
+    loadOverview: fromPromise<TestOverview, { readonly type: SessionTestType; readonly group?: number | undefined }>(
+      () => Promise.reject(new Error("loadOverview actor not provided")),
     ),
     startTest: fromPromise<TestSessionView, StartMode>(() => Promise.reject(new Error("startTest actor not provided"))),
     saveAnswer: fromPromise<
@@ -157,9 +161,12 @@ export const testSessionMachine = setup({
   id: "testSession",
   context: ({ input }) => ({
     type: input.type,
+    group: input.group,
     now: input.now,
     overview: null,
-    start: input.repeat ? { mode: "repeat", type: input.type, id: input.repeat } : { mode: "create", type: input.type },
+    start: input.repeat
+      ? { mode: "repeat", type: input.type, id: input.repeat }
+      : { mode: "create", type: input.type, group: input.group },
     session: null,
     answers: [],
     current: 0,
@@ -187,7 +194,7 @@ export const testSessionMachine = setup({
           tags: ["busy"],
           invoke: {
             src: "loadOverview",
-            input: ({ context }) => ({ type: context.type }),
+            input: ({ context }) => ({ type: context.type, group: context.group }),
             onDone: [
               {
                 // A test of this type is still running (a reload, another tab): it goes on.
@@ -209,7 +216,9 @@ export const testSessionMachine = setup({
               {
                 guard: "mayStart",
                 target: "#testSession.loading",
-                actions: assign(({ context }) => ({ start: { mode: "create", type: context.type } as const })),
+                actions: assign(({ context }) => ({
+                  start: { mode: "create", type: context.type, group: context.group } as const,
+                })),
               },
               { guard: "isLockedType", actions: "openUpgrade" },
             ],

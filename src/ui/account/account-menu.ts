@@ -1,5 +1,5 @@
 // The entries of the header's account menu (§2 "Account menu"), in order. Features add theirs here
-// (my point groups next) as they land; "logout" is the sign-out, every other id a path.
+// as they land; "logout" is the sign-out, every other id a path.
 export interface AccountMenuEntry {
   readonly id: string
   /** Key in the common namespace (the header's words, loaded on every page). */
@@ -12,6 +12,7 @@ export const ACCOUNT_MENU: ReadonlyArray<AccountMenuEntry> = [
   { id: ACCOUNT_SETTINGS_HREF, label: "nav.accountSettings" },
   { id: "/account-settings/my-membership", label: "nav.myMembership" },
   { id: "/my-notes", label: "nav.myNotes" },
+  { id: "/my-point-groups", label: "browse.myGroups" },
   { id: "/test/scores", label: "nav.myTestScores" },
   { id: "/account-settings/support", label: "nav.support" },
   { id: "logout", label: "nav.logout" },

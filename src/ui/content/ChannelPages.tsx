@@ -1,5 +1,6 @@
 // /book/pages/channels lists the channels, vessels and extra points; /book/pages/channels/{slug} is
 // one channel: its facts, pathway, connections and ordered points with category badges.
+
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
@@ -7,6 +8,7 @@ import { channelHref, vesselHref } from "../../domain/content/content-links.ts"
 import type { ChannelIndex, ChannelPage as ChannelPageData } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
+import { AddToGroup } from "../groups/AddToGroup.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, PointRow, textLang, UntranslatedNote } from "./content-page.tsx"
@@ -123,6 +125,7 @@ const ChannelView = ({ channel }: { readonly channel: ChannelPageData }) => {
         {channel.summary}
       </p>
       <UntranslatedNote textLanguage={channel.textLanguage} />
+      <AddToGroup mode="channel" id={channel.code} label={channel.name} />
       <dl className="facts">
         <dt>{t("browse.pinyin")}</dt>
         <dd>{channel.pinyin}</dd>

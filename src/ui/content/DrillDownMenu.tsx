@@ -3,24 +3,36 @@
 // opens too, Left or Escape goes back; focus lands on the new column's current or first item. Each
 // column scrolls inside the panel. Locked items carry the Pro badge and open the upgrade modal.
 import { useActorRef, useSelector } from "@xstate/react"
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from "react"
+import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useState } from "react"
 import { Header, ListBox, ListBoxItem, ListBoxSection } from "react-aria-components/ListBox"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { menuEntryHref, menuSectionHref } from "../../domain/content/content-links.ts"
 import type { MenuEntry, MenuGroup, MenuPoint, MenuSection } from "../../domain/content/content-views.ts"
 import { firstVisibleLevel } from "../../domain/content/menu-layout.ts"
-import { entryOf, sectionOf } from "../../machines/content/menu-machine.ts"
+import { entryOf, GROUPS_SECTION, sectionOf } from "../../machines/content/menu-machine.ts"
 import { useAppServices } from "../app-services.tsx"
+import { GroupsColumns } from "../groups/GroupsColumns.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 
-type Item = MenuSection | MenuEntry | MenuPoint
+/** The learner's own point groups, a section of the first column after the channels (§2). */
+interface GroupsSectionItem {
+  readonly id: typeof GROUPS_SECTION
+  readonly title: string
+  readonly itemType: "groups"
+  readonly permission: true
+}
+
+type Item = MenuSection | MenuEntry | MenuPoint | GroupsSectionItem
 
 /** Points and channels read with their code first ("LU-9 Tàiyuān · Great Abyss", "GV Governing Vessel"). */
-const hasCode = (item: Item) => item.itemType === "point" || item.itemType === "channel"
-const label = (item: Item) => (hasCode(item) ? `${item.name} ${item.title}` : item.title)
+const codeOf = (item: Item) => (item.itemType === "point" || item.itemType === "channel" ? item.name : null)
+const label = (item: Item) => {
+  const code = codeOf(item)
+  return code === null ? item.title : `${code} ${item.title}`
+}
 
 interface Level {
   readonly level: 0 | 1 | 2
@@ -76,7 +88,14 @@ export const DrillDownMenu = ({
 
   const section = sectionOf({ sections, path })
   const entry = entryOf({ sections, path })
-  const levels: Array<Level> = [{ level: 0, title: t("browse.menuTitle"), items: sections, selected: path[0] }]
+  const groupsItem: GroupsSectionItem = {
+    id: GROUPS_SECTION,
+    title: t("browse.myGroups"),
+    itemType: "groups",
+    permission: true,
+  }
+  const firstItems: ReadonlyArray<Item> = sections.flatMap((s, i) => (i === 0 ? [s, groupsItem] : [s]))
+  const levels: Array<Level> = [{ level: 0, title: t("browse.menuTitle"), items: firstItems, selected: path[0] }]
   if (section) {
     levels.push({
       level: 1,
@@ -135,9 +154,9 @@ export const DrillDownMenu = ({
       data-locked={!item.permission || undefined}
     >
       <span className="drilldown-item-label">
-        {hasCode(item) ? (
+        {codeOf(item) !== null ? (
           <>
-            <span className="point-code">{item.name}</span> {item.title}
+            <span className="point-code">{codeOf(item)}</span> {item.title}
           </>
         ) : (
           item.title
@@ -151,6 +170,58 @@ export const DrillDownMenu = ({
       ) : null}
     </ListBoxItem>
   )
+
+  const renderColumn = (column: Level, index: number): ReactNode => {
+    const { level, title, items, selected, page } = column
+    const groups = groupsOf(items)
+    return (
+      <div key={level} className="drilldown-column">
+        <div className="drilldown-column-header">
+          {level > 0 && index === 0 ? (
+            <Button variant="quiet" onPress={() => back(level)}>
+              <span aria-hidden="true">←</span> {t("browse.back")}
+            </Button>
+          ) : null}
+          <h2 className="drilldown-title" id={`menu-col-${level}`}>
+            {title}
+          </h2>
+          {page ? (
+            <Link href={page.href} className="drilldown-page-link">
+              {page.label}
+            </Link>
+          ) : null}
+        </div>
+        <div className="drilldown-scroll" onKeyDownCapture={onKeyDown(column)}>
+          <ListBox
+            key={`list-${focusRequest.mounts[level]}`}
+            autoFocus={focusRequest.level === level ? "first" : false}
+            aria-labelledby={`menu-col-${level}`}
+            className="drilldown-list"
+            // Selection is what is open; every press selects, and selecting opens. No
+            // separate action, which React Aria would ignore once something is selected.
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={selected ? [selected] : []}
+            onSelectionChange={(keys) => {
+              if (keys === "all") return
+              const [key] = [...keys]
+              if (key !== undefined) open(level, String(key))
+            }}
+            renderEmptyState={() => <p className="muted">{t("browse.emptyColumn")}</p>}
+          >
+            {groups.length > 1
+              ? groups.map(({ group, items: grouped }) => (
+                  <ListBoxSection key={group} id={group} className="drilldown-group">
+                    <Header className="drilldown-group-title">{t(`browse.menuGroups.${group}`)}</Header>
+                    {grouped.map((item) => renderItem(item, level))}
+                  </ListBoxSection>
+                ))
+              : items.map((item) => renderItem(item, level))}
+          </ListBox>
+        </div>
+      </div>
+    )
+  }
 
   return (
     <nav
@@ -174,59 +245,21 @@ export const DrillDownMenu = ({
         </div>
       ) : null}
       {!loading && !failed ? (
-        <div className="drilldown-columns" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-          {visible.map((column, index) => {
-            const { level, title, items, selected, page } = column
-            const groups = groupsOf(items)
-            return (
-              <div key={level} className="drilldown-column">
-                <div className="drilldown-column-header">
-                  {level > 0 && index === 0 ? (
-                    <Button variant="quiet" onPress={() => back(level)}>
-                      <span aria-hidden="true">←</span> {t("browse.back")}
-                    </Button>
-                  ) : null}
-                  <h2 className="drilldown-title" id={`menu-col-${level}`}>
-                    {title}
-                  </h2>
-                  {page ? (
-                    <Link href={page.href} className="drilldown-page-link">
-                      {page.label}
-                    </Link>
-                  ) : null}
-                </div>
-                <div className="drilldown-scroll" onKeyDownCapture={onKeyDown(column)}>
-                  <ListBox
-                    key={`list-${focusRequest.mounts[level]}`}
-                    autoFocus={focusRequest.level === level ? "first" : false}
-                    aria-labelledby={`menu-col-${level}`}
-                    className="drilldown-list"
-                    // Selection is what is open; every press selects, and selecting opens. No
-                    // separate action, which React Aria would ignore once something is selected.
-                    selectionMode="single"
-                    disallowEmptySelection
-                    selectedKeys={selected ? [selected] : []}
-                    onSelectionChange={(keys) => {
-                      if (keys === "all") return
-                      const [key] = [...keys]
-                      if (key !== undefined) open(level, String(key))
-                    }}
-                    renderEmptyState={() => <p className="muted">{t("browse.emptyColumn")}</p>}
-                  >
-                    {groups.length > 1
-                      ? groups.map(({ group, items: grouped }) => (
-                          <ListBoxSection key={group} id={group} className="drilldown-group">
-                            <Header className="drilldown-group-title">{t(`browse.menuGroups.${group}`)}</Header>
-                            {grouped.map((item) => renderItem(item, level))}
-                          </ListBoxSection>
-                        ))
-                      : items.map((item) => renderItem(item, level))}
-                  </ListBox>
-                </div>
-              </div>
-            )
-          })}
-        </div>
+        path[0] === GROUPS_SECTION ? (
+          <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+            <GroupsColumns
+              columns={columns}
+              sectionsColumn={levels[0] ? renderColumn(levels[0], 0) : null}
+              autoFocus={focusRequest.level === 1}
+              onBack={() => back(1)}
+              onPointOpened={onClose}
+            />
+          </Suspense>
+        ) : (
+          <div className="drilldown-columns" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+            {visible.map((column, index) => renderColumn(column, index))}
+          </div>
+        )
       ) : null}
     </nav>
   )

@@ -6,6 +6,7 @@ import { Link } from "wouter"
 import type { PointPage as PointPageData } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
+import { AddToGroup } from "../groups/AddToGroup.tsx"
 import { PointNotes } from "../notes/PointNotes.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
@@ -50,6 +51,7 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
           </span>
         </h1>
         <p className="lead">{point.name}</p>
+        <AddToGroup mode="point" id={point.code} label={point.code} />
         <dl className="facts">
           <dt>{t("browse.names")}</dt>
           <dd>

@@ -22,23 +22,28 @@ import "./tests.css"
 
 type SessionActor = ReturnType<typeof useSessionActor>
 
-const useSessionActor = (type: SessionTestType, repeat: string | undefined) => {
+const useSessionActor = (type: SessionTestType, repeat: string | undefined, group: number | undefined) => {
   const { machines } = useAppServices()
   const { session, now, clock } = machines.tests
-  return useActorRef(session, { input: { type, now, repeat }, ...(clock ? { clock } : {}) })
+  return useActorRef(session, { input: { type, now, repeat, group }, ...(clock ? { clock } : {}) })
 }
 
 export const TestSessionPage = ({
   type,
   repeat,
+  group,
 }: {
   readonly type: SessionTestType
   readonly repeat?: string | undefined
+  /** A point-group test's group. */
+  readonly group?: number | undefined
 }) => {
   const { t } = useTranslation(["user", "common"])
-  const name = t(`user:tests.types.${type}.name`)
+  const actor = useSessionActor(type, repeat, group)
+  const groupName = useSelector(actor, (s) => s.context.overview?.group?.name ?? null)
+  const name =
+    groupName === null ? t(`user:tests.types.${type}.name`) : t("user:tests.group.title", { group: groupName })
   usePageTitle(name)
-  const actor = useSessionActor(type, repeat)
   const configuring = useSelector(actor, (s) => s.matches("configuring"))
   const loading = useSelector(actor, (s) => s.matches("loading"))
   const running = useSelector(actor, (s) => s.matches("running"))
@@ -103,11 +108,13 @@ const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly n
             <dd>{t(`user:tests.difficulty.${overview.settings.testDifficulty}`)}</dd>
             <dt>{t("user:tests.new.points")}</dt>
             <dd>
-              {overview.type === "review-test"
-                ? t("user:tests.new.duePoints", { count: overview.points })
-                : overview.limited
-                  ? t("user:tests.new.freePoints", { count: overview.points, all: overview.allPoints })
-                  : t("user:tests.new.allPoints", { count: overview.points })}
+              {overview.group
+                ? t("user:tests.group.points", { count: overview.points })
+                : overview.type === "review-test"
+                  ? t("user:tests.new.duePoints", { count: overview.points })
+                  : overview.limited
+                    ? t("user:tests.new.freePoints", { count: overview.points, all: overview.allPoints })
+                    : t("user:tests.new.allPoints", { count: overview.points })}
             </dd>
           </dl>
           <p>
@@ -115,7 +122,11 @@ const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly n
           </p>
           {overview.questionCount === 0 ? (
             <p className="form-message notice" role="status">
-              {overview.type === "review-test" ? t("user:tests.new.nothingDue") : t("user:tests.new.nothing")}
+              {overview.group
+                ? t("user:tests.group.nothing")
+                : overview.type === "review-test"
+                  ? t("user:tests.new.nothingDue")
+                  : t("user:tests.new.nothing")}
             </p>
           ) : null}
           <div className="button-row">

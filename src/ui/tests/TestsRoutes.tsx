@@ -1,10 +1,12 @@
 // The self-test routes of §2: /test/, /test/scores, /test/new/{id} (and /test/new/, which leads to
 // the menu), /get/results and /account-settings/tests-settings. Pages for members send a visitor
-// to sign in and back. The point-group test has no route until point groups exist.
+// to sign in and back. /test/new/pointgroup/{parentId}/{groupId} is a point-group test of one of the
+// learner's groups (parent: the point-group test type).
 import { useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { withReturnPath } from "../../domain/account/return-path.ts"
+import { GROUP_TEST_PARENT, groupIdOf } from "../../domain/groups/group-links.ts"
 import { isSessionTestType, REVIEW_TEST_ID, STANDALONE_TEST_TYPES } from "../../domain/tests/test-review.ts"
 import { useAppServices } from "../app-services.tsx"
 import { useQueryParam } from "../shared/page-hooks.ts"
@@ -35,6 +37,15 @@ const NewTest = ({ id }: { readonly id: string }) => {
   return <TestSessionPage key={`${id}-${plan}-${repeat ?? ""}`} type={id} repeat={repeat} />
 }
 
+/** A point-group test: its parent is the point-group test type, its group one of the learner's (the server checks). */
+const NewGroupTest = ({ parentId, groupId }: { readonly parentId: string; readonly groupId: string }) => {
+  const { session } = useAppServices()
+  const plan = useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
+  const group = groupIdOf(groupId)
+  if (parentId !== GROUP_TEST_PARENT || group === null) return <Redirect to="/not-found" replace />
+  return <TestSessionPage key={`${groupId}-${plan}`} type={GROUP_TEST_PARENT} group={group} />
+}
+
 export const TestsRoutes = () => {
   const { session } = useAppServices()
   const plan = useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
@@ -56,6 +67,19 @@ export const TestsRoutes = () => {
       </Route>
       <Route path="/test/new/">
         <Redirect to="/test/" replace />
+      </Route>
+      <Route path="/test/new/pointgroup">
+        <Redirect to="/test/" replace />
+      </Route>
+      <Route path="/test/new/pointgroup/">
+        <Redirect to="/test/" replace />
+      </Route>
+      <Route path="/test/new/pointgroup/:parentId/:groupId">
+        {({ parentId, groupId }) => (
+          <MembersOnly>
+            <NewGroupTest parentId={parentId} groupId={groupId} />
+          </MembersOnly>
+        )}
       </Route>
       <Route path="/test/new/:id">
         {({ id }) => (

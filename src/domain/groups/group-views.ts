@@ -1,0 +1,44 @@
+// What the point-group calls carry (§3 "Point group", §7 "Channels, points, groups"): the payloads,
+// decoded with the same Schemas on the page and on the server, and the groups as listed — each
+// with its points in the order they were added. A point the learner may not open (a Pro point
+// after a downgrade) is listed with permission false and its public facts only (code, pinyin,
+// name), like the menus list locked items.
+import { Schema } from "effect"
+import { AddMode, GroupId, GroupTitle } from "./group-rules.ts"
+
+export const GroupPointView = Schema.Struct({
+  /** The mapping's id: what removing the point from this group names. */
+  mapping_id: Schema.Number,
+  code: Schema.String,
+  pinyin: Schema.String,
+  name: Schema.String,
+  slug: Schema.String,
+  permission: Schema.Boolean,
+})
+export type GroupPointView = typeof GroupPointView.Type
+
+export const GroupView = Schema.Struct({
+  id: Schema.Number,
+  name: Schema.String,
+  points: Schema.Array(GroupPointView),
+})
+export type GroupView = typeof GroupView.Type
+
+export const GroupListView = Schema.Struct({ groups: Schema.Array(GroupView) })
+export type GroupListView = typeof GroupListView.Type
+
+export const CreateGroupPayload = Schema.Struct({ name: GroupTitle })
+export type CreateGroupPayload = typeof CreateGroupPayload.Type
+
+export const RenameGroupPayload = Schema.Struct({ pointGroupId: GroupId, name: GroupTitle })
+export type RenameGroupPayload = typeof RenameGroupPayload.Type
+
+/** The code of a point ("LU-9") or a channel ("LI"). */
+export const ContentCode = Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(32))
+
+export const AddToGroupPayload = Schema.Struct({ mode: AddMode, id: ContentCode, groupId: GroupId })
+export type AddToGroupPayload = typeof AddToGroupPayload.Type
+
+/** What an addition did: the group as it is now, and how many points were new to it. */
+export const AddedView = Schema.Struct({ group: GroupView, added: Schema.Number })
+export type AddedView = typeof AddedView.Type

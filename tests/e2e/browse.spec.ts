@@ -387,7 +387,7 @@ test("the drill-down menu works with the keyboard alone", async ({ page }) => {
   const menu = page.getByRole("navigation", { name: MENU })
   await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
   await page.keyboard.press("ArrowDown")
-  await expect(menu.getByRole("option", { name: "Point categories" })).toBeFocused()
+  await expect(menu.getByRole("option", { name: "My point groups" })).toBeFocused()
   await page.keyboard.press("ArrowUp")
   await page.keyboard.press("ArrowRight")
   await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeFocused()

@@ -40,7 +40,7 @@ export const wire = async (options: WireOptions) => {
   const tests = wireTests(w, billing, { clock: options.clock })
   const charts = wireCharts(w)
   const social = wireSocial(w, account)
-  const notes = wireNotes(w)
+  const notes = wireNotes(w, () => account.session.getSnapshot().context.user?.id ?? null)
   const feedback = wireFeedback(w)
   const groups = wireGroups(w, billing, (key, values) => i18n.t(key, values))
 

@@ -1,10 +1,13 @@
-// Local storage as a service: cleared on sign-out and on 401, and home of the one-time login token.
+// Local storage as a service: cleared on sign-out and on 401 (a 401 keeps unsaved work), and home of
+// the one-time login token.
 import { Context, Effect, Layer } from "effect"
 
 export interface StorageService {
   readonly get: (key: string) => Effect.Effect<string | undefined>
   readonly set: (key: string, value: string) => Effect.Effect<void>
   readonly remove: (key: string) => Effect.Effect<void>
+  /** Every key held now. */
+  readonly keys: Effect.Effect<ReadonlyArray<string>>
   readonly clear: Effect.Effect<void>
 }
 
@@ -12,6 +15,10 @@ const fromWebStorage = (storage: globalThis.Storage): StorageService => ({
   get: Effect.fn("Storage.get")((key: string) => Effect.sync(() => storage.getItem(key) ?? undefined)),
   set: Effect.fn("Storage.set")((key: string, value: string) => Effect.sync(() => storage.setItem(key, value))),
   remove: Effect.fn("Storage.remove")((key: string) => Effect.sync(() => storage.removeItem(key))),
+  keys: Effect.sync(() => Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? "")).pipe(
+    Effect.map((keys) => keys.filter((key) => key !== "")),
+    Effect.withSpan("Storage.keys"),
+  ),
   clear: Effect.sync(() => storage.clear()).pipe(Effect.withSpan("Storage.clear")),
 })
 
@@ -25,6 +32,7 @@ export class Storage extends Context.Service<Storage, StorageService>()("jingluo
         get: (key) => Effect.sync(() => items.get(key)),
         set: (key, value) => Effect.sync(() => void items.set(key, value)),
         remove: (key) => Effect.sync(() => void items.delete(key)),
+        keys: Effect.sync(() => [...items.keys()]),
         clear: Effect.sync(() => items.clear()),
       })
     })

@@ -16,6 +16,7 @@ import {
   SESSION_COOKIE_MAX_AGE_SECONDS,
 } from "../domain/shared/cookies.ts"
 import { failureOf, flattenErrorData, formErrorKey } from "../domain/shared/errors.ts"
+import { isUnsavedWorkKey } from "../domain/shared/unsaved-work.ts"
 import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { Storage } from "../infra/storage.ts"
@@ -62,17 +63,23 @@ const persistSession = (user: StoredUser, token: string | undefined) =>
 
 /**
  * Sign-out clears local storage (§4) but keeps when the payment modal last offered itself, so
- * signing out and in again does not bring it back the same day.
+ * signing out and in again does not bring it back the same day. A session that ended by itself
+ * (a 401) also keeps unsaved work, so the same user finds their text again after signing in.
  */
-const clearSession = Effect.gen(function* () {
-  const cookies = yield* Cookies
-  const storage = yield* Storage
-  yield* cookies.remove(COOKIE_TOKEN)
-  yield* cookies.remove(COOKIE_USERDATA)
-  const prompted = yield* storage.get(PAYMENT_PROMPT_STORAGE_KEY)
-  yield* storage.clear
-  if (prompted !== undefined) yield* storage.set(PAYMENT_PROMPT_STORAGE_KEY, prompted)
-})
+const clearSession = (keepUnsaved: boolean) =>
+  Effect.gen(function* () {
+    const cookies = yield* Cookies
+    const storage = yield* Storage
+    yield* cookies.remove(COOKIE_TOKEN)
+    yield* cookies.remove(COOKIE_USERDATA)
+    const keys = yield* storage.keys
+    const kept = keys.filter((key) => key === PAYMENT_PROMPT_STORAGE_KEY || (keepUnsaved && isUnsavedWorkKey(key)))
+    const values = yield* Effect.forEach(kept, (key) => Effect.map(storage.get(key), (value) => [key, value] as const))
+    yield* storage.clear
+    yield* Effect.forEach(values, ([key, value]) => (value === undefined ? Effect.void : storage.set(key, value)), {
+      discard: true,
+    })
+  })
 
 const go = (path: string) => Effect.flatMap(Navigation, (navigation) => navigation.go(path))
 
@@ -190,7 +197,7 @@ export const wireAccount = (w: Wiring, language = "en") => {
       actions: {
         // At once, so the next call (the dashboard) already carries the token.
         persistUser: (_, { user, token }) => w.read(persistSession(user, token)),
-        clearSession: () => w.act(clearSession),
+        clearSession: (_, { keepUnsaved }) => w.act(clearSession(keepUnsaved)),
         announceExpiry: () =>
           w.act(Effect.flatMap(Toasts, (toasts) => toasts.show("error", w.t("errors.sessionExpired")))),
         reloadToLogin: () => w.act(Effect.flatMap(Navigation, (navigation) => navigation.reload("/login"))),

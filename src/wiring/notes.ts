@@ -6,6 +6,7 @@
 import { Effect, Option, Schema } from "effect"
 import { type NoteDraft, NoteDraft as NoteDraftSchema, noteDraftKey } from "../domain/notes/note.ts"
 import type { ApiFailure } from "../domain/shared/errors.ts"
+import type { Writer } from "../domain/shared/unsaved-work.ts"
 import { Storage } from "../infra/storage.ts"
 import { noteEditorMachine } from "../machines/notes/note-editor-machine.ts"
 import { notesListMachine } from "../machines/notes/notes-list-machine.ts"
@@ -13,16 +14,17 @@ import type { Wiring } from "./shared/wiring.ts"
 
 const decodeDraft = Schema.decodeUnknownOption(Schema.fromJsonString(NoteDraftSchema))
 
-/** The text kept on this device for a point, or null (nothing kept, or unreadable). */
-const readDraft = (point: string) =>
-  Effect.flatMap(Storage, (storage) => storage.get(noteDraftKey(point))).pipe(
+/** The text this writer kept on this device for a point, or null (nothing kept, or unreadable). */
+const readDraft = (writer: Writer, point: string) =>
+  Effect.flatMap(Storage, (storage) => storage.get(noteDraftKey(writer, point))).pipe(
     Effect.map((raw) => (raw === undefined ? null : Option.getOrNull(decodeDraft(raw)))),
   )
 
 const CATALOGUE_ON_LOAD: ReadonlySet<ApiFailure["_tag"]> = new Set(["Unauthorized", "ServerError"])
 const CATALOGUE_ON_SAVE: ReadonlySet<ApiFailure["_tag"]> = new Set(["Unauthorized", "NotFound", "ServerError"])
 
-export const wireNotes = (w: Wiring) => {
+/** `writer` tells whose text it is: the signed-in user's id, read when the text is kept or read. */
+export const wireNotes = (w: Wiring, writer: () => Writer) => {
   const { apiActor } = w
   return {
     machines: {
@@ -39,7 +41,7 @@ export const wireNotes = (w: Wiring) => {
                       ? { point: found.point, text: found.text, version: found.version, updatedAt: found.updatedAt }
                       : null
                   }),
-                  draft: Effect.sync(() => w.read(readDraft(point))),
+                  draft: Effect.sync(() => w.read(readDraft(writer(), point))),
                 }),
               // The note says in its place when it cannot load; the point page around it stays as it is.
               { catalogue: (failure) => CATALOGUE_ON_LOAD.has(failure._tag) },
@@ -53,9 +55,9 @@ export const wireNotes = (w: Wiring) => {
           },
           actions: {
             keepDraft: (_, { point, draft }: { readonly point: string; readonly draft: NoteDraft }) =>
-              w.act(Effect.flatMap(Storage, (s) => s.set(noteDraftKey(point), JSON.stringify(draft)))),
+              w.act(Effect.flatMap(Storage, (s) => s.set(noteDraftKey(writer(), point), JSON.stringify(draft)))),
             clearDraft: (_, { point }: { readonly point: string }) =>
-              w.act(Effect.flatMap(Storage, (s) => s.remove(noteDraftKey(point)))),
+              w.act(Effect.flatMap(Storage, (s) => s.remove(noteDraftKey(writer(), point)))),
           },
         }),
         list: notesListMachine.provide({

@@ -1,10 +1,11 @@
 // Notes and the app review in Chromium against the real server: notes switched on from the point
 // page by keyboard, a note on LU-9 written, saved as typed, there after a reload, found in /my-notes
 // with the filter and followed back; hidden again by mouse; two tabs that both write keep both
-// texts; typing offline is saved when back online; a rating left by keyboard, changed by mouse;
+// texts; typing offline is saved when back online; text typed as the session ends is saved after
+// signing in again; a rating left by keyboard, changed by mouse;
 // German and Spanish words; axe on every screen.
 import { expect, type Page, test } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
 
 const LU9 = "/point/lu-9-taiyuan"
 
@@ -119,6 +120,36 @@ test("notes: two tabs writing the same note keep both texts; typing offline is s
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
   await page.reload()
   await expect(noteField(page)).toHaveValue("written on the train")
+})
+
+test("notes: text typed as the session ends is kept and saved after signing in again", async ({ page, context }) => {
+  const email = await createVerifiedUser(page)
+  await signIn(page, email)
+  await openLu9(page)
+  await page.locator(".notes-switch").click()
+  await noteField(page).fill("before the session ended")
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+
+  // The session ends on the server (as when it expires, or is signed out on another device).
+  const token = (await context.cookies()).find((cookie) => cookie.name === "token")?.value
+  expect(token).toBeTruthy()
+  const ended = await page.request.post("/api/logout", { headers: { authorization: `Bearer ${token}` } })
+  expect(ended.status()).toBe(200)
+
+  await noteField(page).fill("before the session ended, and after")
+  await expect(page.getByText("Your session has ended. Please log in again.")).toBeVisible()
+  await expect(page).toHaveURL(/\/login/)
+
+  // Signing in again (the payment offer was already made today, so it does not come back).
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.locator('form button[type="submit"]').click()
+  await expect(page).not.toHaveURL(/\/login/)
+  await openLu9(page)
+  await expect(noteField(page)).toHaveValue("before the session ended, and after")
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+  await page.reload()
+  await expect(noteField(page)).toHaveValue("before the session ended, and after")
 })
 
 test("support: a rating left by keyboard with what to improve, then changed by mouse", async ({ page }) => {

@@ -13,7 +13,7 @@ import { DEFAULT_USER_SETTINGS } from "../../src/domain/account/user-settings.ts
 import { NOTE_MERGE_SEPARATOR, noteDraftKey, type SavePointNotePayload } from "../../src/domain/notes/note.ts"
 import { chartIndex, chartsById } from "../support/chart-fixtures.ts"
 import { plans, pointPage } from "../support/point-fixtures.ts"
-import { API, dashboard, renderApp, server } from "../ui/support/render-app.tsx"
+import { API, dashboard, renderApp, server, signedInUser } from "../ui/support/render-app.tsx"
 
 /** What the learner sees of the note. */
 const noteModel = createMachine({
@@ -177,13 +177,13 @@ describe.each(["mouse", "keyboard"] as const)("the note on a point page (model-b
           saved: async () => {
             await saved()
             expect(noteField()?.value).toBe(backend.note?.text)
-            expect(localStorage.getItem(noteDraftKey("LU-9"))).toBeNull()
+            expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toBeNull()
           },
           offline: async () => {
             expect(
               await screen.findByText(/You are offline\. Your note is kept on this device/, {}, { timeout: 4000 }),
             ).toBeVisible()
-            expect(localStorage.getItem(noteDraftKey("LU-9"))).toContain(noteField()?.value ?? "—")
+            expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain(noteField()?.value ?? "—")
             expect(backend.note?.text).not.toBe(noteField()?.value)
           },
           conflict: async () => {

@@ -3,6 +3,7 @@
 // the version the page last saw, so a note changed meanwhile (another tab) is never overwritten:
 // the server answers NoteConflict with the stored note and the page keeps both texts.
 import { Schema } from "effect"
+import { unsavedWorkKey, type Writer } from "../shared/unsaved-work.ts"
 import { MessageKey } from "../shared/validation.ts"
 
 export const NOTE_MAX_LENGTH = 10_000
@@ -104,8 +105,8 @@ export const filterNotes = <N extends NoteListItem>(notes: ReadonlyArray<N>, fil
 /** Debounce between the last keystroke and the save. */
 export const NOTE_SAVE_DEBOUNCE_MS = 800
 
-/** The local-storage key of a point's unsaved text. */
-export const noteDraftKey = (point: string) => `jingluo.note-draft.${point}`
+/** The local-storage key of a writer's unsaved text on a point. */
+export const noteDraftKey = (writer: Writer, point: string) => unsavedWorkKey("note", writer, point)
 
 /** What local storage keeps until the server confirms: the text and the version it was typed on. */
 export const NoteDraft = Schema.Struct({ text: Schema.String, version: Schema.NullOr(Schema.Number) })

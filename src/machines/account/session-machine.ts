@@ -1,5 +1,5 @@
 // The signed-in user for the whole app: signed out, signed in (with the user record), or expired
-// after a 401 (§4): storage, token and user data are cleared, an error toast shows, and after
+// after a 401 (§4): storage (but for unsaved work), token and user data are cleared, an error toast shows, and after
 // UNAUTHORIZED_RELOAD_DELAY_MS the app reloads at /login.
 import { assign, setup } from "xstate"
 import type { StoredUser, UserData } from "../../domain/account/user.ts"
@@ -44,8 +44,11 @@ export const sessionMachine = setup({
   actions: {
     /** Provided: write the userdata cookie, and the token cookie when a sign-in brings the token. */
     persistUser: (_, _params: { readonly user: StoredUser; readonly token?: string }) => {},
-    /** Provided: clear local storage, the token and the user data. */
-    clearSession: () => {},
+    /**
+     * Provided: clear local storage, the token and the user data. An ended session keeps what the
+     * user typed and the server has not confirmed; a sign-out removes it too.
+     */
+    clearSession: (_, _params: { readonly keepUnsaved: boolean }) => {},
     /** Provided: the error toast of §8 for an ended session. */
     announceExpiry: () => {},
     /** Provided: full reload at /login. */
@@ -73,7 +76,10 @@ export const sessionMachine = setup({
     signedIn: {
       initial: "idle",
       on: {
-        "session.signOut": { target: "signedOut", actions: [assign({ user: null, dashboard: null }), "clearSession"] },
+        "session.signOut": {
+          target: "signedOut",
+          actions: [assign({ user: null, dashboard: null }), { type: "clearSession", params: { keepUnsaved: false } }],
+        },
         "session.dashboard": {
           actions: [
             assign(({ context, event }) => ({
@@ -119,7 +125,11 @@ export const sessionMachine = setup({
       },
     },
     expired: {
-      entry: [assign({ user: null, dashboard: null }), "clearSession", "announceExpiry"],
+      entry: [
+        assign({ user: null, dashboard: null }),
+        { type: "clearSession", params: { keepUnsaved: true } },
+        "announceExpiry",
+      ],
       after: { reloadDelay: { target: "reloading", actions: "reloadToLogin" } },
     },
     reloading: { type: "final" },

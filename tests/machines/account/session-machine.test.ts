@@ -141,6 +141,8 @@ describe("session machine", () => {
       expect(actor.getSnapshot().value).toBe("signedOut")
       expect(actor.getSnapshot().context).toEqual({ user: null, dashboard: null })
       expect(clearSession).toHaveBeenCalledTimes(1)
+      // A sign-out removes unsaved work too: the device may be shared.
+      expect(clearSession.mock.calls[0]?.[1]).toEqual({ keepUnsaved: false })
       expect(announceExpiry).not.toHaveBeenCalled()
     })
 
@@ -152,6 +154,8 @@ describe("session machine", () => {
       expect(actor.getSnapshot().value).toBe("expired")
       expect(actor.getSnapshot().context).toEqual({ user: null, dashboard: null })
       expect(clearSession).toHaveBeenCalledTimes(1)
+      // An ended session keeps what the user typed, for when they sign in again.
+      expect(clearSession.mock.calls[0]?.[1]).toEqual({ keepUnsaved: true })
       expect(announceExpiry).toHaveBeenCalledTimes(1)
       expect(reloadToLogin).not.toHaveBeenCalled()
     })

@@ -13,7 +13,7 @@ import { type NoteListItem, noteDraftKey } from "../../../src/domain/notes/note.
 import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { chartIndex, chartsById } from "../../support/chart-fixtures.ts"
 import { plans, pointPage } from "../../support/point-fixtures.ts"
-import { API, dashboard, renderApp, server } from "../support/render-app.tsx"
+import { API, dashboard, renderApp, server, signedInUser } from "../support/render-app.tsx"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {
@@ -140,20 +140,50 @@ describe("saving a note", () => {
     expect(await screen.findByRole("status", {}, { timeout: 3000 })).toHaveTextContent(/Saving…|Saved/)
     await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 3000 })
     expect(bodies).toEqual([{ point: "LU-9", text: "Pulse point!", version: 3 }])
-    expect(localStorage.getItem(noteDraftKey("LU-9"))).toBeNull()
+    expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toBeNull()
   })
 
-  it("401: the session ends as everywhere in the app", async () => {
+  it("401: the session ends as everywhere in the app, and the typed text stays on the device", async () => {
     const { reloads } = await typeNote("401")
     expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
     await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 })
+    // The session's storage is cleared, but not what the user typed: signing in again brings it back.
+    expect(document.cookie).not.toContain("token=")
+    expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain("Pulse point of the lung")
+  })
+
+  it("signing out removes text kept on the device (the device may be shared)", async () => {
+    baseApi()
+    localStorage.setItem(noteDraftKey(signedInUser.id, "LU-9"), JSON.stringify({ text: "typed before", version: 3 }))
+    localStorage.setItem("some.other.key", "x")
+    const { session } = await renderApp("/my-notes", { signedIn: true })
+    act(() => void session.send({ type: "session.signOut" }))
+    await waitFor(() => expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toBeNull())
+    expect(localStorage.getItem("some.other.key")).toBeNull()
+  })
+
+  it("text another user kept on this device is neither shown nor saved", async () => {
+    baseApi()
+    let sent = 0
+    server.use(
+      http.post(`${API}/api/save-point-notes`, () => {
+        sent++
+        return HttpResponse.json({ note: null })
+      }),
+    )
+    const otherKey = noteDraftKey(signedInUser.id + 1, "LU-9")
+    localStorage.setItem(otherKey, JSON.stringify({ text: "someone else's text", version: 3 }))
+    await renderApp("/point/lu-9-taiyuan", { signedIn: true })
+    expect(await noteField()).toHaveValue("Pulse point")
+    expect(sent).toBe(0)
+    expect(localStorage.getItem(otherKey)).toContain("someone else's text")
   })
 
   it("404: goes to /not-found", async () => {
     await typeNote("404")
     await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 })
     // What was typed stays on the device for the next visit.
-    expect(localStorage.getItem(noteDraftKey("LU-9"))).toContain("Pulse point of the lung")
+    expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain("Pulse point of the lung")
   })
 
   it("403: says the note is not saved and keeps the text", async () => {
@@ -162,7 +192,7 @@ describe("saving a note", () => {
       await screen.findByText(/Not saved: .* Your note is kept on this device\./, {}, { timeout: 3000 }),
     ).toBeVisible()
     expect(field).toHaveValue("Pulse point of the lung")
-    expect(localStorage.getItem(noteDraftKey("LU-9"))).toContain("Pulse point of the lung")
+    expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain("Pulse point of the lung")
   })
 
   it("422: a note over the limit shows the message at the field and keeps the text", async () => {
@@ -199,7 +229,7 @@ describe("saving a note", () => {
     expect(
       await screen.findByText(/You are offline\. Your note is kept on this device/, {}, { timeout: 3000 }),
     ).toBeVisible()
-    expect(localStorage.getItem(noteDraftKey("LU-9"))).toContain("Pulse point of the lung")
+    expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain("Pulse point of the lung")
     server.use(
       http.post(`${API}/api/save-point-notes`, () =>
         HttpResponse.json({
@@ -210,7 +240,7 @@ describe("saving a note", () => {
     act(() => void window.dispatchEvent(new Event("online")))
     await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 3000 })
     expect(field).toHaveValue("Pulse point of the lung")
-    expect(localStorage.getItem(noteDraftKey("LU-9"))).toBeNull()
+    expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toBeNull()
   })
 
   it("restores text kept on the device after a reload and saves it", async () => {
@@ -224,7 +254,7 @@ describe("saving a note", () => {
         })
       }),
     )
-    localStorage.setItem(noteDraftKey("LU-9"), JSON.stringify({ text: "typed before", version: 3 }))
+    localStorage.setItem(noteDraftKey(signedInUser.id, "LU-9"), JSON.stringify({ text: "typed before", version: 3 }))
     await renderApp("/point/lu-9-taiyuan", { signedIn: true })
     expect(await noteField()).toHaveValue("typed before")
     await waitFor(() => expect(bodies).toEqual([{ point: "LU-9", text: "typed before", version: 3 }]), {

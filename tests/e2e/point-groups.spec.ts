@@ -136,7 +136,9 @@ test("by mouse: create a group, add LU-9 and the LI channel, rename, remove a po
   await last.getByRole("option", { name: "My point groups" }).click()
   await last.getByRole("button", { name: "Edit" }).click()
   await last.getByRole("button", { name: "Delete Exam week" }).click()
-  const confirm = last.getByRole("alertdialog", { name: "Delete the group “Exam week”? Its points stay in the book." })
+  const confirm = last.getByRole("alertdialog", {
+    name: "Delete the group “Exam week”? Its points stay in the book, and the scores of its tests stay in your history.",
+  })
   await expect(confirm).toBeVisible()
   await expectAccessible(page)
   await confirm.getByRole("button", { name: "Delete" }).click()

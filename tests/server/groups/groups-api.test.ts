@@ -2,7 +2,8 @@
 // their points, create / rename / delete, adding a point or a whole channel without duplicates, a
 // Pro point refused to Standard (403) and kept locked after a downgrade, removing by mapping id,
 // another learner's ids and unknown ids answered 404, bad bodies 4xx with field messages (never
-// 500), account deletion removing the groups, and the point-group self-test built from a group.
+// 500), account deletion removing the groups, and the point-group self-test built from a group (a deleted
+// group's finished tests stay in the history, its running test goes).
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../../server/content/load-content.ts"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/billing/plans.ts"
@@ -251,9 +252,26 @@ describe.each(DATABASES)("point groups API on %s", (kind) => {
     expect(refused.status).toBe(404)
     expect(refused.body.message).toBe("This group has no points you can be asked about yet.")
 
+    // A finished test of the second group: its score outlives the group.
+    const secondTest = await call("POST", "/api/test/new-create", pro, { type: "point-group-test", groupId: second })
+    expect(secondTest.status).toBe(200)
+    const finished = await call("POST", "/api/test/finish", pro, { testId: secondTest.body.id })
+    expect(finished.status).toBe(200)
+    expect((await call("DELETE", `/api/point-group/delete/${second}`, pro)).status).toBe(200)
+    const kept = await call("GET", `/api/test/${secondTest.body.id}/result`, pro)
+    expect(kept.status).toBe(200)
+    expect(kept.body.total).toBe(finished.body.total)
+    const scores = await call("GET", "/api/test/scores/point-group-test", pro)
+    expect(scores.status).toBe(200)
+    expect(JSON.stringify(scores.body)).toContain(secondTest.body.id)
+    expect(await server.sql("SELECT group_id FROM self_tests WHERE id = $1", [secondTest.body.id])).toEqual([
+      { group_id: null },
+    ])
+
     // Deleting a group takes its running test with it.
     expect((await call("DELETE", `/api/point-group/delete/${id}`, pro)).status).toBe(200)
     expect((await call("GET", `/api/test/point-group-test/${created.body.id}`, pro)).status).toBe(404)
+    expect(await server.sql("SELECT id FROM self_tests WHERE id = $1", [created.body.id])).toEqual([])
   })
 
   it("removes the learner's groups with the account", async () => {

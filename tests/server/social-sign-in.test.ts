@@ -133,6 +133,64 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     expect(await signedIn.json()).toMatchObject({ email: "grace.hopper@example.test", token: expect.any(String) })
   })
 
+  /** A round whose answer comes back by form_post, as Apple's does, with what the provider posts beside it. */
+  const postedRoundTrip = async (login: string, extra: Record<string, string>) => {
+    const { location, cookie } = await start()
+    const back = await signInAtProvider(location.href, login, REDIRECT_URI)
+    const form = new URLSearchParams(back.search)
+    for (const [name, value] of Object.entries(extra)) form.set(name, value)
+    const callback = await server.request(SOCIAL_CALLBACK_ROUTE, {
+      method: "POST",
+      body: form.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    })
+    expect(callback.status).toBe(303)
+    const page = new URL(callback.headers.get("location")!)
+    const payload = {
+      code: page.searchParams.get("code")!,
+      state: page.searchParams.get("state")!,
+      ...(page.searchParams.get("iss") ? { iss: page.searchParams.get("iss")! } : {}),
+    }
+    return { page, payload, cookie }
+  }
+
+  it("takes the name a provider posts beside its answer (Apple) when the ID token has none", async () => {
+    const user = JSON.stringify({
+      name: { firstName: "  Ada ", lastName: "Lovelace" },
+      email: "someone.else@example.test",
+    })
+    const { page, payload, cookie } = await postedRoundTrip("noname.ada@example.test", { user })
+    // The name stays on the server: it is not passed on in the page's address.
+    expect(page.search).not.toContain("Ada")
+    expect([...page.searchParams.keys()].sort()).toEqual(
+      ["code", "iss", "state"].filter((k) => page.searchParams.has(k)),
+    )
+    const answer = await socialLogin(payload, cookie)
+    expect(answer.status).toBe(200)
+    // The e-mail is always the ID token's, never the posted one.
+    expect(await answer.json()).toMatchObject({
+      step: "register",
+      email: "noname.ada@example.test",
+      firstName: "Ada",
+      lastName: "Lovelace",
+    })
+  })
+
+  it("without a posted name, or with an unreadable one, the names are left for the user to type", async () => {
+    const extras: ReadonlyArray<Record<string, string>> = [
+      {},
+      { user: "not json" },
+      { user: JSON.stringify({ name: 5 }) },
+      { user: "x".repeat(5000) },
+    ]
+    for (const [i, extra] of extras.entries()) {
+      const { payload, cookie } = await postedRoundTrip(`noname.case-${i}@example.test`, extra)
+      const answer = await socialLogin(payload, cookie)
+      expect(answer.status).toBe(200)
+      expect(await answer.json()).toMatchObject({ step: "register", firstName: "", lastName: "" })
+    }
+  })
+
   it("registration refuses another e-mail than the provider's and bad fields with field messages, keeping the ticket", async () => {
     const { payload, cookie } = await roundTrip("katherine.johnson@example.test")
     const { ticket } = (await (await socialLogin(payload, cookie)).json()) as { ticket: string }

@@ -2,7 +2,8 @@
 // signed ID tokens (its development keys), PKCE, nonce and single-use codes exactly as a provider
 // does them. Its development sign-in page takes any login; the login is the account: the e-mail
 // `ada.lovelace@example.test` signs in Ada Lovelace with that verified address, and a login that
-// starts with "unverified" gives an e-mail the provider has not verified.
+// starts with "unverified" gives an e-mail the provider has not verified, and one that starts with
+// "noname." carries no name in the ID token (as Apple's, which posts the name beside the answer).
 import { createServer, type Server } from "node:http"
 import Provider from "oidc-provider"
 
@@ -14,13 +15,10 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 export const testAccountClaims = (login: string) => {
   const local = login.split("@")[0] ?? login
   const [first = "", ...rest] = local.replace(/^unverified[.-]?/, "").split(/[.\-_]/)
-  return {
-    sub: `sub-${login}`,
-    email: login,
-    email_verified: !login.startsWith("unverified"),
-    given_name: capitalised(first),
-    family_name: capitalised(rest.join(" ")),
-  }
+  const account = { sub: `sub-${login}`, email: login, email_verified: !login.startsWith("unverified") }
+  // Like Apple: no name in the ID token.
+  if (login.startsWith("noname.")) return account
+  return { ...account, given_name: capitalised(first), family_name: capitalised(rest.join(" ")) }
 }
 
 export interface TestOidcProvider {

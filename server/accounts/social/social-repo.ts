@@ -5,6 +5,7 @@ import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { orDie } from "../../platform/db/queries.ts"
 import { UserRow } from "../users-repo.ts"
+import type { PostedName } from "./posted-name.ts"
 
 export const AttemptRow = Schema.Struct({
   id: Schema.String,
@@ -14,6 +15,9 @@ export const AttemptRow = Schema.Struct({
   nonce: Schema.String,
   return_to: Schema.NullOr(Schema.String),
   expires_at: Schema.Date,
+  /** The name the provider posted with its answer, if it did (Apple). */
+  posted_first_name: Schema.NullOr(Schema.String),
+  posted_last_name: Schema.NullOr(Schema.String),
 })
 export type AttemptRow = typeof AttemptRow.Type
 
@@ -63,6 +67,8 @@ export class SocialRepo extends Context.Service<
     ) => Effect.Effect<void>
     /** The identity behind a live ticket, without spending it. */
     readonly peekTicket: (ticketHash: string, now: Date) => Effect.Effect<Option.Option<VerifiedIdentity>>
+    /** Keeps the name a provider posted with its answer on the unspent attempt of that state. */
+    readonly keepPostedName: (stateHash: string, name: PostedName) => Effect.Effect<void>
     /** The return path of an unspent attempt, for the callback's redirect. */
     readonly returnToOf: (stateHash: string) => Effect.Effect<Option.Option<string | null>>
     /** Spends a ticket once; none when unknown, used or expired. */
@@ -105,7 +111,8 @@ export class SocialRepo extends Context.Service<
           execute: ({ stateHash, now }) => sql`
             UPDATE social_sign_in_attempts SET state_used_at = ${now.toISOString()}::timestamptz
             WHERE state_hash = ${stateHash} AND state_used_at IS NULL
-            RETURNING id::text AS id, provider, browser_hash, code_verifier, nonce, return_to, expires_at`,
+            RETURNING id::text AS id, provider, browser_hash, code_verifier, nonce, return_to, expires_at,
+              posted_first_name, posted_last_name`,
         }),
       )
       const saveIdentity = orDie(
@@ -189,6 +196,15 @@ export class SocialRepo extends Context.Service<
             RETURNING *`,
         }),
       )
+      const keepPostedName = orDie(
+        SqlSchema.void({
+          Request: Schema.Any,
+          execute: ({ stateHash, name }: { readonly stateHash: string; readonly name: PostedName }) => sql`
+            UPDATE social_sign_in_attempts
+            SET posted_first_name = ${name.firstName}, posted_last_name = ${name.lastName}
+            WHERE state_hash = ${stateHash} AND state_used_at IS NULL`,
+        }),
+      )
       const purge = orDie(
         SqlSchema.void({
           Request: Schema.Date,
@@ -204,6 +220,7 @@ export class SocialRepo extends Context.Service<
         saveIdentity: (id, identity, ticketHash, expiresAt) => saveIdentity({ id, identity, ticketHash, expiresAt }),
         spendTicketRow: (ticketHash, now) => spendTicketRow({ ticketHash, now }),
         peekTicket: (ticketHash, now) => peekTicket({ ticketHash, now }),
+        keepPostedName: (stateHash, name) => keepPostedName({ stateHash, name }),
         returnToOf: (stateHash) => Effect.map(returnToOf(stateHash), (row) => row.pipe(Option.map((r) => r.return_to))),
         linkedUser: (issuer, subject, now) => linkedUser({ issuer, subject, now }),
         link: (userId, provider, identity, now) => link({ userId, provider, identity, now }),

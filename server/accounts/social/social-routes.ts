@@ -72,6 +72,9 @@ export const SocialRoutes = HttpRouter.use((router) =>
         if (value !== undefined && value.length <= 2000) params.set(name, value)
       }
       const state = params.get("state")
+      // Apple posts the user's name beside the code, once; it is kept server-side, never passed on.
+      if (state && request.method === "POST")
+        yield* social.keepPostedName(state, Option.getOrUndefined(UrlParams.getFirst(form, "user")))
       const returnTo = state ? yield* social.returnPathOf(state) : null
       if (returnTo) params.set(RETURN_PARAM, returnTo)
       return toPage(params)

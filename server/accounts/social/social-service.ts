@@ -29,6 +29,7 @@ import { Auth } from "../auth-service.ts"
 import { Passwords } from "../passwords-service.ts"
 import { UsersRepo } from "../users-repo.ts"
 import { OidcClients } from "./oidc-clients.ts"
+import { postedName } from "./posted-name.ts"
 import { type Identity, SocialRepo } from "./social-repo.ts"
 
 const ATTEMPT_MS = SOCIAL_ATTEMPT_MINUTES * 60_000
@@ -49,6 +50,8 @@ export class SocialSignIn extends Context.Service<
     ) => Effect.Effect<SocialStart, "UnknownProvider" | "Unavailable">
     /** Our redirect URI at the providers. */
     readonly callbackUrl: string
+    /** Keeps the name a provider posted with its answer (Apple's `user` field) for the code exchange. */
+    readonly keepPostedName: (state: string, postedUser: string | undefined) => Effect.Effect<void>
     /** The return path a started sign-in was given (read, not spent), for the callback's redirect. */
     readonly returnPathOf: (state: string) => Effect.Effect<string | null>
     readonly complete: (
@@ -163,8 +166,9 @@ export class SocialSignIn extends Context.Service<
           issuer: claims.issuer,
           subject: claims.subject,
           email,
-          firstName: claims.givenName,
-          lastName: claims.familyName,
+          // The ID token's name first; else the name the provider posted with its answer (Apple).
+          firstName: claims.givenName || (value.posted_first_name ?? ""),
+          lastName: claims.familyName || (value.posted_last_name ?? ""),
         }
         const existing = yield* users.findByEmail(email)
         if (Option.isSome(existing)) {
@@ -282,6 +286,11 @@ export class SocialSignIn extends Context.Service<
         providers: clients.providers.map(({ id, name }: SocialProviderSettings) => ({ id, name })),
         start,
         callbackUrl,
+        keepPostedName: (state, postedUser) =>
+          Option.match(postedName(postedUser), {
+            onNone: () => Effect.void,
+            onSome: (name) => repo.keepPostedName(sha256(state), name),
+          }),
         returnPathOf: (state) => Effect.map(repo.returnToOf(sha256(state)), (found) => Option.getOrNull(found) ?? null),
         complete,
         register,

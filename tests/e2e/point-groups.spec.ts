@@ -97,7 +97,7 @@ test("by mouse: create a group, add LU-9 and the LI channel, rename, remove a po
   await title.fill("")
   await menu.getByRole("button", { name: "Save" }).click()
   await expect(title).toHaveAccessibleDescription("This field is required")
-  await title.fill("Exam week")
+  await title.fill("Exam week ")
   await menu.getByRole("button", { name: "Save" }).click()
   await expectToast(page, "Group renamed to “Exam week”.")
   await menu.getByRole("button", { name: "Remove LU-9 from Exam week" }).click()

@@ -4,6 +4,7 @@
 // after a downgrade) is listed with permission false and its public facts only (code, pinyin,
 // name), like the menus list locked items.
 import { Schema } from "effect"
+import { type FieldErrors, validate } from "../shared/validation.ts"
 import { AddMode, GroupId, GroupTitle } from "./group-rules.ts"
 
 export const GroupPointView = Schema.Struct({
@@ -42,3 +43,17 @@ export type AddToGroupPayload = typeof AddToGroupPayload.Type
 /** What an addition did: the group as it is now, and how many points were new to it. */
 export const AddedView = Schema.Struct({ group: GroupView, added: Schema.Number })
 export type AddedView = typeof AddedView.Type
+
+const checkTitle = validate(CreateGroupPayload)
+
+/** A typed group title checked as the server will: the field's messages, or null when it is fine. */
+export const titleErrors = (name: string): FieldErrors | null => {
+  const checked = checkTitle({ name })
+  return checked._tag === "Valid" ? null : checked.errors
+}
+
+/** The title as it is sent and stored: trimmed (" Exam week " is "Exam week"). */
+export const decodedTitle = (name: string): string => {
+  const checked = checkTitle({ name })
+  return checked._tag === "Valid" ? checked.value.name : name
+}

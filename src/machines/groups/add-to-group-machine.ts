@@ -6,9 +6,9 @@
 import { assign, setup } from "xstate"
 import type { AddMode } from "../../domain/groups/group-rules.ts"
 import type { AddedView, GroupListView, GroupView } from "../../domain/groups/group-views.ts"
-import { CreateGroupPayload } from "../../domain/groups/group-views.ts"
+import { decodedTitle, titleErrors } from "../../domain/groups/group-views.ts"
 import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
-import { type FieldErrors, validate } from "../../domain/shared/validation.ts"
+import type { FieldErrors } from "../../domain/shared/validation.ts"
 import { apiCall, errorOf, isFailure } from "../shared/api-call.ts"
 
 export interface AddToGroupContext {
@@ -31,12 +31,6 @@ export type AddToGroupEvent =
   | { readonly type: "group.choose"; readonly id: number }
   | { readonly type: "create.change"; readonly name: string }
   | { readonly type: "create.submit" }
-
-const checkTitle = validate(CreateGroupPayload)
-const titleErrors = (name: string): FieldErrors | null => {
-  const checked = checkTitle({ name })
-  return checked._tag === "Valid" ? null : checked.errors
-}
 
 export const addToGroupMachine = setup({
   types: {
@@ -121,7 +115,7 @@ export const addToGroupMachine = setup({
           tags: ["busy"],
           invoke: {
             src: "createGroup",
-            input: ({ context }) => ({ name: context.draft }),
+            input: ({ context }) => ({ name: decodedTitle(context.draft) }),
             onDone: {
               target: "adding",
               actions: assign(({ context, event }) => ({

@@ -6,9 +6,9 @@
 import { assign, setup } from "xstate"
 import { pointHref } from "../../domain/content/content-links.ts"
 import type { GroupListView, GroupView } from "../../domain/groups/group-views.ts"
-import { CreateGroupPayload } from "../../domain/groups/group-views.ts"
+import { decodedTitle, titleErrors } from "../../domain/groups/group-views.ts"
 import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
-import { type FieldErrors, validate } from "../../domain/shared/validation.ts"
+import type { FieldErrors } from "../../domain/shared/validation.ts"
 import { apiCall, errorOf, isFailure } from "../shared/api-call.ts"
 
 export interface GroupsContext {
@@ -57,12 +57,6 @@ export const groupOf = (context: Pick<GroupsContext, "groups" | "open">) =>
 
 const pointOf = (context: GroupsContext, mappingId: number) =>
   groupOf(context)?.points.find((p) => p.mapping_id === mappingId)
-
-const checkTitle = validate(CreateGroupPayload)
-const titleErrors = (name: string): FieldErrors | null => {
-  const checked = checkTitle({ name })
-  return checked._tag === "Valid" ? null : checked.errors
-}
 
 const replaceGroup = (groups: ReadonlyArray<GroupView>, group: GroupView) =>
   groups.map((g) => (g.id === group.id ? group : g))
@@ -218,7 +212,7 @@ export const groupsMachine = setup({
           tags: ["busy"],
           invoke: {
             src: "createGroup",
-            input: ({ context }) => ({ name: context.draft }),
+            input: ({ context }) => ({ name: decodedTitle(context.draft) }),
             onDone: {
               target: "idle",
               actions: [
@@ -243,7 +237,10 @@ export const groupsMachine = setup({
           tags: ["busy"],
           invoke: {
             src: "renameGroup",
-            input: ({ context }) => ({ pointGroupId: context.rename?.id ?? 0, name: context.rename?.name ?? "" }),
+            input: ({ context }) => ({
+              pointGroupId: context.rename?.id ?? 0,
+              name: decodedTitle(context.rename?.name ?? ""),
+            }),
             onDone: {
               target: "idle",
               actions: [

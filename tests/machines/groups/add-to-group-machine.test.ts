@@ -83,13 +83,15 @@ describe("add-to-group machine", () => {
       fieldErrors: { name: "validation.required" },
       draft: " ",
     })
-    started.actor.send({ type: "create.change", name: "Wrist" })
+    started.actor.send({ type: "create.change", name: "Wrist " })
     started.actor.send({ type: "create.submit" })
+    // Sent trimmed, as it is stored.
+    expect(started.createGroup.inputs).toEqual([{ name: "Wrist" }])
     started.createGroup.reject(new ValidationFailed({ message: "Check", errors: { name: "validation.groupLimit" } }))
     await waitFor(started.actor, (s) => s.matches({ open: "choosing" }))
     expect(started.actor.getSnapshot().context).toMatchObject({
       fieldErrors: { name: "validation.groupLimit" },
-      draft: "Wrist",
+      draft: "Wrist ",
       rejected: 2,
     })
     started.actor.send({ type: "create.submit" })

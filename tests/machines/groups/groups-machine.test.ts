@@ -116,7 +116,8 @@ describe("groups machine", () => {
     actor.send({ type: "create.change", name: "  Neck  " })
     actor.send({ type: "create.submit" })
     expect(actor.getSnapshot().matches({ ready: "creating" })).toBe(true)
-    expect(started.createGroup.inputs).toEqual([{ name: "  Neck  " }])
+    // Sent as it is stored: trimmed (the Schema's decoded value).
+    expect(started.createGroup.inputs).toEqual([{ name: "Neck" }])
     started.createGroup.resolve({ id: 3, name: "Neck", points: [] })
     await idle(started)
     expect(actor.getSnapshot().context).toMatchObject({ creating: false, draft: "" })
@@ -155,7 +156,7 @@ describe("groups machine", () => {
     actor.send({ type: "rename.change", name: "" })
     actor.send({ type: "rename.submit" })
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ name: "validation.required" })
-    actor.send({ type: "rename.change", name: "Exam week" })
+    actor.send({ type: "rename.change", name: "Exam week " })
     actor.send({ type: "rename.submit" })
     expect(started.renameGroup.inputs).toEqual([{ pointGroupId: 2, name: "Exam week" }])
     started.renameGroup.resolve({ ...exam, name: "Exam week" })

@@ -1,7 +1,10 @@
 // A question the user answers before something that cannot be taken back (signing out, cancelling
-// a subscription): a React Aria dialog with the alertdialog role, shown in place of the buttons that
-// asked, so it stays inside whatever holds it (a page, or the upgrade modal). The confirming button
-// takes focus; the other one keeps things as they were.
+// a subscription, deleting a group): a React Aria dialog with the alertdialog role, shown in place
+// of the buttons that asked, so it stays inside whatever holds it (a page, a menu, the upgrade
+// modal). The confirming button takes focus; the other one keeps things as they were. Escape
+// answers "no" to this question only (the menu or modal around it stays open), and when the
+// question goes away focus goes back to the button that asked it, if that button is still there.
+import { type KeyboardEvent, useEffect, useState } from "react"
 import { Dialog } from "react-aria-components/Dialog"
 import { Button } from "./Button.tsx"
 
@@ -16,6 +19,23 @@ export interface ConfirmDialogProps {
   readonly destructive?: boolean
 }
 
+/** The element that had focus when the question appeared: the button that asked it. */
+const useReturnFocus = () => {
+  const [opener] = useState(() =>
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  )
+  useEffect(
+    () => () => {
+      // After the dialog has left the page; a caller that moved focus on purpose meanwhile wins.
+      queueMicrotask(() => {
+        const lost = document.activeElement === null || document.activeElement === document.body
+        if (opener?.isConnected && lost) opener.focus()
+      })
+    },
+    [opener],
+  )
+}
+
 export const ConfirmDialog = ({
   question,
   confirmLabel,
@@ -23,16 +43,28 @@ export const ConfirmDialog = ({
   onConfirm,
   onCancel,
   destructive = false,
-}: ConfirmDialogProps) => (
-  <Dialog role="alertdialog" aria-label={question} className="form-message notice">
-    <p>{question}</p>
-    <div className="button-row">
-      <Button variant={destructive ? "danger" : "primary"} autoFocus onPress={onConfirm}>
-        {confirmLabel}
-      </Button>
-      <Button variant="secondary" onPress={onCancel}>
-        {cancelLabel}
-      </Button>
+}: ConfirmDialogProps) => {
+  useReturnFocus()
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "Escape") return
+    event.stopPropagation()
+    event.preventDefault()
+    onCancel()
+  }
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape reaches the dialog's buttons through here
+    <div className="confirm-dialog" onKeyDown={onKeyDown}>
+      <Dialog role="alertdialog" aria-label={question} className="form-message notice">
+        <p>{question}</p>
+        <div className="button-row">
+          <Button variant={destructive ? "danger" : "primary"} autoFocus onPress={onConfirm}>
+            {confirmLabel}
+          </Button>
+          <Button variant="secondary" onPress={onCancel}>
+            {cancelLabel}
+          </Button>
+        </div>
+      </Dialog>
     </div>
-  </Dialog>
-)
+  )
+}

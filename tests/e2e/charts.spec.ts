@@ -2,7 +2,7 @@
 // across every channel and the extra points, and one point per view); the Lung chart walked LU-1 →
 // LU-11 by arrow keys and LU-9 opened; the explorer by keyboard and by mouse; "where is ST-36?"
 // answered without the mouse, and find-the-point answered by mouse; a Standard user sees Pro points
-// only as unlabelled dots; zoom by wheel and drag; forced colours and reduced motion; axe with
+// only as unlabelled dots; a press a few pixels off a dot still takes it; zoom by wheel and drag; forced colours and reduced motion; axe with
 // WCAG 2.2 AA on every chart page and state.
 import { readFileSync } from "node:fs"
 import { expect, type Locator, type Page, test } from "@playwright/test"
@@ -162,6 +162,52 @@ test("the Lung chart by mouse: click a point, zoom with Ctrl+wheel and the butto
     .getByRole("link", { name: /^LU-5 Chǐzé/ })
     .first()
     .click()
+  await expect(page).toHaveURL(/\/point\/lu-5-chize$/)
+})
+
+test("a point is easy to hit with the mouse: a press a few pixels off a dot takes it, one far from any dot does nothing", async ({
+  page,
+}) => {
+  await page.goto("/book/pages/channels/lung-channel")
+  const region = chartRegion(page, "The course on the body chart")
+  const drawing = drawingOf(region, "The course on the body chart")
+  const lu5 = drawing.getByRole("link", { name: /^LU-5 Chǐzé/ }).first()
+  await expect(lu5).toBeVisible()
+  await drawing.scrollIntoViewIfNeeded()
+  await expectAccessible(page)
+  const centres = await drawing.locator(".chart-dot").evaluateAll((dots) =>
+    dots.map((dot) => {
+      const b = dot.getBoundingClientRect()
+      return { key: dot.closest("a")?.getAttribute("data-key") ?? "", x: b.x + b.width / 2, y: b.y + b.height / 2 }
+    }),
+  )
+  const target = centres.find((c) => c.key === /* the near side's */ "LU-5:right")!
+  expect(target).toBeTruthy()
+  const nearestTo = (x: number, y: number) =>
+    centres.reduce((best, c) => (Math.hypot(c.x - x, c.y - y) < Math.hypot(best.x - x, best.y - y) ? c : best))
+  // 7 px off the dot's centre (its radius is 4.5 px), where LU-5 is still the nearest dot.
+  const off = [
+    [7, 0],
+    [-7, 0],
+    [0, 7],
+    [0, -7],
+  ]
+    .map(([dx, dy]) => ({ x: target.x + dx!, y: target.y + dy! }))
+    .find((p) => nearestTo(p.x, p.y).key === target.key)!
+  expect(off).toBeTruthy()
+  await page.mouse.move(off.x, off.y)
+  await expect(drawing).toHaveAttribute("data-over-point", "")
+  // Far from every dot: the pointer is plain and a click opens nothing.
+  const box = (await drawing.boundingBox())!
+  const far = [0.1, 0.3, 0.5, 0.7, 0.9]
+    .flatMap((fx) => [0.1, 0.3, 0.5, 0.7, 0.9].map((fy) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy })))
+    .find((p) => centres.every((c) => Math.hypot(c.x - p.x, c.y - p.y) > 40))!
+  expect(far).toBeTruthy()
+  await page.mouse.move(far.x, far.y)
+  await expect(drawing).not.toHaveAttribute("data-over-point")
+  await page.mouse.click(far.x, far.y)
+  await expect(page).toHaveURL(/\/book\/pages\/channels\/lung-channel$/)
+  await page.mouse.click(off.x, off.y)
   await expect(page).toHaveURL(/\/point\/lu-5-chize$/)
 })
 

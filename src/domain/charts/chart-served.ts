@@ -89,3 +89,20 @@ export const entrySite = (chart: ServedChart, key: string | null): ChartSite | u
   const first = chartSites(chart).find((s) => s.side !== (chart.nearSide === "left" ? "right" : "left"))
   return first ? (channelSequence(navigable(chart), first)[0] ?? first) : undefined
 }
+
+/**
+ * The site nearest to a place on the drawing, if one lies within `within` (view units): a pointer
+ * pressed a few pixels off a small dot still means that point.
+ */
+export const nearestSite = (chart: ServedChart, at: Point2, within: number): ChartSite | undefined => {
+  let best: ChartSite | undefined
+  let bestDistance = within
+  for (const site of chartSites(chart)) {
+    const distance = Math.hypot(site.position[0] - at[0], site.position[1] - at[1])
+    if (distance <= bestDistance) {
+      best = site
+      bestDistance = distance
+    }
+  }
+  return best
+}

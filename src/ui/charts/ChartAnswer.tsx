@@ -4,7 +4,7 @@
 // each arrow goes to the nearest position that way — and the choice follows. After checking, the
 // right position and a wrong choice are marked. A controlled component: the caller holds the
 // choice and decides what is right, so the self-tests and the explorer's practice both use it.
-import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from "react"
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { Point2 } from "../../domain/charts/chart-geometry.ts"
 import type { ChartDrawing } from "../../domain/charts/chart-views.ts"
@@ -167,6 +167,7 @@ export const ChartAnswer = ({
           viewBox={`${x0} ${y0} ${w} ${h}`}
           preserveAspectRatio="xMidYMid meet"
           role="none"
+          style={{ "--unit": unit } as CSSProperties}
         >
           <g className="chart-backdrop">
             {drawing.art.map((a) => (

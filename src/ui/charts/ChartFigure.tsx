@@ -1,10 +1,12 @@
 // The drawing of one chart view: line art, the body-area region, channel courses, the points as
 // links (code and name as accessible name, one tab stop for the whole chart, arrow keys along the
-// channel), Pro points as bare dots, and labels placed so they never overlap. Zoom and pan by keys,
+// channel; a click a few pixels off a dot still takes it), Pro points as bare dots, and labels placed so they never overlap. Zoom and pan by keys,
 // buttons (ChartToolbar), the wheel, a drag and a pinch; the machine holds where the view is.
 import {
   type CSSProperties,
+  type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   memo,
   type PointerEvent,
   type RefObject,
@@ -17,7 +19,13 @@ import {
 import { useTranslation } from "react-i18next"
 import type { Point2 } from "../../domain/charts/chart-geometry.ts"
 import { CHAR_WIDTH, type LabelWish, layoutLabels } from "../../domain/charts/chart-labels.ts"
-import { type ChartSite, channelNeighbours, chartSites, siteByKey } from "../../domain/charts/chart-served.ts"
+import {
+  type ChartSite,
+  channelNeighbours,
+  chartSites,
+  nearestSite,
+  siteByKey,
+} from "../../domain/charts/chart-served.ts"
 import type { ServedChart } from "../../domain/charts/chart-views.ts"
 import { PAN_STEP, visibleBox, ZOOM_STEP, type Zoom } from "../../domain/charts/chart-zoom.ts"
 import { pointHref } from "../../domain/content/content-links.ts"
@@ -103,6 +111,98 @@ const ChartBackdrop = memo(({ chart, area }: { readonly chart: ServedChart; read
   </g>
 ))
 
+/** A channel's (or vessel's) points, drawn in one group that carries their colour. */
+interface SiteGroup {
+  readonly color: string
+  readonly sites: ReadonlyArray<{ readonly site: ChartSite; readonly label: string; readonly href: string }>
+}
+
+/** Names and addresses per view and language, worked out once: drawing a view reuses them. */
+const siteGroupsCache = new WeakMap<ServedChart, Map<string, ReadonlyArray<SiteGroup>>>()
+
+const siteGroupsOf = (
+  chart: ServedChart,
+  language: string,
+  label: (site: ChartSite) => string,
+): ReadonlyArray<SiteGroup> => {
+  let byLanguage = siteGroupsCache.get(chart)
+  if (!byLanguage) {
+    byLanguage = new Map()
+    siteGroupsCache.set(chart, byLanguage)
+  }
+  const cached = byLanguage.get(language)
+  if (cached) return cached
+  const groups = new Map<string, Array<SiteGroup["sites"][number]>>()
+  for (const site of chartSites(chart)) {
+    const group = groups.get(site.point.group) ?? []
+    group.push({ site, label: label(site), href: pointHref(site.point.slug) })
+    groups.set(site.point.group, group)
+  }
+  const built = [...groups].map(([group, sites]) => ({ color: groupColor(group), sites }))
+  byLanguage.set(language, built)
+  return built
+}
+
+interface ChartPointsProps {
+  readonly groups: ReadonlyArray<SiteGroup>
+  readonly tabStop: string | undefined
+  readonly highlight: string | null
+  readonly emphasised: ReadonlySet<string>
+  readonly dotRadius: number
+  readonly highlightRadius: number
+}
+
+/**
+ * The points: each a link (one tab stop for the chart) holding one dot. Drawn again only when the
+ * tab stop, the highlight, the emphasis or the zoom changes — not on hover or focus. Clicks, focus
+ * and hover are handled once on the drawing (ChartFigure).
+ */
+const ChartPoints = memo(({ groups, tabStop, highlight, emphasised, dotRadius, highlightRadius }: ChartPointsProps) => (
+  <g className="chart-points">
+    {groups.map((group) => (
+      <g key={group.color + group.sites[0]?.site.key} fill={group.color}>
+        {group.sites.map(({ site, label, href }) => {
+          const isHighlight = site.code === highlight
+          const faint = emphasised.size > 0 && !emphasised.has(site.code) && !isHighlight
+          return (
+            <a
+              key={site.key}
+              data-key={site.key}
+              href={href}
+              tabIndex={site.key === tabStop ? 0 : -1}
+              aria-label={label}
+              aria-current={isHighlight ? "true" : undefined}
+              className={isHighlight ? "chart-point is-highlight" : faint ? "chart-point is-faint" : "chart-point"}
+            >
+              <circle
+                className="chart-dot"
+                cx={site.position[0]}
+                cy={site.position[1]}
+                r={isHighlight ? highlightRadius : dotRadius}
+              />
+            </a>
+          )
+        })}
+      </g>
+    ))}
+  </g>
+))
+
+/** Whether focus on the element should show (keyboard focus), as the browser's :focus-visible says. */
+const focusVisibleOn = (target: EventTarget | null) => {
+  if (!(target instanceof Element)) return false
+  try {
+    return target.matches(":focus-visible")
+  } catch {
+    // A browser that does not know the selector: show the ring.
+    return true
+  }
+}
+
+/** The point link an event happened in, if any. */
+const pointKeyOf = (target: EventTarget | null): string | undefined =>
+  target instanceof Element ? (target.closest("a[data-key]")?.getAttribute("data-key") ?? undefined) : undefined
+
 /** The User Timing names `npm run bench` reads: how long a view takes to draw with all its points. */
 export const drawMark = (view: string) => `chart-draw-start:${view}`
 export const drawMeasure = (view: string) => `chart-draw:${view}`
@@ -130,13 +230,14 @@ const useDrawMeasure = (view: string, svg: RefObject<SVGSVGElement | null>) => {
 
 export const ChartFigure = (props: ChartFigureProps) => {
   const { chart, zoom, focus, highlight, emphasis } = props
-  const { t } = useTranslation("charts")
+  const { t, i18n } = useTranslation("charts")
   const siteLabel = useSiteLabel()
   const stage = useRef<HTMLDivElement>(null)
   const svg = useRef<SVGSVGElement>(null)
   const [size, setSize] = useState(FALLBACK_SIZE)
   const [hovered, setHovered] = useState<string | null>(null)
   const [focusWithin, setFocusWithin] = useState(false)
+  const [focusVisible, setFocusVisible] = useState(false)
   const [wheelHint, setWheelHint] = useState(false)
   useDrawMeasure(chart.id, svg)
 
@@ -322,6 +423,29 @@ export const ChartFigure = (props: ChartFigureProps) => {
     action()
   }
 
+  /** The site within reach of a pointer at a place on screen (HIT_PX around each dot). */
+  const pointerSite = (clientX: number, clientY: number) => {
+    const at = toView(clientX, clientY)
+    return at ? nearestSite(chart, at, HIT_PX * unit) : undefined
+  }
+  const onClick = (event: MouseEvent<SVGSVGElement>) => {
+    const key = pointKeyOf(event.target) ?? pointerSite(event.clientX, event.clientY)?.key
+    if (!key) return
+    event.preventDefault()
+    props.onOpen(key)
+  }
+  const onFocus = (event: FocusEvent<SVGSVGElement>) => {
+    setFocusWithin(true)
+    // The ring shows for keyboard focus only (as :focus-visible), drawn once for the whole chart.
+    setFocusVisible(focusVisibleOn(event.target))
+    const key = pointKeyOf(event.target)
+    if (key && key !== focus) props.onFocusPoint(key)
+  }
+  const onHover = (event: PointerEvent<SVGSVGElement>) => {
+    const key = pointKeyOf(event.target) ?? pointerSite(event.clientX, event.clientY)?.key ?? null
+    if (key !== hovered) setHovered(key)
+  }
+
   const px = (n: number) => n * unit
   const tabStop = focused?.key ?? sites[0]?.key
   const pathwayStrong = (id: string) =>
@@ -356,7 +480,11 @@ export const ChartFigure = (props: ChartFigureProps) => {
         aria-labelledby={props.labelId}
         aria-describedby={props.describedBy}
         onKeyDown={onKeyDown}
-        onFocus={() => setFocusWithin(true)}
+        onClick={onClick}
+        onFocus={onFocus}
+        onPointerMove={onHover}
+        onPointerLeave={() => setHovered(null)}
+        data-over-point={hovered ? "" : undefined}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusWithin(false)
         }}
@@ -385,47 +513,22 @@ export const ChartFigure = (props: ChartFigureProps) => {
             />
           ))}
         </g>
-        <g className="chart-points">
-          {sites.map((s) => {
-            const isHighlight = s.code === highlight
-            const faint = dimOthers && !emphasised.has(s.code) && !isHighlight
-            return (
-              <a
-                key={s.key}
-                data-key={s.key}
-                href={pointHref(s.point.slug)}
-                tabIndex={s.key === tabStop ? 0 : -1}
-                aria-label={siteLabel(s)}
-                aria-current={isHighlight ? "true" : undefined}
-                className={`chart-point${isHighlight ? " is-highlight" : ""}${faint ? " is-faint" : ""}`}
-                style={{ "--c": groupColor(s.point.group) } as CSSProperties}
-                onFocus={() => {
-                  if (s.key !== focus) props.onFocusPoint(s.key)
-                }}
-                onClick={(event) => {
-                  event.preventDefault()
-                  props.onOpen(s.key)
-                }}
-                onPointerEnter={() => setHovered(s.key)}
-                onPointerLeave={() => setHovered((h) => (h === s.key ? null : h))}
-              >
-                <circle className="chart-hit" cx={s.position[0]} cy={s.position[1]} r={px(HIT_PX)} />
-                <circle
-                  className="chart-focus-ring"
-                  cx={s.position[0]}
-                  cy={s.position[1]}
-                  r={px((isHighlight ? HIGHLIGHT_PX : DOT_PX) + 4)}
-                />
-                <circle
-                  className="chart-dot"
-                  cx={s.position[0]}
-                  cy={s.position[1]}
-                  r={px(isHighlight ? HIGHLIGHT_PX : DOT_PX)}
-                />
-              </a>
-            )
-          })}
-        </g>
+        <ChartPoints
+          groups={siteGroupsOf(chart, i18n.language, siteLabel)}
+          tabStop={tabStop}
+          highlight={highlight}
+          emphasised={emphasised}
+          dotRadius={px(DOT_PX)}
+          highlightRadius={px(HIGHLIGHT_PX)}
+        />
+        {focused && focusWithin && focusVisible ? (
+          <circle
+            className="chart-focus-mark"
+            cx={focused.position[0]}
+            cy={focused.position[1]}
+            r={px((focused.code === highlight ? HIGHLIGHT_PX : DOT_PX) + 4)}
+          />
+        ) : null}
         {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: the labels repeat the points' own names and hold nothing focusable */}
         <g className="chart-labels" aria-hidden="true" style={{ fontSize: FONT_PX * unit }}>
           {labels.map((l) => (

@@ -247,3 +247,29 @@ test.describe("at 375 px", () => {
     }
   })
 })
+
+test("the footer starts below the screen, so nothing jumps while a page arrives; the logo is a drawing", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport)
+    for (const path of ["/", "/login", "/not-found", "/point/lu-9-taiyuan"]) {
+      await page.goto(path)
+      // Before the page's own content has arrived as much as after: the footer is out of sight.
+      const footerTop = await page.locator("footer.footer").evaluate((footer) => footer.getBoundingClientRect().top)
+      expect(footerTop).toBeGreaterThanOrEqual(viewport.height)
+    }
+  }
+  await page.goto("/")
+  const logo = page.getByRole("link", { name: "Jingluo" }).first()
+  await expect(logo.locator("svg.logo-mark path")).toHaveCount(1)
+  await expect(logo).toHaveText("Jingluo")
+  const favicon = await page.request.get("/favicon.svg")
+  expect(await favicon.text()).not.toContain("<text")
+})

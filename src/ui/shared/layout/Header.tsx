@@ -18,6 +18,7 @@ import { useAppServices } from "../../app-services.tsx"
 import { HeaderSearch } from "../../search/HeaderSearch.tsx"
 import { LanguageMenu } from "../components/LanguageMenu.tsx"
 import { Modal } from "../components/Modal.tsx"
+import { LogoMark } from "./LogoMark.tsx"
 
 const TESTS_HREF = "/test/"
 
@@ -72,9 +73,7 @@ export const Header = ({
     <header className="header">
       <div className="header-inner">
         <Link href="/" className="logo">
-          <span className="logo-mark" aria-hidden="true">
-            經
-          </span>
+          <LogoMark />
           <span>Jingluo</span>
         </Link>
         <nav className="nav nav-wide" aria-label={t("nav.label")}>

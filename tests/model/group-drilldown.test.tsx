@@ -9,13 +9,12 @@ import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
-import { createTestModel } from "xstate/graph"
 import { DEFAULT_USER_SETTINGS } from "../../src/domain/account/user-settings.ts"
 import { groupTestHref } from "../../src/domain/groups/group-links.ts"
 import type { GroupView } from "../../src/domain/groups/group-views.ts"
-import { chartIndex, chartsById } from "../support/chart-fixtures.ts"
-import { plans, pointPage } from "../support/point-fixtures.ts"
-import { API, dashboard, renderApp, server } from "../ui/support/render-app.tsx"
+import { lu9PageHandlers } from "../ui/support/point-page-api.ts"
+import { API, renderApp, server } from "../ui/support/render-app.tsx"
+import { coveringPaths } from "./support/covering-paths.ts"
 
 /** What the learner sees of their groups. */
 const groupsModel = createMachine({
@@ -35,39 +34,6 @@ const groupsModel = createMachine({
     pointPage: {},
   },
 })
-
-type Path = ReturnType<ReturnType<typeof createTestModel>["getSimplePaths"]>[number]
-
-/** Few paths that together take every transition: greedily the simple path adding most new ones. */
-const coveringPaths = () => {
-  const all = createTestModel(groupsModel).getSimplePaths()
-  const edgesOf = (path: Path) => {
-    const keys: Array<string> = []
-    let from = "listed"
-    for (const step of path.steps) {
-      if (step.event.type === "xstate.init") continue
-      keys.push(`${from} ${step.event.type}`)
-      from = String(step.state.value)
-    }
-    return keys
-  }
-  const wanted = new Set(
-    Object.entries(groupsModel.config.states ?? {}).flatMap(([state, node]) =>
-      Object.keys(node.on ?? {}).map((event) => `${state} ${event}`),
-    ),
-  )
-  const chosen: Array<Path> = []
-  const covered = new Set<string>()
-  while (covered.size < wanted.size) {
-    const best = all
-      .map((path) => ({ path, gain: edgesOf(path).filter((e) => !covered.has(e)).length }))
-      .sort((a, b) => b.gain - a.gain || a.path.steps.length - b.path.steps.length)[0]
-    if (!best || best.gain === 0) break
-    chosen.push(best.path)
-    for (const e of edgesOf(best.path)) covered.add(e)
-  }
-  return { chosen, covered, wanted }
-}
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())
@@ -95,13 +61,7 @@ const fakeServer = () => {
   }
   const find = (id: number) => state.groups.find((g) => g.id === id)
   server.use(
-    http.get(`${API}/api/point/lu-9-taiyuan`, () =>
-      HttpResponse.json(pointPage("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan")),
-    ),
-    http.get(`${API}/api/charts`, () => HttpResponse.json(chartIndex)),
-    http.get(`${API}/api/charts/:view`, ({ params }) => HttpResponse.json(chartsById[String(params.view)])),
-    http.get(`${API}/api/plan-list`, () => HttpResponse.json(plans)),
-    http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)),
+    ...lu9PageHandlers(),
     http.get(`${API}/api/user-settings`, () => HttpResponse.json(DEFAULT_USER_SETTINGS)),
     http.get(`${API}/api/get-all-notes`, () => HttpResponse.json({ notes: [] })),
     http.get(`${API}/api/point-group/list`, () => HttpResponse.json({ groups: state.groups })),
@@ -149,11 +109,10 @@ const editButton = () => screen.getByRole("button", { name: /^(Edit|Done)$/ })
 const titleField = () => screen.queryByRole("textbox", { name: "Group title" })
 
 describe.each(["mouse", "keyboard"] as const)("My point groups (model-based, by %s)", (driver: Driver) => {
-  const { chosen, covered, wanted } = coveringPaths()
+  const { chosen, covered, wanted, reached } = coveringPaths(groupsModel)
 
   it("walks every state and every transition of the model", () => {
     expect([...covered].sort()).toEqual([...wanted].sort())
-    const reached = new Set(chosen.flatMap((p) => p.steps.map((s) => String(s.state.value))))
     expect([...reached].sort()).toEqual(Object.keys(groupsModel.config.states ?? {}).sort())
   })
 

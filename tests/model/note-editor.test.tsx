@@ -8,12 +8,11 @@ import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
-import { createTestModel } from "xstate/graph"
 import { DEFAULT_USER_SETTINGS } from "../../src/domain/account/user-settings.ts"
 import { NOTE_MERGE_SEPARATOR, noteDraftKey, type SavePointNotePayload } from "../../src/domain/notes/note.ts"
-import { chartIndex, chartsById } from "../support/chart-fixtures.ts"
-import { plans, pointPage } from "../support/point-fixtures.ts"
-import { API, dashboard, renderApp, server, signedInUser } from "../ui/support/render-app.tsx"
+import { lu9PageHandlers } from "../ui/support/point-page-api.ts"
+import { API, renderApp, server, signedInUser } from "../ui/support/render-app.tsx"
+import { coveringPaths } from "./support/covering-paths.ts"
 
 /** What the learner sees of the note. */
 const noteModel = createMachine({
@@ -35,44 +34,10 @@ const noteModel = createMachine({
   },
 })
 
-type Path = ReturnType<ReturnType<typeof createTestModel>["getSimplePaths"]>[number]
-
-/** Few paths that together take every transition: greedily the simple path adding most new ones. */
-const coveringPaths = () => {
-  const all = createTestModel(noteModel).getSimplePaths()
-  const edgesOf = (path: Path) => {
-    const keys: Array<string> = []
-    let from = "hidden"
-    for (const step of path.steps) {
-      if (step.event.type === "xstate.init") continue
-      keys.push(`${from} ${step.event.type}`)
-      from = String(step.state.value)
-    }
-    return keys
-  }
-  const wanted = new Set(
-    Object.entries(noteModel.config.states ?? {}).flatMap(([state, node]) =>
-      Object.keys(node.on ?? {}).map((event) => `${state} ${event}`),
-    ),
-  )
-  const chosen: Array<Path> = []
-  const covered = new Set<string>()
-  while (covered.size < wanted.size) {
-    const best = all
-      .map((path) => ({ path, gain: edgesOf(path).filter((e) => !covered.has(e)).length }))
-      .sort((a, b) => b.gain - a.gain || a.path.steps.length - b.path.steps.length)[0]
-    if (!best || best.gain === 0) break
-    chosen.push(best.path)
-    for (const e of edgesOf(best.path)) covered.add(e)
-  }
-  return { chosen, covered, wanted }
-}
-
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const lu9Page = pointPage("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan")
 const UPDATED = "2026-01-03T00:00:00.000Z"
 
 /** The server's side: the setting, the stored note with its version, and whether the network is up. */
@@ -85,11 +50,7 @@ const fakeServer = () => {
   }
   const stored = () => (state.note ? { point: "LU-9", ...state.note, updatedAt: UPDATED } : null)
   server.use(
-    http.get(`${API}/api/point/lu-9-taiyuan`, () => HttpResponse.json(lu9Page)),
-    http.get(`${API}/api/charts`, () => HttpResponse.json(chartIndex)),
-    http.get(`${API}/api/charts/:view`, ({ params }) => HttpResponse.json(chartsById[String(params.view)])),
-    http.get(`${API}/api/plan-list`, () => HttpResponse.json(plans)),
-    http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)),
+    ...lu9PageHandlers(),
     http.get(`${API}/api/user-settings`, () =>
       HttpResponse.json({ ...DEFAULT_USER_SETTINGS, showNotes: state.showNotes }),
     ),
@@ -130,11 +91,10 @@ const noteField = () => screen.queryByRole("textbox", { name: "Your note on LU-9
 const saved = () => waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 4000 })
 
 describe.each(["mouse", "keyboard"] as const)("the note on a point page (model-based, by %s)", (driver) => {
-  const { chosen, covered, wanted } = coveringPaths()
+  const { chosen, covered, wanted, reached } = coveringPaths(noteModel)
 
   it("walks every state and every transition of the model", () => {
     expect([...covered].sort()).toEqual([...wanted].sort())
-    const reached = new Set(chosen.flatMap((p) => p.steps.map((s) => String(s.state.value))))
     expect([...reached].sort()).toEqual(Object.keys(noteModel.config.states ?? {}).sort())
   })
 

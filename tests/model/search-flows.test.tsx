@@ -7,11 +7,11 @@ import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
-import { createTestModel } from "xstate/graph"
 import type { KeywordSearchPayload } from "../../src/domain/api/search-api.ts"
 import { pointPage } from "../support/point-fixtures.ts"
 import { API, renderApp, server } from "../ui/support/render-app.tsx"
 import { keywordAnswer, keywordHit, searchDefaults } from "../ui/support/search-fixtures.ts"
+import { coveringPaths } from "./support/covering-paths.ts"
 
 /** Point pages as the API answers them, enough for the page's heading. */
 const points: Record<string, ReturnType<typeof pointPage>> = {
@@ -44,40 +44,6 @@ const searchModel = createMachine({
   },
 })
 
-type Path = ReturnType<ReturnType<typeof createTestModel>["getSimplePaths"]>[number]
-const edgeKey = (step: Path["steps"][number], from: string) => `${from} ${step.event.type}`
-
-/** Few paths that together take every transition: greedily the simple path adding most new ones. */
-const coveringPaths = () => {
-  const all = createTestModel(searchModel).getSimplePaths()
-  const edgesOf = (path: Path) => {
-    const keys: Array<string> = []
-    let from = "ready"
-    for (const step of path.steps) {
-      if (step.event.type === "xstate.init") continue
-      keys.push(edgeKey(step, from))
-      from = String(step.state.value)
-    }
-    return keys
-  }
-  const wanted = new Set(
-    Object.entries(searchModel.config.states ?? {}).flatMap(([state, node]) =>
-      Object.keys(node.on ?? {}).map((event) => `${state} ${event}`),
-    ),
-  )
-  const chosen: Array<Path> = []
-  const covered = new Set<string>()
-  while (covered.size < wanted.size) {
-    const best = all
-      .map((path) => ({ path, gain: edgesOf(path).filter((e) => !covered.has(e)).length }))
-      .sort((a, b) => b.gain - a.gain || a.path.steps.length - b.path.steps.length)[0]
-    if (!best || best.gain === 0) break
-    chosen.push(best.path)
-    for (const e of edgesOf(best.path)) covered.add(e)
-  }
-  return { chosen, covered, wanted }
-}
-
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
@@ -101,11 +67,10 @@ const mainStatus = () =>
     .at(-1)!
 
 describe.each(["mouse", "keyboard"] as const)("searches (model-based, by %s)", (driver) => {
-  const { chosen, covered, wanted } = coveringPaths()
+  const { chosen, covered, wanted, reached } = coveringPaths(searchModel)
 
   it("walks every state and every transition of the model", () => {
     expect([...covered].sort()).toEqual([...wanted].sort())
-    const reached = new Set(chosen.flatMap((p) => p.steps.map((s) => String(s.state.value))))
     expect([...reached].sort()).toEqual(Object.keys(searchModel.config.states ?? {}).sort())
   })
 

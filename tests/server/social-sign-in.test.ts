@@ -42,6 +42,13 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     return { location, cookie: cookie.split(";")[0]! }
   }
 
+  /** What the app's callback page sends on: the provider's answer from its address. */
+  const payloadOf = (page: URL) => ({
+    code: page.searchParams.get("code")!,
+    state: page.searchParams.get("state")!,
+    ...(page.searchParams.get("iss") ? { iss: page.searchParams.get("iss")! } : {}),
+  })
+
   /** A whole round at the provider: the answer as the app's callback page receives it. */
   const roundTrip = async (login: string, next?: string) => {
     const { location, cookie } = await start(next)
@@ -49,12 +56,7 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     const callback = await server.request(`${SOCIAL_CALLBACK_ROUTE}${back.search}`)
     expect(callback.status).toBe(303)
     const page = new URL(callback.headers.get("location")!)
-    const payload = {
-      code: page.searchParams.get("code")!,
-      state: page.searchParams.get("state")!,
-      ...(page.searchParams.get("iss") ? { iss: page.searchParams.get("iss")! } : {}),
-    }
-    return { page, payload, cookie }
+    return { page, payload: payloadOf(page), cookie }
   }
 
   const socialLogin = (payload: object, cookie?: string) =>
@@ -146,12 +148,7 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     })
     expect(callback.status).toBe(303)
     const page = new URL(callback.headers.get("location")!)
-    const payload = {
-      code: page.searchParams.get("code")!,
-      state: page.searchParams.get("state")!,
-      ...(page.searchParams.get("iss") ? { iss: page.searchParams.get("iss")! } : {}),
-    }
-    return { page, payload, cookie }
+    return { page, payload: payloadOf(page), cookie }
   }
 
   it("takes the name a provider posts beside its answer (Apple) when the ID token has none", async () => {

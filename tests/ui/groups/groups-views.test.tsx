@@ -6,14 +6,14 @@
 // the same action works once the server answers again. Mouse and keyboard take turns.
 import { act, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { delay, HttpResponse, http } from "msw"
+import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
 import type { GroupView } from "../../../src/domain/groups/group-views.ts"
 import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
-import { chartIndex, chartsById } from "../../support/chart-fixtures.ts"
-import { plans, pointPage } from "../../support/point-fixtures.ts"
-import { API, dashboard, renderApp, server } from "../support/render-app.tsx"
+import { FAILURES, type Failure, failureResponse } from "../support/failures.ts"
+import { lu9PageHandlers } from "../support/point-page-api.ts"
+import { API, renderApp, server } from "../support/render-app.tsx"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {
@@ -23,10 +23,8 @@ afterEach(() => {
 afterAll(() => server.close())
 
 type Call = "list" | "create" | "rename" | "delete" | "remove" | "add"
-type Failure = "401" | "403" | "404" | "422" | "500" | "timeout" | "offline"
 type Driver = "mouse" | "keyboard"
 
-const lu9Page = pointPage("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan")
 const lu9 = { code: "LU-9", pinyin: "Tàiyuān", name: "Great Abyss", slug: "lu-9-taiyuan", permission: true }
 
 /** The learner's groups on a pretend server; `failing` makes one call answer with a failure. */
@@ -103,40 +101,16 @@ const makeStore = () => {
 
 const pageApi = () =>
   server.use(
-    http.get(`${API}/api/point/lu-9-taiyuan`, () => HttpResponse.json(lu9Page)),
-    http.get(`${API}/api/charts`, () => HttpResponse.json(chartIndex)),
-    http.get(`${API}/api/charts/:view`, ({ params }) => HttpResponse.json(chartsById[String(params.view)])),
-    http.get(`${API}/api/plan-list`, () => HttpResponse.json(plans)),
-    http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)),
+    ...lu9PageHandlers(),
     http.get(`${API}/api/user-settings`, () => HttpResponse.json(DEFAULT_USER_SETTINGS)),
     http.get(`${API}/api/get-all-notes`, () => HttpResponse.json({ notes: [] })),
   )
 
-const answer = async (failure: Failure) => {
-  switch (failure) {
-    case "401":
-      return HttpResponse.json({ _tag: "Unauthorized", message: "expired" }, { status: 401 })
-    case "403":
-      return HttpResponse.json({ _tag: "Forbidden", message: "Not yours to change" }, { status: 403 })
-    case "404":
-      return HttpResponse.json({ _tag: "NotFound", message: "Not found" }, { status: 404 })
-    case "422":
-      return HttpResponse.json(
-        { _tag: "ValidationFailed", message: "check", errors: { name: "validation.tooLong" } },
-        { status: 422 },
-      )
-    case "500":
-      return HttpResponse.json(
-        { _tag: "ServerError", message: "Something broke", correlationId: "c0ffee" },
-        { status: 500 },
-      )
-    case "timeout":
-      await delay("infinite")
-      return HttpResponse.json({})
-    case "offline":
-      return HttpResponse.error()
-  }
-}
+const answer = (failure: Failure) =>
+  failureResponse(failure, {
+    forbidden: { _tag: "Forbidden", message: "Not yours to change" },
+    fieldErrors: { name: "validation.tooLong" },
+  })
 
 const toast = async () =>
   within(await screen.findByRole("region", { name: /Notifications/ })).findByRole("listitem", {}, { timeout: 3000 })
@@ -289,10 +263,8 @@ const cases: ReadonlyArray<Case> = [
 /** Calls that carry a title: a 422 is about it. */
 const titled = new Set(["create", "rename", "create and add"])
 
-const failures: ReadonlyArray<Failure> = ["401", "403", "404", "422", "500", "timeout", "offline"]
-
 describe.each(cases)("$name", ({ name, call, journey }) => {
-  const applicable = failures.filter((f) => f !== "422" || titled.has(name))
+  const applicable = FAILURES.filter((f) => f !== "422" || titled.has(name))
   it.each(applicable.map((failure, i) => ({ failure, driver: (i % 2 === 0 ? "mouse" : "keyboard") as Driver })))(
     "$failure ($driver): the catalogue's answer, nothing typed is lost, and it works again",
     async ({ failure, driver }) => {

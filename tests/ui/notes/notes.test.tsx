@@ -5,15 +5,15 @@
 // catalogue, with the failure said inline and a retry.
 import { act, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { delay, HttpResponse, http } from "msw"
+import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
 import type { AppReview } from "../../../src/domain/feedback/app-review.ts"
 import { type NoteListItem, noteDraftKey } from "../../../src/domain/notes/note.ts"
 import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
-import { chartIndex, chartsById } from "../../support/chart-fixtures.ts"
-import { plans, pointPage } from "../../support/point-fixtures.ts"
-import { API, dashboard, renderApp, server, signedInUser } from "../support/render-app.tsx"
+import { type Failure, failureResponse } from "../support/failures.ts"
+import { lu9PageHandlers } from "../support/point-page-api.ts"
+import { API, renderApp, server, signedInUser } from "../support/render-app.tsx"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {
@@ -22,7 +22,6 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-const lu9Page = pointPage("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan")
 const stored: NoteListItem = {
   point: "LU-9",
   text: "Pulse point",
@@ -43,48 +42,19 @@ const review: AppReview = {
 
 const baseApi = (notes: ReadonlyArray<NoteListItem> = [stored]) =>
   server.use(
-    http.get(`${API}/api/point/lu-9-taiyuan`, () => HttpResponse.json(lu9Page)),
-    http.get(`${API}/api/charts`, () => HttpResponse.json(chartIndex)),
-    http.get(`${API}/api/charts/:view`, ({ params }) => HttpResponse.json(chartsById[String(params.view)])),
-    http.get(`${API}/api/plan-list`, () => HttpResponse.json(plans)),
-    http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)),
+    ...lu9PageHandlers(),
     http.get(`${API}/api/user-settings`, () => HttpResponse.json({ ...DEFAULT_USER_SETTINGS, showNotes: true })),
     http.get(`${API}/api/get-all-notes`, () => HttpResponse.json({ notes })),
     http.get(`${API}/api/get-app-review`, () => HttpResponse.json({ review })),
   )
 
-type Failure = "401" | "403" | "404" | "422" | "500" | "timeout" | "offline"
 const answer =
   (failure: Failure, field = "text") =>
-  async () => {
-    switch (failure) {
-      case "401":
-        return HttpResponse.json({ _tag: "Unauthorized", message: "expired" }, { status: 401 })
-      case "403":
-        return HttpResponse.json({ _tag: "ProRequired", message: "This is part of Jingluo Pro." }, { status: 403 })
-      case "404":
-        return HttpResponse.json({ _tag: "NotFound", message: "Not found" }, { status: 404 })
-      case "422":
-        return HttpResponse.json(
-          {
-            _tag: "ValidationFailed",
-            message: "check",
-            errors: { [field]: field === "text" ? "validation.noteTooLong" : "validation.reviewCommentTooLong" },
-          },
-          { status: 422 },
-        )
-      case "500":
-        return HttpResponse.json(
-          { _tag: "ServerError", message: "Something broke", correlationId: "c0ffee" },
-          { status: 500 },
-        )
-      case "timeout":
-        await delay("infinite")
-        return HttpResponse.json({})
-      case "offline":
-        return HttpResponse.error()
-    }
-  }
+  () =>
+    failureResponse(failure, {
+      forbidden: { _tag: "ProRequired", message: "This is part of Jingluo Pro." },
+      fieldErrors: { [field]: field === "text" ? "validation.noteTooLong" : "validation.reviewCommentTooLong" },
+    })
 
 /** A user whose waits follow the fake clock when a test runs on one. */
 const userFor = (failure: string) =>

@@ -1,0 +1,17 @@
+// What the LU-9 point page calls besides its own feature's calls, as msw handlers: the point, the
+// chart index and views, the plan list and the signed-in user's dashboard. Handlers added to the
+// server later (server.use) take precedence, so a test adds its own after these.
+import { HttpResponse, http } from "msw"
+import { chartIndex, chartsById } from "../../support/chart-fixtures.ts"
+import { plans, pointPage } from "../../support/point-fixtures.ts"
+import { API, dashboard } from "./render-app.tsx"
+
+export const lu9Page = pointPage("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan")
+
+export const lu9PageHandlers = () => [
+  http.get(`${API}/api/point/lu-9-taiyuan`, () => HttpResponse.json(lu9Page)),
+  http.get(`${API}/api/charts`, () => HttpResponse.json(chartIndex)),
+  http.get(`${API}/api/charts/:view`, ({ params }) => HttpResponse.json(chartsById[String(params.view)])),
+  http.get(`${API}/api/plan-list`, () => HttpResponse.json(plans)),
+  http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)),
+]

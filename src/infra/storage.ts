@@ -15,10 +15,9 @@ const fromWebStorage = (storage: globalThis.Storage): StorageService => ({
   get: Effect.fn("Storage.get")((key: string) => Effect.sync(() => storage.getItem(key) ?? undefined)),
   set: Effect.fn("Storage.set")((key: string, value: string) => Effect.sync(() => storage.setItem(key, value))),
   remove: Effect.fn("Storage.remove")((key: string) => Effect.sync(() => storage.removeItem(key))),
-  keys: Effect.sync(() => Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? "")).pipe(
-    Effect.map((keys) => keys.filter((key) => key !== "")),
-    Effect.withSpan("Storage.keys"),
-  ),
+  keys: Effect.sync(() =>
+    Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((key) => key !== null),
+  ).pipe(Effect.withSpan("Storage.keys")),
   clear: Effect.sync(() => storage.clear()).pipe(Effect.withSpan("Storage.clear")),
 })
 

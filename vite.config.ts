@@ -14,5 +14,11 @@ export default defineConfig({
   },
   // Source maps are written for error tools but not referenced from the scripts, and the server never
   // serves them (server/platform/http/static-app.ts).
-  build: { outDir: "dist", sourcemap: "hidden", target: "es2022" },
+  build: {
+    outDir: "dist",
+    sourcemap: "hidden",
+    target: "es2022",
+    // Fonts stay files, never `data:` addresses: the CSP allows fonts from this origin only.
+    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
+  },
 })

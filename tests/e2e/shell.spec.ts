@@ -273,3 +273,43 @@ test("the footer starts below the screen, so nothing jumps while a page arrives;
   const favicon = await page.request.get("/favicon.svg")
   expect(await favicon.text()).not.toContain("<text")
 })
+
+/** The fonts Chromium drew a node's text with (DevTools protocol: CSS.getPlatformFontsForNode). */
+const fontsDrawing = async (page: Page, selector: string) => {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send("DOM.enable")
+  await cdp.send("CSS.enable")
+  const { root } = await cdp.send("DOM.getDocument", { depth: -1 })
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector })
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId })
+  await cdp.detach()
+  return fonts.map((font) => ({ family: font.familyName, custom: font.isCustomFont }))
+}
+
+test("Chinese names are drawn in the app's own fonts, traditional and simplified, not as empty boxes", async ({
+  page,
+}) => {
+  const fontRequests: Array<string> = []
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fontRequests.push(new URL(request.url()).pathname)
+  })
+  await page.goto("/point/lu-9-taiyuan")
+  const characters = page.getByRole("definition").filter({ hasText: "太淵 / 太渊" })
+  await expect(characters).toBeVisible()
+  // The faces' rules arrive once the page has loaded and the browser is idle, then the text swaps.
+  const drawnIn = (selector: string) => expect.poll(() => fontsDrawing(page, selector), { timeout: 15_000 })
+  await drawnIn(".facts [lang='zh-Hant']").toEqual([{ family: "Noto Serif TC", custom: true }])
+  await drawnIn(".facts [lang='zh-Hans']").toEqual([{ family: "Noto Serif SC", custom: true }])
+  // The heading's characters too. The faces come from this server as woff2 slices, and the page
+  // fetches only the few slices of the characters it shows (its name, the footer's quote).
+  await drawnIn("h1 [lang='zh-Hant']").toEqual([{ family: "Noto Serif TC", custom: true }])
+  await expect(page.locator("footer .quote").first()).toBeVisible()
+  // Not every quote has its Chinese original.
+  if ((await page.locator(".quote .original").count()) > 0)
+    await drawnIn(".quote .original").toEqual([{ family: "Noto Serif SC", custom: true }])
+  for (const path of fontRequests) expect(path).toMatch(/^\/assets\/hanzi-(tc|sc)-\d+-[\w-]+\.woff2$/)
+  expect(fontRequests.filter((path) => path.includes("hanzi-tc")).length).toBeGreaterThanOrEqual(1)
+  expect(fontRequests.filter((path) => path.includes("hanzi-sc")).length).toBeGreaterThanOrEqual(1)
+  expect(fontRequests.length).toBeLessThanOrEqual(5)
+  await expectAccessible(page)
+})

@@ -26,7 +26,7 @@ export const Footer = () => {
             {quotes.map((quote) => (
               <blockquote className="quote" key={quote.id} lang={undefined}>
                 {quote.original ? (
-                  <p className="original" lang="zh-Hant">
+                  <p className="original" lang="zh-Hans">
                     {quote.original}
                   </p>
                 ) : null}

@@ -2,8 +2,8 @@
 // across every channel and the extra points, and one point per view); the Lung chart walked LU-1 →
 // LU-11 by arrow keys and LU-9 opened; the explorer by keyboard and by mouse; "where is ST-36?"
 // answered without the mouse, and find-the-point answered by mouse; a Standard user sees Pro points
-// only as unlabelled dots; a press a few pixels off a dot still takes it; zoom by wheel and drag; forced colours and reduced motion; axe with
-// WCAG 2.2 AA on every chart page and state.
+// only as unlabelled dots; a press a few pixels off a dot still takes it; zoom by wheel and drag;
+// forced colours and reduced motion; axe with WCAG 2.2 AA on every chart page and state.
 import { readFileSync } from "node:fs"
 import { expect, type Locator, type Page, test } from "@playwright/test"
 import { loadContent } from "../../server/content/load-content.ts"
@@ -486,7 +486,7 @@ test("the explorer: views, list, the focused point's details; forced colours and
   await expect(halo).toBeAttached()
   expect(await halo.evaluate((el) => getComputedStyle(el).animationName)).toBe("none")
   const colours = await page
-    .locator(".chart-point.is-highlight .chart-dot")
+    .locator(".chart-points .is-highlight .chart-dot")
     .first()
     .evaluate((dot) => {
       const probe = document.createElement("span")

@@ -26,8 +26,17 @@ export const chartSites = (chart: ServedChart): ReadonlyArray<ChartSite> => {
 
 const navigable = (chart: ServedChart) => ({ view: { nearSide: chart.nearSide }, points: chartSites(chart) })
 
-export const siteByKey = (chart: ServedChart, key: string | null): ChartSite | undefined =>
-  key === null ? undefined : chartSites(chart).find((s) => s.key === key)
+const byKeyCache = new WeakMap<ServedChart, ReadonlyMap<string, ChartSite>>()
+
+export const siteByKey = (chart: ServedChart, key: string | null): ChartSite | undefined => {
+  if (key === null) return undefined
+  let byKey = byKeyCache.get(chart)
+  if (!byKey) {
+    byKey = new Map(chartSites(chart).map((s) => [s.key, s]))
+    byKeyCache.set(chart, byKey)
+  }
+  return byKey.get(key)
+}
 
 /** The site to show a point at: the given key when it is on this view, else the near side's. */
 export const siteForCode = (chart: ServedChart, code: string, key?: string | null): ChartSite | undefined => {
@@ -35,11 +44,30 @@ export const siteForCode = (chart: ServedChart, code: string, key?: string | nul
   return sites.find((s) => s.key === key) ?? sites.find((s) => s.side === chart.nearSide) ?? sites[0]
 }
 
-/** The points before and after a site along its channel on the same side. */
-export const channelNeighbours = (chart: ServedChart, key: string) => ({
-  previous: stepAlongChannel(navigable(chart), key, -1),
-  next: stepAlongChannel(navigable(chart), key, 1),
-})
+export interface ChannelNeighbours {
+  readonly previous: ChartSite | undefined
+  readonly next: ChartSite | undefined
+}
+
+const neighboursCache = new WeakMap<ServedChart, Map<string, ChannelNeighbours>>()
+
+/** The points before and after a site along its channel on the same side (worked out once per site). */
+export const channelNeighbours = (chart: ServedChart, key: string): ChannelNeighbours => {
+  let byKey = neighboursCache.get(chart)
+  if (!byKey) {
+    byKey = new Map()
+    neighboursCache.set(chart, byKey)
+  }
+  let neighbours = byKey.get(key)
+  if (!neighbours) {
+    neighbours = {
+      previous: stepAlongChannel(navigable(chart), key, -1),
+      next: stepAlongChannel(navigable(chart), key, 1),
+    }
+    byKey.set(key, neighbours)
+  }
+  return neighbours
+}
 
 /** The next (+1) or previous (−1) site along the channel. */
 export const stepSite = (chart: ServedChart, key: string, step: 1 | -1): ChartSite | undefined =>

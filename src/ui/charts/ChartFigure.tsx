@@ -1,7 +1,8 @@
 // The drawing of one chart view: line art, the body-area region, channel courses, the points as
 // links (code and name as accessible name, one tab stop for the whole chart, arrow keys along the
-// channel; a click a few pixels off a dot still takes it), Pro points as bare dots, and labels placed so they never overlap. Zoom and pan by keys,
-// buttons (ChartToolbar), the wheel, a drag and a pinch; the machine holds where the view is.
+// channel; a click a few pixels off a dot still takes it), Pro points as bare dots, and labels
+// placed so they never overlap. Zoom and pan by keys, buttons (ChartToolbar), the wheel, a drag
+// and a pinch; the machine holds where the view is.
 import {
   type CSSProperties,
   type FocusEvent,
@@ -172,7 +173,7 @@ const ChartPoints = memo(({ groups, tabStop, highlight, emphasised, dotRadius, h
               tabIndex={site.key === tabStop ? 0 : -1}
               aria-label={label}
               aria-current={isHighlight ? "true" : undefined}
-              className={isHighlight ? "chart-point is-highlight" : faint ? "chart-point is-faint" : "chart-point"}
+              className={isHighlight ? "is-highlight" : faint ? "is-faint" : undefined}
             >
               <circle
                 className="chart-dot"

@@ -64,7 +64,8 @@ export interface ChartFigureProps {
   readonly onPan: (dx: number, dy: number) => void
 }
 
-/** Sizes on screen, in CSS pixels; converted to view units at the current zoom. */
+/** Sizes on screen, in CSS pixels; converted to view units at the current zoom. The dots' radii are
+ * set in charts.css (`r: calc(var(--unit) * …px)`): keep them equal. */
 const DOT_PX = 4.5
 const HIGHLIGHT_PX = 7
 const HIT_PX = 11
@@ -149,16 +150,14 @@ interface ChartPointsProps {
   readonly tabStop: string | undefined
   readonly highlight: string | null
   readonly emphasised: ReadonlySet<string>
-  readonly dotRadius: number
-  readonly highlightRadius: number
 }
 
 /**
- * The points: each a link (one tab stop for the chart) holding one dot. Drawn again only when the
- * tab stop, the highlight, the emphasis or the zoom changes — not on hover or focus. Clicks, focus
- * and hover are handled once on the drawing (ChartFigure).
+ * The points: each a link (one tab stop for the chart) holding one dot, its radius from the zoom in
+ * CSS. Drawn again only when the tab stop, the highlight or the emphasis changes — not on zoom,
+ * hover or focus. Clicks, focus and hover are handled once on the drawing (ChartFigure).
  */
-const ChartPoints = memo(({ groups, tabStop, highlight, emphasised, dotRadius, highlightRadius }: ChartPointsProps) => (
+const ChartPoints = memo(({ groups, tabStop, highlight, emphasised }: ChartPointsProps) => (
   <g className="chart-points">
     {groups.map((group) => (
       <g key={group.color + group.sites[0]?.site.key} fill={group.color}>
@@ -175,12 +174,7 @@ const ChartPoints = memo(({ groups, tabStop, highlight, emphasised, dotRadius, h
               aria-current={isHighlight ? "true" : undefined}
               className={isHighlight ? "is-highlight" : faint ? "is-faint" : undefined}
             >
-              <circle
-                className="chart-dot"
-                cx={site.position[0]}
-                cy={site.position[1]}
-                r={isHighlight ? highlightRadius : dotRadius}
-              />
+              <circle className="chart-dot" cx={site.position[0]} cy={site.position[1]} />
             </a>
           )
         })}
@@ -519,8 +513,6 @@ export const ChartFigure = (props: ChartFigureProps) => {
           tabStop={tabStop}
           highlight={highlight}
           emphasised={emphasised}
-          dotRadius={px(DOT_PX)}
-          highlightRadius={px(HIGHLIGHT_PX)}
         />
         {focused && focusWithin && focusVisible ? (
           <circle

@@ -1,12 +1,13 @@
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { languagePages } from "./scripts/language-pages.ts"
 import { precompress } from "./scripts/precompress.ts"
 
 // `npm run dev`: Vite with hot reload on 5173, /api proxied to the server started beside it.
 export default defineConfig({
   // `precompress` writes .br and .gz beside each script, stylesheet and index.html of the build;
   // the server sends them by Accept-Encoding (server/platform/http/static-app.ts).
-  plugins: [react(), precompress()],
+  plugins: [react(), languagePages(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

@@ -313,3 +313,28 @@ test("Chinese names are drawn in the app's own fonts, traditional and simplified
   expect(fontRequests.length).toBeLessThanOrEqual(5)
   await expectAccessible(page)
 })
+
+test("the page comes in the language of the cookie, with that language's texts fetched beside the app", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
+  const html = await (await page.request.get("/point/lu-9-taiyuan", { headers: { accept: "text/html" } })).text()
+  expect(html).toContain('<html lang="de">')
+  const preloaded = [
+    ...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/(?:common|user)-[^"]+)">/g),
+  ]
+  // German and the English fallback.
+  expect(preloaded).toHaveLength(4)
+  const texts: Array<string> = []
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname
+    if (/^\/assets\/(common|user)-/.test(path)) texts.push(path)
+  })
+  await page.goto("/point/lu-9-taiyuan")
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-9")
+  await expect(page.getByRole("link", { name: "Leitbahnen", exact: true }).first()).toBeVisible()
+  // The very files the page preloaded, no others.
+  expect(texts.sort()).toEqual(preloaded.map(([, path]) => path).sort())
+})

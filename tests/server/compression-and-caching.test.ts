@@ -9,10 +9,12 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { languagePage } from "../../scripts/language-pages.ts"
 import { precompressDir } from "../../scripts/precompress.ts"
 import { loadContent } from "../../server/content/load-content.ts"
 import { OPENAPI_PATH } from "../../server/platform/http/api-docs.ts"
 import { PLAN_ID_PRO } from "../../src/domain/billing/plans.ts"
+import { languagePageName, SELECTABLE_LANGUAGES, type SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const SCRIPT = `${Array.from({ length: 400 }, (_, i) => `console.log("channel ${i % 14}", ${i});`).join("\n")}\n`
@@ -144,6 +146,52 @@ describe("the built app's files by Accept-Encoding, over a real connection", () 
     expect(
       (await raw(server.origin!, "/", { accept: "text/html", "if-none-match": String(packed.headers.etag) })).status,
     ).toBe(200)
+  })
+})
+
+describe("the page of the interface language", () => {
+  const page = (language: SelectableLanguage) =>
+    languagePage(INDEX.replace("<html>", '<html lang="en">'), language, [`assets/common-${language}1.js`])
+  let server: TestServer
+  beforeAll(async () => {
+    const dist = build()
+    for (const language of SELECTABLE_LANGUAGES) writeFileSync(join(dist, languagePageName(language)), page(language))
+    precompressDir(dist)
+    server = await startTestServer("pglite", { staticDir: dist }, { listen: true })
+  })
+  afterAll(() => server.close())
+
+  it("is index.html with its lang and its first texts' scripts preloaded", () => {
+    const german = page("de")
+    expect(german).toContain('<html lang="de">')
+    expect(german).toContain('<link rel="modulepreload" crossorigin href="/assets/common-de1.js">\n  </head>')
+  })
+
+  it("is sent by the language cookie, the default language without one, with Vary: Cookie and its own ETag", async () => {
+    const get = (cookie: string | undefined, etag?: string) =>
+      raw(server.origin!, "/point/lu-9-taiyuan", {
+        accept: "text/html",
+        "accept-encoding": "br",
+        ...(cookie ? { cookie } : {}),
+        ...(etag ? { "if-none-match": etag } : {}),
+      })
+    for (const [cookie, language] of [
+      ["language=de", "de"],
+      ["cookieAccepted=yes; language=es", "es"],
+      [undefined, "en"],
+      ["language=fr", "en"],
+    ] as const) {
+      const answer = await get(cookie)
+      expect(answer.status, String(cookie)).toBe(200)
+      expect(decode(answer), String(cookie)).toBe(page(language))
+      expect(vary(answer)).toContain("cookie")
+      expect(vary(answer)).toContain("accept-encoding")
+      expect((await get(cookie, String(answer.headers.etag))).status).toBe(304)
+    }
+    const german = await get("language=de")
+    const spanish = await get("language=es")
+    expect(german.headers.etag).not.toBe(spanish.headers.etag)
+    expect((await get("language=es", String(german.headers.etag))).status).toBe(200)
   })
 })
 

@@ -2,7 +2,8 @@
 // (index.html included, with its ETag), so a request never touches the file system: no path a
 // client sends can reach a file outside the build or make the file system fail (a 256-character
 // segment once answered 500), and the app's pages answer without a disk read. Source maps stay
-// on disk for error tools and are never served. App routes without a file get index.html.
+// on disk for error tools and are never served. App routes without a file get the page of the
+// language cookie (index.{en,de,es}.html: its `lang`, its first texts preloaded), with `Vary: Cookie`.
 // The build writes a brotli and a gzip copy beside each text file (scripts/precompress.ts); they
 // are sent by the client's Accept-Encoding, br first, with `Vary: Accept-Encoding`.
 import { createHash } from "node:crypto"
@@ -10,6 +11,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { extname, join, relative, sep } from "node:path"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { COOKIE_LANGUAGE } from "../../../src/domain/shared/cookies.ts"
+import { languagePageName, resolveLanguage } from "../../../src/domain/shared/locales.ts"
 import { ServerConfig } from "../config/server-config.ts"
 import { Translations } from "../i18n/translations.ts"
 import { notFoundAnswer } from "./answers.ts"
@@ -95,12 +98,14 @@ const decodePath = (url: string) => {
   }
 }
 
-const respond = (request: HttpServerRequest.HttpServerRequest, file: StaticFile) => {
+/** The file as the client accepts it; `varies` names a further request header its choice depends on. */
+const respond = (request: HttpServerRequest.HttpServerRequest, file: StaticFile, varies?: string) => {
   const offered = [...(file.br ? (["br"] as const) : []), ...(file.gzip ? (["gzip"] as const) : [])]
   const coding = negotiateCoding(request.headers["accept-encoding"], offered)
   const representation = (coding === "br" ? file.br : coding === "gzip" ? file.gzip : undefined) ?? file.identity
   const headers: Record<string, string> = { ETag: representation.etag }
-  if (offered.length > 0) headers.Vary = "Accept-Encoding"
+  const vary = [...(offered.length > 0 ? ["Accept-Encoding"] : []), ...(varies ? [varies] : [])]
+  if (vary.length > 0) headers.Vary = vary.join(", ")
   if (coding !== "identity") headers["Content-Encoding"] = coding
   return matchesEtag(request.headers["if-none-match"], [representation.etag])
     ? HttpServerResponse.empty({ status: 304, headers })
@@ -115,6 +120,11 @@ export const StaticApp = Layer.unwrap(
     const notFound = notFoundAnswer(yield* Translations)
     const files = readBuild(staticDir)
     const index = files.get("/index.html")!
+    // The page of the interface language (scripts/language-pages.ts): its `lang`, its texts preloaded.
+    const pageOf = (request: HttpServerRequest.HttpServerRequest) => {
+      const page = files.get(`/${languagePageName(resolveLanguage(request.cookies[COOKIE_LANGUAGE]))}`)
+      return page === undefined ? respond(request, index) : respond(request, page, "Cookie")
+    }
     return HttpRouter.add(
       "GET",
       "/*",
@@ -128,7 +138,7 @@ export const StaticApp = Layer.unwrap(
         // An app route (no file extension) from a browser gets the app, which shows its own 404.
         const last = path.split("/").at(-1) ?? ""
         const wantsPage = (request.headers.accept ?? "").toLowerCase().includes("text/html")
-        if (path === "/" || (wantsPage && extname(last) === "")) return respond(request, index)
+        if (path === "/" || (wantsPage && extname(last) === "")) return pageOf(request)
         return yield* notFound
       }),
     )

@@ -22,3 +22,9 @@ export const resolveLanguage = (value: string | null | undefined): SelectableLan
 
 /** The request header that carries the app's language on every API call (§7). */
 export const LOCALE_HEADER = "locale"
+
+/**
+ * The built page of each interface language: index.html with that `lang` and its first texts
+ * preloaded (written by scripts/language-pages.ts, sent by the server by the language cookie).
+ */
+export const languagePageName = (language: SelectableLanguage) => `index.${language}.html`

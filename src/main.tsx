@@ -2,6 +2,7 @@
 // feature's wiring (src/wiring) into what the views receive, and renders.
 import { Clock } from "effect"
 import { StrictMode, Suspense } from "react"
+import { I18nProvider } from "react-aria-components"
 import { createRoot } from "react-dom/client"
 import { I18nextProvider } from "react-i18next"
 import { App } from "./ui/App.tsx"
@@ -70,13 +71,16 @@ export const wire = async (options: WireOptions) => {
 
   const element = (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <AppServicesProvider services={services}>
-          <Suspense fallback={<PageLoader />}>
-            <App />
-          </Suspense>
-        </AppServicesProvider>
-      </I18nextProvider>
+      {/* React Aria's own words (a popover's hidden "Dismiss") and formats in the app's language, not the browser's. */}
+      <I18nProvider locale={language}>
+        <I18nextProvider i18n={i18n}>
+          <AppServicesProvider services={services}>
+            <Suspense fallback={<PageLoader />}>
+              <App />
+            </Suspense>
+          </AppServicesProvider>
+        </I18nextProvider>
+      </I18nProvider>
     </StrictMode>
   )
   return { element, runtime, session: account.session, i18n }

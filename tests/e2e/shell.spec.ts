@@ -338,3 +338,19 @@ test("the page comes in the language of the cookie, with that language's texts f
   // The very files the page preloaded, no others.
   expect(texts.sort()).toEqual(preloaded.map(([, path]) => path).sort())
 })
+
+test("React Aria's own words follow the app's language, not the browser's", async ({ page, context, baseURL }) => {
+  for (const [language, menu, dismiss] of [
+    ["de", "Sprachen", "Schließen"],
+    ["es", "Idiomas", "Descartar"],
+    ["en", "Languages", "Dismiss"],
+  ] as const) {
+    await context.addCookies([{ name: "language", value: language, url: baseURL! }])
+    await page.goto("/")
+    await page.getByRole("button", { name: new RegExp(`^${menu}`) }).click()
+    await expect(page.getByRole("menu", { name: menu })).toBeVisible()
+    // The popover's hidden close button for screen readers.
+    await expect(page.getByRole("button", { name: dismiss, exact: true }).first()).toBeAttached()
+    await page.keyboard.press("Escape")
+  }
+})

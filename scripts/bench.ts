@@ -5,7 +5,7 @@
 // under 200 simulated learners, cold start and single-call latency. Prints detail sections, then
 // one table of what | measured | goal | met?. It measures only: a missed goal never fails it.
 // `npm run bench -- charts search` runs only the named sections (after the build and the server):
-// routes, compression, lighthouse, latency, search, throughput, memory, charts.
+// routes, compression, lighthouse, startup, latency, search, throughput, memory, charts.
 import { spawnSync } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -19,6 +19,7 @@ import { readCatalogue, runLearners } from "./bench/learners.ts"
 import { runLighthouse } from "./bench/lighthouse.ts"
 import { indexReferences, measureRoutes, printRouteLoads } from "./bench/route-js.ts"
 import { type RunningServer, startServer } from "./bench/server.ts"
+import { profileStartup } from "./bench/startup.ts"
 import {
   load,
   profileFinding,
@@ -54,7 +55,17 @@ const LEARNER_SECONDS = 20
 /** Drawing a view with all its points (issue 15). */
 const CHART_DRAW_GOAL_MS = 16
 
-const SECTIONS = ["routes", "compression", "lighthouse", "latency", "search", "throughput", "memory", "charts"] as const
+const SECTIONS = [
+  "routes",
+  "compression",
+  "lighthouse",
+  "startup",
+  "latency",
+  "search",
+  "throughput",
+  "memory",
+  "charts",
+] as const
 type SectionName = (typeof SECTIONS)[number]
 const asked = process.argv.slice(2).filter((a) => !a.startsWith("-"))
 const unknown = asked.filter((a) => !(SECTIONS as ReadonlyArray<string>).includes(a))
@@ -371,6 +382,33 @@ if (wanted("memory"))
       `  RSS: peak ${mb(peak)} sampled every 200 ms under load; ${after ? `${mb(after.rss)} after; VmHWM ${mb(after.hwm)} (the process's lifetime peak, start-up included)` : ""}`,
     )
     rows.push(row(`server RSS under ${LEARNERS} learners, peak`, mb(peak), "≤ 600 MB", (peak * 1024) / 1e6 <= 600))
+  })
+
+// 5b. Where a first visit's main-thread time goes, at Lighthouse's 4× CPU slowdown.
+if (wanted("startup"))
+  await section("First load's main thread (Chromium, CPU 4× slower, sampling profiler)", rows, async () => {
+    for (const path of ["/point/lu-9-taiyuan", "/"]) {
+      const p = await profileStartup(base, distDir, path)
+      const blocking = p.longTasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0)
+      const total = p.byPart.reduce((sum, [, t]) => sum + t, 0)
+      const share = (test: (part: string) => boolean) =>
+        p.byPart.filter(([part]) => test(part)).reduce((sum, [, t]) => sum + t, 0)
+      const browserOwn = share((part) => part.startsWith("("))
+      const own = share((part) => part.startsWith("src/"))
+      console.log(
+        `  ${path}: heading after ${ms(p.headingMs)}; ${p.longTasks.length} long tasks (${p.longTasks.map((d) => ms(d)).join(", ")}), ${ms(blocking)} over 50 ms`,
+      )
+      console.log(
+        `    self time ${ms(total)}: libraries ${ms(total - browserOwn - own)}, our code ${ms(own)}, the browser's own work and idle ${ms(browserOwn)}`,
+      )
+      for (const [part, time] of p.byPart.slice(0, 14)) console.log(`    ${ms(time).padStart(9)}  ${part}`)
+      rows.push(
+        row(
+          `first load ${path} (CPU 4×): long tasks`,
+          `${p.longTasks.length}, longest ${ms(Math.max(0, ...p.longTasks))}, ${ms(blocking)} over 50 ms`,
+        ),
+      )
+    }
   })
 
 // 9. The body charts: each view's answer size and the time to draw it with all its points.

@@ -1,9 +1,13 @@
-// One index.html per interface language: `index.{en,de,es}.html`, each with `<html lang>` set to its
-// language and the scripts of that language's first texts (the `common` and `user` namespaces,
-// src/ui/i18n.ts, and the English ones i18next falls back to) preloaded beside the app's own, so the
-// browser fetches them with the app instead of after it has run. The server sends the page of the
-// language cookie (server/platform/http/static-app.ts); index.html stays the default language's.
-import type { OutputAsset, OutputBundle } from "rolldown"
+// One index.html per interface language and page group: `index.{en,de,es}.html`, each with `<html
+// lang>` set to its language and the scripts of that language's first texts (the `common` and `user`
+// namespaces, src/ui/i18n.ts, and the English ones i18next falls back to) preloaded beside the app's
+// own, so the browser fetches them with the app instead of after it has run; and
+// `index.{language}.{group}.html` for each page group (src/domain/shared/page-groups.ts), which also
+// preloads the group's script (with the shared scripts it imports that the app does not) and links
+// its styles, so the first page's code downloads beside the app's instead of after it. The server
+// sends the page of the language cookie and the address (server/platform/http/static-app.ts);
+// index.html stays the default language's.
+import type { OutputAsset, OutputBundle, OutputChunk } from "rolldown"
 import type { Plugin } from "vite"
 import {
   DEFAULT_LANGUAGE,
@@ -11,29 +15,68 @@ import {
   SELECTABLE_LANGUAGES,
   type SelectableLanguage,
 } from "../src/domain/shared/locales.ts"
+import { PAGE_GROUPS, type PageGroup } from "../src/domain/shared/page-groups.ts"
 
 /** The namespaces the app loads before its first render (src/ui/i18n.ts `ns`). */
 export const FIRST_NAMESPACES = ["common", "user"] as const
 
-/** The page of one language: its `lang`, and modulepreload links for its first texts' scripts. */
-export const languagePage = (html: string, language: SelectableLanguage, scripts: ReadonlyArray<string>) =>
+/** What a page preloads beyond the app's own entry: module scripts, and stylesheets it links. */
+export interface Preloads {
+  readonly scripts: ReadonlyArray<string>
+  readonly styles?: ReadonlyArray<string>
+}
+
+/** The page of one language: its `lang`, modulepreload links for its scripts, links for its styles. */
+export const languagePage = (html: string, language: SelectableLanguage, { scripts, styles = [] }: Preloads) =>
   html
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
     .replace(
       /\s*<\/head>/,
-      `${scripts.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`).join("")}\n  </head>`,
+      `${[
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ]
+        .map((link) => `\n    ${link}`)
+        .join("")}\n  </head>`,
     )
+
+const chunks = (bundle: OutputBundle) =>
+  Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk")
 
 /** The built scripts of a language's first namespaces (the chunks of `locales/{language}/{ns}.json`). */
 const firstTextScripts = (bundle: OutputBundle, language: SelectableLanguage) =>
   FIRST_NAMESPACES.map((namespace) => {
-    const chunk = Object.values(bundle).find(
-      (output) =>
-        output.type === "chunk" && output.facadeModuleId?.endsWith(`/locales/${language}/${namespace}.json`) === true,
+    const chunk = chunks(bundle).find(
+      (output) => output.facadeModuleId?.endsWith(`/locales/${language}/${namespace}.json`) === true,
     )
     if (!chunk) throw new Error(`language-pages: no chunk for locales/${language}/${namespace}.json`)
     return chunk.fileName
   })
+
+/** A chunk's file and the files of every chunk it imports statically, at any depth. */
+const staticClosure = (bundle: OutputBundle, chunk: OutputChunk, into = new Set<string>()) => {
+  if (into.has(chunk.fileName)) return into
+  into.add(chunk.fileName)
+  for (const file of chunk.imports) {
+    const imported = bundle[file]
+    if (imported?.type === "chunk") staticClosure(bundle, imported, into)
+  }
+  return into
+}
+
+/** A page group's script with what it imports that the entry does not, and the styles of those. */
+const groupPreloads = (bundle: OutputBundle, group: PageGroup): Required<Preloads> => {
+  const entry = chunks(bundle).find((chunk) => chunk.isEntry)
+  const pages = chunks(bundle).find((chunk) => chunk.facadeModuleId?.endsWith(`/src/ui/${group}/pages.ts`) === true)
+  if (!entry || !pages) throw new Error(`language-pages: no entry or no chunk for src/ui/${group}/pages.ts`)
+  const loaded = staticClosure(bundle, entry)
+  const scripts = [...staticClosure(bundle, pages)].filter((file) => !loaded.has(file))
+  const styles = scripts.flatMap((file) => {
+    const chunk = bundle[file]
+    return chunk?.type === "chunk" ? [...(chunk.viteMetadata?.importedCss ?? [])] : []
+  })
+  return { scripts, styles }
+}
 
 export const languagePages = (): Plugin => ({
   name: "jingluo:language-pages",
@@ -43,16 +86,21 @@ export const languagePages = (): Plugin => ({
     const index = bundle["index.html"] as OutputAsset | undefined
     if (index === undefined) return
     const html = String(index.source)
+    const groups = Object.keys(PAGE_GROUPS) as Array<PageGroup>
+    const preloads = new Map(groups.map((group) => [group, groupPreloads(bundle, group)]))
     for (const language of SELECTABLE_LANGUAGES) {
       // i18next loads the default language's texts too, as the fallback for a missing key.
       const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]
-      const page = languagePage(
-        html,
-        language,
-        languages.flatMap((texts) => firstTextScripts(bundle, texts)),
-      )
+      const texts = languages.flatMap((texts) => firstTextScripts(bundle, texts))
+      const page = languagePage(html, language, { scripts: texts })
       if (language === DEFAULT_LANGUAGE) index.source = page
       this.emitFile({ type: "asset", fileName: languagePageName(language), source: page })
+      for (const [group, { scripts, styles }] of preloads)
+        this.emitFile({
+          type: "asset",
+          fileName: languagePageName(language, group),
+          source: languagePage(html, language, { scripts: [...texts, ...scripts], styles }),
+        })
     }
   },
 })

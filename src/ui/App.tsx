@@ -7,42 +7,17 @@ import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { MY_GROUPS_HREF } from "../domain/groups/group-links.ts"
 import { FULL_TEXT_HREF, isCanonicalPointSlug, SEARCH_HREF } from "../domain/search/search-links.ts"
+import { ACCOUNT_SETTINGS_PATHS, CONTENT_PATHS, TEST_PATHS } from "../domain/shared/page-groups.ts"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/shared/timing.ts"
-import { AccountSettingsLayout } from "./account/AccountSettingsLayout.tsx"
-import { ACCOUNT_SETTINGS_PATHS, AccountSettingsRoutes } from "./account/AccountSettingsRoutes.tsx"
-import { LoginPage } from "./account/LoginPage.tsx"
 import { LogoutBar } from "./account/LogoutBar.tsx"
-import { RegisterPage } from "./account/RegisterPage.tsx"
-import { ResetPasswordPage } from "./account/ResetPasswordPage.tsx"
-import { SocialCallbackPage } from "./account/SocialCallbackPage.tsx"
-import { VerifyEmailPage } from "./account/VerifyEmailPage.tsx"
 import { useAppServices } from "./app-services.tsx"
 import { FloatingUpgradeButton } from "./billing/FloatingUpgradeButton.tsx"
-import { MembershipPage } from "./billing/MembershipPage.tsx"
-import { PaymentFailurePage, PaymentSuccessPage } from "./billing/PaymentOutcomePages.tsx"
 import { PaymentPrompt } from "./billing/PaymentPrompt.tsx"
-import { PricingPage } from "./billing/PricingPage.tsx"
 import { UpgradeModal } from "./billing/UpgradeModal.tsx"
 import { ChartExplorer } from "./charts/LazyCharts.tsx"
-import { BookIndexPage, BookPage } from "./content/BookPages.tsx"
-import { ChannelIndexPage, ChannelPage } from "./content/ChannelPages.tsx"
 import { DrillDownMenu } from "./content/DrillDownMenu.tsx"
-import {
-  BodyAreaIndexPage,
-  BodyAreaPage,
-  CategoryIndexPage,
-  CategoryPage,
-  ExtraPointsPage,
-  VesselPage,
-} from "./content/GroupPages.tsx"
-import { PointPage } from "./content/PointPage.tsx"
-import { SupportPage } from "./feedback/SupportPage.tsx"
-import { MyGroupsPage } from "./groups/MyGroupsPage.tsx"
-import { MyNotesPage } from "./notes/MyNotesPage.tsx"
-import { FullTextPage } from "./search/FullTextPage.tsx"
 import { HeaderSearch } from "./search/HeaderSearch.tsx"
-import { PointReference } from "./search/PointReference.tsx"
-import { SearchPage } from "./search/SearchPage.tsx"
+import { lazyPart, pick } from "./shared/components/lazy-part.tsx"
 import { PageLoader } from "./shared/components/PageLoader.tsx"
 import { CookieBanner } from "./shared/layout/CookieBanner.tsx"
 import { Footer } from "./shared/layout/Footer.tsx"
@@ -50,7 +25,142 @@ import { Header } from "./shared/layout/Header.tsx"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
 import { HomePage } from "./shared/pages/HomePage.tsx"
 import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
-import { TEST_PATHS, TestsRoutes } from "./tests/TestsRoutes.tsx"
+
+// Each group of pages (src/domain/shared/page-groups.ts) is one script, loaded when the first of its
+// pages is shown; the server preloads the group of the first page with the app.
+const page = { placeholder: <PageLoader />, failure: "pageFailed" }
+const content = () => import("./content/pages.ts")
+const account = () => import("./account/pages.ts")
+const billing = () => import("./billing/pages.ts")
+const search = () => import("./search/pages.ts")
+const BookIndexPage = lazyPart(
+  pick(content, (m) => m.BookIndexPage),
+  page,
+)
+const BookPage = lazyPart(
+  pick(content, (m) => m.BookPage),
+  page,
+)
+const ChannelIndexPage = lazyPart(
+  pick(content, (m) => m.ChannelIndexPage),
+  page,
+)
+const ChannelPage = lazyPart(
+  pick(content, (m) => m.ChannelPage),
+  page,
+)
+const CategoryIndexPage = lazyPart(
+  pick(content, (m) => m.CategoryIndexPage),
+  page,
+)
+const CategoryPage = lazyPart(
+  pick(content, (m) => m.CategoryPage),
+  page,
+)
+const BodyAreaIndexPage = lazyPart(
+  pick(content, (m) => m.BodyAreaIndexPage),
+  page,
+)
+const BodyAreaPage = lazyPart(
+  pick(content, (m) => m.BodyAreaPage),
+  page,
+)
+const VesselPage = lazyPart(
+  pick(content, (m) => m.VesselPage),
+  page,
+)
+const ExtraPointsPage = lazyPart(
+  pick(content, (m) => m.ExtraPointsPage),
+  page,
+)
+const PointPage = lazyPart(
+  pick(content, (m) => m.PointPage),
+  page,
+)
+const LoginPage = lazyPart(
+  pick(account, (m) => m.LoginPage),
+  page,
+)
+const RegisterPage = lazyPart(
+  pick(account, (m) => m.RegisterPage),
+  page,
+)
+const ResetPasswordPage = lazyPart(
+  pick(account, (m) => m.ResetPasswordPage),
+  page,
+)
+const SocialCallbackPage = lazyPart(
+  pick(account, (m) => m.SocialCallbackPage),
+  page,
+)
+const VerifyEmailPage = lazyPart(
+  pick(account, (m) => m.VerifyEmailPage),
+  page,
+)
+const AccountSettingsLayout = lazyPart(
+  pick(account, (m) => m.AccountSettingsLayout),
+  page,
+)
+const AccountSettingsRoutes = lazyPart(
+  pick(account, (m) => m.AccountSettingsRoutes),
+  page,
+)
+const PricingPage = lazyPart(
+  pick(billing, (m) => m.PricingPage),
+  page,
+)
+const PaymentSuccessPage = lazyPart(
+  pick(billing, (m) => m.PaymentSuccessPage),
+  page,
+)
+const PaymentFailurePage = lazyPart(
+  pick(billing, (m) => m.PaymentFailurePage),
+  page,
+)
+const MembershipPage = lazyPart(
+  pick(billing, (m) => m.MembershipPage),
+  page,
+)
+const SearchPage = lazyPart(
+  pick(search, (m) => m.SearchPage),
+  page,
+)
+const FullTextPage = lazyPart(
+  pick(search, (m) => m.FullTextPage),
+  page,
+)
+const PointReference = lazyPart(
+  pick(search, (m) => m.PointReference),
+  page,
+)
+const TestsRoutes = lazyPart(
+  pick(
+    () => import("./tests/pages.ts"),
+    (m) => m.TestsRoutes,
+  ),
+  page,
+)
+const MyGroupsPage = lazyPart(
+  pick(
+    () => import("./groups/pages.ts"),
+    (m) => m.MyGroupsPage,
+  ),
+  page,
+)
+const MyNotesPage = lazyPart(
+  pick(
+    () => import("./notes/pages.ts"),
+    (m) => m.MyNotesPage,
+  ),
+  page,
+)
+const SupportPage = lazyPart(
+  pick(
+    () => import("./feedback/pages.ts"),
+    (m) => m.SupportPage,
+  ),
+  page,
+)
 
 /** Pages for signed-out visitors only; a signed-in user goes home. */
 const SignedOutOnly = ({ children }: { readonly children: ReactNode }) => {
@@ -122,8 +232,6 @@ const ChartExplorerRoute = ({ view }: { readonly view: string | undefined }) => 
   const plan = usePlanKey()
   return <ChartExplorer key={plan} view={view} />
 }
-
-const CONTENT_PATHS = /^\/(book\/pages|point\/|body-area\/)/
 
 const Routes = () => (
   <Switch>

@@ -15,6 +15,7 @@ import { loadContent } from "../../server/content/load-content.ts"
 import { OPENAPI_PATH } from "../../server/platform/http/api-docs.ts"
 import { PLAN_ID_PRO } from "../../src/domain/billing/plans.ts"
 import { languagePageName, SELECTABLE_LANGUAGES, type SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import type { PageGroup } from "../../src/domain/shared/page-groups.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const SCRIPT = `${Array.from({ length: 400 }, (_, i) => `console.log("channel ${i % 14}", ${i});`).join("\n")}\n`
@@ -150,12 +151,20 @@ describe("the built app's files by Accept-Encoding, over a real connection", () 
 })
 
 describe("the page of the interface language", () => {
-  const page = (language: SelectableLanguage) =>
-    languagePage(INDEX.replace("<html>", '<html lang="en">'), language, [`assets/common-${language}1.js`])
+  const page = (language: SelectableLanguage, group?: PageGroup) =>
+    languagePage(INDEX.replace("<html>", '<html lang="en">'), language, {
+      scripts: [`assets/common-${language}1.js`, ...(group ? [`assets/pages-${group}1.js`] : [])],
+      styles: group ? [`assets/pages-${group}1.css`] : [],
+    })
   let server: TestServer
   beforeAll(async () => {
     const dist = build()
-    for (const language of SELECTABLE_LANGUAGES) writeFileSync(join(dist, languagePageName(language)), page(language))
+    for (const language of SELECTABLE_LANGUAGES) {
+      writeFileSync(join(dist, languagePageName(language)), page(language))
+      // The build writes a page for every group; this one has two, so the others fall back.
+      for (const group of ["content", "account"] as const)
+        writeFileSync(join(dist, languagePageName(language, group)), page(language, group))
+    }
     precompressDir(dist)
     server = await startTestServer("pglite", { staticDir: dist }, { listen: true })
   })
@@ -165,6 +174,23 @@ describe("the page of the interface language", () => {
     const german = page("de")
     expect(german).toContain('<html lang="de">')
     expect(german).toContain('<link rel="modulepreload" crossorigin href="/assets/common-de1.js">\n  </head>')
+    const browsing = page("de", "content")
+    expect(browsing).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/pages-content1.js">\n    <link rel="stylesheet" crossorigin href="/assets/pages-content1.css">\n  </head>',
+    )
+  })
+
+  it("of a page group's address preloads the group's script and styles; other addresses get the language's page", async () => {
+    const get = async (path: string) =>
+      decode(await raw(server.origin!, path, { accept: "text/html", cookie: "language=es" }))
+    expect(await get("/point/lu-9-taiyuan")).toBe(page("es", "content"))
+    expect(await get("/book/pages/channels/lung-channel")).toBe(page("es", "content"))
+    expect(await get("/login")).toBe(page("es", "account"))
+    expect(await get("/account-settings/my-profile")).toBe(page("es", "account"))
+    expect(await get("/")).toBe(page("es"))
+    expect(await get("/about")).toBe(page("es"))
+    // A group whose page the build did not write gets the language's page.
+    expect(await get("/pricing")).toBe(page("es"))
   })
 
   it("is sent by the language cookie, the default language without one, with Vary: Cookie and its own ETag", async () => {
@@ -183,7 +209,7 @@ describe("the page of the interface language", () => {
     ] as const) {
       const answer = await get(cookie)
       expect(answer.status, String(cookie)).toBe(200)
-      expect(decode(answer), String(cookie)).toBe(page(language))
+      expect(decode(answer), String(cookie)).toBe(page(language, "content"))
       expect(vary(answer)).toContain("cookie")
       expect(vary(answer)).toContain("accept-encoding")
       expect((await get(cookie, String(answer.headers.etag))).status).toBe(304)

@@ -3,7 +3,9 @@
 // client sends can reach a file outside the build or make the file system fail (a 256-character
 // segment once answered 500), and the app's pages answer without a disk read. Source maps stay
 // on disk for error tools and are never served. App routes without a file get the page of the
-// language cookie (index.{en,de,es}.html: its `lang`, its first texts preloaded), with `Vary: Cookie`.
+// language cookie (index.{en,de,es}.html: its `lang`, its first texts preloaded), with `Vary: Cookie`;
+// an address of a page group gets that language's page of the group, which also preloads the
+// group's script (index.{language}.{group}.html, src/domain/shared/page-groups.ts).
 // The build writes a brotli and a gzip copy beside each text file (scripts/precompress.ts); they
 // are sent by the client's Accept-Encoding, br first, with `Vary: Accept-Encoding`.
 import { createHash } from "node:crypto"
@@ -13,6 +15,7 @@ import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { COOKIE_LANGUAGE } from "../../../src/domain/shared/cookies.ts"
 import { languagePageName, resolveLanguage } from "../../../src/domain/shared/locales.ts"
+import { pageGroupOf } from "../../../src/domain/shared/page-groups.ts"
 import { ServerConfig } from "../config/server-config.ts"
 import { Translations } from "../i18n/translations.ts"
 import { notFoundAnswer } from "./answers.ts"
@@ -120,9 +123,14 @@ export const StaticApp = Layer.unwrap(
     const notFound = notFoundAnswer(yield* Translations)
     const files = readBuild(staticDir)
     const index = files.get("/index.html")!
-    // The page of the interface language (scripts/language-pages.ts): its `lang`, its texts preloaded.
-    const pageOf = (request: HttpServerRequest.HttpServerRequest) => {
-      const page = files.get(`/${languagePageName(resolveLanguage(request.cookies[COOKIE_LANGUAGE]))}`)
+    // The page of the interface language and the address's page group (scripts/language-pages.ts):
+    // its `lang`, its texts and its group's script preloaded.
+    const pageOf = (request: HttpServerRequest.HttpServerRequest, path: string) => {
+      const language = resolveLanguage(request.cookies[COOKIE_LANGUAGE])
+      const group = pageGroupOf(path)
+      const page =
+        (group === undefined ? undefined : files.get(`/${languagePageName(language, group)}`)) ??
+        files.get(`/${languagePageName(language)}`)
       return page === undefined ? respond(request, index) : respond(request, page, "Cookie")
     }
     return HttpRouter.add(
@@ -138,7 +146,7 @@ export const StaticApp = Layer.unwrap(
         // An app route (no file extension) from a browser gets the app, which shows its own 404.
         const last = path.split("/").at(-1) ?? ""
         const wantsPage = (request.headers.accept ?? "").toLowerCase().includes("text/html")
-        if (path === "/" || (wantsPage && extname(last) === "")) return pageOf(request)
+        if (path === "/" || (wantsPage && extname(last) === "")) return pageOf(request, path)
         return yield* notFound
       }),
     )

@@ -1,4 +1,6 @@
 // Languages of §1 and §9: en, de and es are selectable; ru is shown as under construction.
+import type { PageGroup } from "./page-groups.ts"
+
 export const LANGUAGES = ["en", "de", "es", "ru"] as const
 export type Language = (typeof LANGUAGES)[number]
 export const SELECTABLE_LANGUAGES = ["en", "de", "es"] as const
@@ -25,6 +27,8 @@ export const LOCALE_HEADER = "locale"
 
 /**
  * The built page of each interface language: index.html with that `lang` and its first texts
- * preloaded (written by scripts/language-pages.ts, sent by the server by the language cookie).
+ * preloaded (written by scripts/language-pages.ts, sent by the server by the language cookie); with
+ * a page group, its pages' script and styles preloaded too (src/domain/shared/page-groups.ts).
  */
-export const languagePageName = (language: SelectableLanguage) => `index.${language}.html`
+export const languagePageName = (language: SelectableLanguage, group?: PageGroup) =>
+  group === undefined ? `index.${language}.html` : `index.${language}.${group}.html`

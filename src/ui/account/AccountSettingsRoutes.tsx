@@ -11,9 +11,6 @@ import { DevicesPage } from "./DevicesPage.tsx"
 import { NotesSettingsPage } from "./NotesSettingsPage.tsx"
 import { ProfilePage } from "./ProfilePage.tsx"
 
-export const ACCOUNT_SETTINGS_PATHS =
-  /^\/account-settings\/(my-profile|change-my-password|registered-devices|delete-account|notes)$/
-
 export const AccountSettingsRoutes = () => {
   const { session } = useAppServices()
   const signedIn = useSelector(session, (s) => s.context.user !== null)

@@ -16,9 +16,6 @@ import { TestSessionPage } from "./TestSessionPage.tsx"
 import { TestsHomePage } from "./TestsHomePage.tsx"
 import { TestsSettingsPage } from "./TestsSettingsPage.tsx"
 
-/** Paths this module answers; App routes them here. */
-export const TEST_PATHS = /^\/(test(\/.*)?|get\/results|account-settings\/tests-settings)$/
-
 const startable = new Set<string>([...STANDALONE_TEST_TYPES, REVIEW_TEST_ID])
 
 const MembersOnly = ({ children }: { readonly children: ReactNode }) => {

@@ -1,0 +1,74 @@
+// The app's pages load by group (src/domain/shared/page-groups.ts): the first page's script comes
+// with the app, preloaded by the page the server sends; other groups' scripts only when one of their
+// pages is opened; a page whose script cannot be loaded says so where it would be, with a retry.
+import { expect, type Page, test } from "@playwright/test"
+import { expectAccessible } from "./support/fixtures.ts"
+
+/** The scripts a page of `path` preloads beyond those the home page preloads: its group's. */
+const groupScripts = async (page: Page, path: string) => {
+  const preloads = async (of: string) => {
+    const html = await (await page.request.get(of, { headers: { accept: "text/html" } })).text()
+    return new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href))
+  }
+  const home = await preloads("/")
+  return [...(await preloads(path))].filter((href) => !home.has(href))
+}
+
+const scriptRequests = (page: Page) => {
+  const requested = new Set<string>()
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname
+    if (path.endsWith(".js")) requested.add(path)
+  })
+  return requested
+}
+
+test("the first page's script comes with the app, another page's when it is opened", async ({ page }) => {
+  const browsing = await groupScripts(page, "/point/lu-9-taiyuan")
+  const signIn = (await groupScripts(page, "/login")).filter((href) => !browsing.includes(href))
+  expect(browsing.length).toBeGreaterThan(0)
+  expect(signIn.length).toBeGreaterThan(0)
+
+  const requested = scriptRequests(page)
+  await page.goto("/point/lu-9-taiyuan")
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-9")
+  for (const href of browsing) expect(requested, href).toContain(href)
+  for (const href of signIn) expect(requested, href).not.toContain(href)
+
+  // The header's "Log in", with the mouse: the sign-in pages' script arrives and the page shows.
+  await page.getByRole("navigation").getByRole("link", { name: "Log in", exact: true }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible()
+  for (const href of signIn) expect(requested, href).toContain(href)
+})
+
+test("a page whose script cannot be loaded says so, and its retry loads it", async ({ page, context }) => {
+  await page.goto("/")
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+  // The browsing pages' script is not needed on the home page; offline, it cannot arrive.
+  await context.setOffline(true)
+  await page.getByRole("link", { name: "Browse the channels" }).click()
+  const failed = page.getByText("This page could not be loaded. Check your connection and try again.")
+  await expect(failed).toBeVisible()
+  await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toBeVisible()
+  await expectAccessible(page)
+
+  // Back online, the retry (by keyboard) loads the page where it was.
+  await context.setOffline(false)
+  const retry = page.getByRole("button", { name: "Try again" })
+  await retry.focus()
+  await page.keyboard.press("Enter")
+  await expect(page.getByRole("heading", { level: 1, name: "Channels and vessels" })).toBeVisible()
+  await expect(failed).toHaveCount(0)
+  await expect(page).toHaveURL(/\/book\/pages\/channels$/)
+})
+
+test("the page of a group comes in German with the group's texts and script", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "language", value: "de", url: baseURL! }])
+  const html = await (await page.request.get("/login", { headers: { accept: "text/html" } })).text()
+  expect(html).toContain('<html lang="de">')
+  const requested = scriptRequests(page)
+  await page.goto("/login")
+  await expect(page.getByRole("heading", { level: 1, name: /Anmelden/ })).toBeVisible()
+  for (const href of await groupScripts(page, "/login")) expect(requested, href).toContain(href)
+  await expectAccessible(page)
+})

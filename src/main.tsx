@@ -5,7 +5,7 @@ import { StrictMode, Suspense } from "react"
 import { I18nProvider } from "react-aria-components"
 import { createRoot } from "react-dom/client"
 import { I18nextProvider } from "react-i18next"
-import { App } from "./ui/App.tsx"
+import { App, preloadPages } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
 import { PageLoader } from "./ui/shared/components/PageLoader.tsx"
@@ -29,7 +29,9 @@ export type { WireOptions }
 export const wire = async (options: WireOptions) => {
   const runtime = makeRuntime(options)
   const language = readLanguage(readWith(runtime))
-  const i18n = await createI18n(language)
+  // The first page's group loads beside the texts (the server's page preloads its script), so the
+  // first render shows the page itself, not a placeholder.
+  const [i18n] = await Promise.all([createI18n(language), preloadPages(globalThis.location?.pathname ?? "/")])
   document.documentElement.lang = language
 
   const w = makeWiring(runtime, (key) => i18n.t(key))

@@ -7,7 +7,13 @@ import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { MY_GROUPS_HREF } from "../domain/groups/group-links.ts"
 import { FULL_TEXT_HREF, isCanonicalPointSlug, SEARCH_HREF } from "../domain/search/search-links.ts"
-import { ACCOUNT_SETTINGS_PATHS, CONTENT_PATHS, TEST_PATHS } from "../domain/shared/page-groups.ts"
+import {
+  ACCOUNT_SETTINGS_PATHS,
+  CONTENT_PATHS,
+  type PageGroup,
+  pageGroupOf,
+  TEST_PATHS,
+} from "../domain/shared/page-groups.ts"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/shared/timing.ts"
 import { LogoutBar } from "./account/LogoutBar.tsx"
 import { useAppServices } from "./app-services.tsx"
@@ -17,7 +23,7 @@ import { UpgradeModal } from "./billing/UpgradeModal.tsx"
 import { ChartExplorer } from "./charts/LazyCharts.tsx"
 import { DrillDownMenu } from "./content/DrillDownMenu.tsx"
 import { HeaderSearch } from "./search/HeaderSearch.tsx"
-import { lazyPart, pick } from "./shared/components/lazy-part.tsx"
+import { lazyModule } from "./shared/components/lazy-part.tsx"
 import { PageLoader } from "./shared/components/PageLoader.tsx"
 import { CookieBanner } from "./shared/layout/CookieBanner.tsx"
 import { Footer } from "./shared/layout/Footer.tsx"
@@ -27,140 +33,55 @@ import { HomePage } from "./shared/pages/HomePage.tsx"
 import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
 
 // Each group of pages (src/domain/shared/page-groups.ts) is one script, loaded when the first of its
-// pages is shown; the server preloads the group of the first page with the app.
+// pages is shown; the server preloads the group of the first page with the app, and main.tsx waits
+// for it before the first render (preloadPages), so the first page shows without a placeholder.
 const page = { placeholder: <PageLoader />, failure: "pageFailed" }
-const content = () => import("./content/pages.ts")
-const account = () => import("./account/pages.ts")
-const billing = () => import("./billing/pages.ts")
-const search = () => import("./search/pages.ts")
-const BookIndexPage = lazyPart(
-  pick(content, (m) => m.BookIndexPage),
-  page,
-)
-const BookPage = lazyPart(
-  pick(content, (m) => m.BookPage),
-  page,
-)
-const ChannelIndexPage = lazyPart(
-  pick(content, (m) => m.ChannelIndexPage),
-  page,
-)
-const ChannelPage = lazyPart(
-  pick(content, (m) => m.ChannelPage),
-  page,
-)
-const CategoryIndexPage = lazyPart(
-  pick(content, (m) => m.CategoryIndexPage),
-  page,
-)
-const CategoryPage = lazyPart(
-  pick(content, (m) => m.CategoryPage),
-  page,
-)
-const BodyAreaIndexPage = lazyPart(
-  pick(content, (m) => m.BodyAreaIndexPage),
-  page,
-)
-const BodyAreaPage = lazyPart(
-  pick(content, (m) => m.BodyAreaPage),
-  page,
-)
-const VesselPage = lazyPart(
-  pick(content, (m) => m.VesselPage),
-  page,
-)
-const ExtraPointsPage = lazyPart(
-  pick(content, (m) => m.ExtraPointsPage),
-  page,
-)
-const PointPage = lazyPart(
-  pick(content, (m) => m.PointPage),
-  page,
-)
-const LoginPage = lazyPart(
-  pick(account, (m) => m.LoginPage),
-  page,
-)
-const RegisterPage = lazyPart(
-  pick(account, (m) => m.RegisterPage),
-  page,
-)
-const ResetPasswordPage = lazyPart(
-  pick(account, (m) => m.ResetPasswordPage),
-  page,
-)
-const SocialCallbackPage = lazyPart(
-  pick(account, (m) => m.SocialCallbackPage),
-  page,
-)
-const VerifyEmailPage = lazyPart(
-  pick(account, (m) => m.VerifyEmailPage),
-  page,
-)
-const AccountSettingsLayout = lazyPart(
-  pick(account, (m) => m.AccountSettingsLayout),
-  page,
-)
-const AccountSettingsRoutes = lazyPart(
-  pick(account, (m) => m.AccountSettingsRoutes),
-  page,
-)
-const PricingPage = lazyPart(
-  pick(billing, (m) => m.PricingPage),
-  page,
-)
-const PaymentSuccessPage = lazyPart(
-  pick(billing, (m) => m.PaymentSuccessPage),
-  page,
-)
-const PaymentFailurePage = lazyPart(
-  pick(billing, (m) => m.PaymentFailurePage),
-  page,
-)
-const MembershipPage = lazyPart(
-  pick(billing, (m) => m.MembershipPage),
-  page,
-)
-const SearchPage = lazyPart(
-  pick(search, (m) => m.SearchPage),
-  page,
-)
-const FullTextPage = lazyPart(
-  pick(search, (m) => m.FullTextPage),
-  page,
-)
-const PointReference = lazyPart(
-  pick(search, (m) => m.PointReference),
-  page,
-)
-const TestsRoutes = lazyPart(
-  pick(
-    () => import("./tests/pages.ts"),
-    (m) => m.TestsRoutes,
-  ),
-  page,
-)
-const MyGroupsPage = lazyPart(
-  pick(
-    () => import("./groups/pages.ts"),
-    (m) => m.MyGroupsPage,
-  ),
-  page,
-)
-const MyNotesPage = lazyPart(
-  pick(
-    () => import("./notes/pages.ts"),
-    (m) => m.MyNotesPage,
-  ),
-  page,
-)
-const SupportPage = lazyPart(
-  pick(
-    () => import("./feedback/pages.ts"),
-    (m) => m.SupportPage,
-  ),
-  page,
-)
+const groups = {
+  content: lazyModule(() => import("./content/pages.ts"), page),
+  account: lazyModule(() => import("./account/pages.ts"), page),
+  billing: lazyModule(() => import("./billing/pages.ts"), page),
+  search: lazyModule(() => import("./search/pages.ts"), page),
+  tests: lazyModule(() => import("./tests/pages.ts"), page),
+  groups: lazyModule(() => import("./groups/pages.ts"), page),
+  notes: lazyModule(() => import("./notes/pages.ts"), page),
+  feedback: lazyModule(() => import("./feedback/pages.ts"), page),
+} satisfies Record<PageGroup, { readonly preload: () => Promise<unknown> }>
+
+/** Loads the pages of the group `path` belongs to; a failure is left to the page's own retry. */
+export const preloadPages = async (path: string) => {
+  const group = pageGroupOf(path)
+  if (group !== undefined) await groups[group].preload().catch(() => undefined)
+}
+
+const BookIndexPage = groups.content.part((m) => m.BookIndexPage)
+const BookPage = groups.content.part((m) => m.BookPage)
+const ChannelIndexPage = groups.content.part((m) => m.ChannelIndexPage)
+const ChannelPage = groups.content.part((m) => m.ChannelPage)
+const CategoryIndexPage = groups.content.part((m) => m.CategoryIndexPage)
+const CategoryPage = groups.content.part((m) => m.CategoryPage)
+const BodyAreaIndexPage = groups.content.part((m) => m.BodyAreaIndexPage)
+const BodyAreaPage = groups.content.part((m) => m.BodyAreaPage)
+const VesselPage = groups.content.part((m) => m.VesselPage)
+const ExtraPointsPage = groups.content.part((m) => m.ExtraPointsPage)
+const PointPage = groups.content.part((m) => m.PointPage)
+const LoginPage = groups.account.part((m) => m.LoginPage)
+const RegisterPage = groups.account.part((m) => m.RegisterPage)
+const ResetPasswordPage = groups.account.part((m) => m.ResetPasswordPage)
+const SocialCallbackPage = groups.account.part((m) => m.SocialCallbackPage)
+const VerifyEmailPage = groups.account.part((m) => m.VerifyEmailPage)
+const AccountSettingsLayout = groups.account.part((m) => m.AccountSettingsLayout)
+const AccountSettingsRoutes = groups.account.part((m) => m.AccountSettingsRoutes)
+const PricingPage = groups.billing.part((m) => m.PricingPage)
+const PaymentSuccessPage = groups.billing.part((m) => m.PaymentSuccessPage)
+const PaymentFailurePage = groups.billing.part((m) => m.PaymentFailurePage)
+const MembershipPage = groups.billing.part((m) => m.MembershipPage)
+const SearchPage = groups.search.part((m) => m.SearchPage)
+const FullTextPage = groups.search.part((m) => m.FullTextPage)
+const PointReference = groups.search.part((m) => m.PointReference)
+const TestsRoutes = groups.tests.part((m) => m.TestsRoutes)
+const MyGroupsPage = groups.groups.part((m) => m.MyGroupsPage)
+const MyNotesPage = groups.notes.part((m) => m.MyNotesPage)
+const SupportPage = groups.feedback.part((m) => m.SupportPage)
 
 /** Pages for signed-out visitors only; a signed-in user goes home. */
 const SignedOutOnly = ({ children }: { readonly children: ReactNode }) => {

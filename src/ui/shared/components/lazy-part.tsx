@@ -40,15 +40,18 @@ export interface LazyPartOptions {
 
 /**
  * A lazily loaded part inside a boundary. A failed import is not cached by React.lazy's module, so
- * a retry makes a new lazy component that imports again.
+ * a retry makes a new lazy component that imports again. `loaded` gives the component when its
+ * module has arrived already (preloaded): a part mounted then renders it at once, with no
+ * placeholder in between; each mount keeps what it started with, so nothing remounts.
  */
 export const lazyPart = <P extends object>(
   importer: () => Promise<{ default: ComponentType<P> }>,
   { placeholder, failure }: LazyPartOptions,
+  loaded: () => ComponentType<P> | undefined = () => undefined,
 ) => {
   const Part = (props: P) => {
     const [attempt, setAttempt] = useState(0)
-    const [Lazy, setLazy] = useState(() => lazy(importer))
+    const [Lazy, setLazy] = useState<ComponentType<P>>(() => loaded() ?? lazy(importer))
     return (
       <Boundary
         key={attempt}
@@ -72,8 +75,24 @@ export const lazyPart = <P extends object>(
   return Part
 }
 
-/** One named export of a lazily imported module as a default export, for lazyPart. */
-export const pick =
-  <M, P extends object>(load: () => Promise<M>, choose: (module: M) => ComponentType<P>) =>
-  () =>
-    load().then((module) => ({ default: choose(module) }))
+/**
+ * A module of several parts (a page group), imported once for all of them: `part` makes a lazy part
+ * of one of its exports; `preload` starts the import, after which its parts render at once.
+ */
+export const lazyModule = <M,>(load: () => Promise<M>, options: LazyPartOptions) => {
+  let module: M | undefined
+  const preload = () =>
+    load().then((loadedModule) => {
+      module = loadedModule
+      return loadedModule
+    })
+  return {
+    preload,
+    part: <P extends object>(choose: (module: M) => ComponentType<P>) =>
+      lazyPart<P>(
+        () => preload().then((loadedModule) => ({ default: choose(loadedModule) })),
+        options,
+        () => (module === undefined ? undefined : choose(module)),
+      ),
+  }
+}

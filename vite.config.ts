@@ -21,5 +21,12 @@ export default defineConfig({
     target: "es2022",
     // Fonts stay files, never `data:` addresses: the CSP allows fonts from this origin only.
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: "app", tags: ["$initial"] }],
+        },
+      },
+    },
   },
 })

@@ -64,12 +64,10 @@ const staticClosure = (bundle: OutputBundle, chunk: OutputChunk, into = new Set<
   return into
 }
 
-/** A page group's script with what it imports that the entry does not, and the styles of those. */
-const groupPreloads = (bundle: OutputBundle, group: PageGroup): Required<Preloads> => {
-  const entry = chunks(bundle).find((chunk) => chunk.isEntry)
+/** A page group's script with what it imports that the entry (`loaded`) does not, and the styles of those. */
+const groupPreloads = (bundle: OutputBundle, group: PageGroup, loaded: ReadonlySet<string>): Required<Preloads> => {
   const pages = chunks(bundle).find((chunk) => chunk.facadeModuleId?.endsWith(`/src/ui/${group}/pages.ts`) === true)
-  if (!entry || !pages) throw new Error(`language-pages: no entry or no chunk for src/ui/${group}/pages.ts`)
-  const loaded = staticClosure(bundle, entry)
+  if (!pages) throw new Error(`language-pages: no chunk for src/ui/${group}/pages.ts`)
   const scripts = [...staticClosure(bundle, pages)].filter((file) => !loaded.has(file))
   const styles = scripts.flatMap((file) => {
     const chunk = bundle[file]
@@ -86,8 +84,11 @@ export const languagePages = (): Plugin => ({
     const index = bundle["index.html"] as OutputAsset | undefined
     if (index === undefined) return
     const html = String(index.source)
+    const entry = chunks(bundle).find((chunk) => chunk.isEntry)
+    if (!entry) throw new Error("language-pages: no entry chunk")
+    const loaded = staticClosure(bundle, entry)
     const groups = Object.keys(PAGE_GROUPS) as Array<PageGroup>
-    const preloads = new Map(groups.map((group) => [group, groupPreloads(bundle, group)]))
+    const preloads = new Map(groups.map((group) => [group, groupPreloads(bundle, group, loaded)]))
     for (const language of SELECTABLE_LANGUAGES) {
       // i18next loads the default language's texts too, as the fallback for a missing key.
       const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]

@@ -157,7 +157,7 @@ export const ChartPanelView = ({
       ) : null}
 
       {status === "failed" ? (
-        <div className="chart-failed">
+        <div className="part-failed">
           <FormMessage kind="error">
             {[
               t("failed"),

@@ -31,7 +31,7 @@ export const ChartQuestion = ({ view, ...answer }: ChartQuestionProps) => {
   const failure = useSelector(actor, (s) => (s.matches("failed") ? s.context.failure : null))
   if (failure) {
     return (
-      <div className="chart-failed">
+      <div className="part-failed">
         <FormMessage kind="error">{`${t("failed")} ${t(failure.key)}`}</FormMessage>
         <Button variant="secondary" onPress={() => actor.send({ type: "chart.retry" })}>
           {t("retry")}

@@ -1,9 +1,19 @@
 // The real server (`server/main.ts`) in a child process, as `npm start` runs it after the build:
-// its own port on 127.0.0.1, its own data directory, rate limits relaxed so the load is not
-// answered with 429s. The pid is the server itself, so /proc/<pid>/status is its memory.
+// with the Node options of the `start` script, its own port on 127.0.0.1, its own data directory,
+// rate limits relaxed so the load is not answered with 429s. The pid is the server itself, so
+// /proc/<pid>/status is its memory.
 import { type ChildProcess, spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { freePort, sleep } from "./util.ts"
+
+/** The options `npm start` gives Node (`node --flag … scripts/start.ts` in package.json), so the bench measures the server as it runs. */
+export const startNodeOptions = (root: string): ReadonlyArray<string> => {
+  const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } }
+  const [command, ...words] = scripts.start.trim().split(/\s+/)
+  if (command !== "node") throw new Error(`bench: the start script does not run node: ${scripts.start}`)
+  return words.filter((word) => word.startsWith("--"))
+}
 
 export interface RunningServer {
   readonly base: string
@@ -22,20 +32,24 @@ export const startServer = async (
 ): Promise<RunningServer> => {
   const port = await freePort()
   const started = performance.now()
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), join(root, "server", "main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_ORIGIN: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_FACTOR: "1000",
-      ...options.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...startNodeOptions(root), ...(options.nodeArgs ?? []), join(root, "server", "main.ts")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_ORIGIN: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_FACTOR: "1000",
+        ...options.env,
+      },
+      stdio: ["ignore", "ignore", "pipe"],
     },
-    stdio: ["ignore", "ignore", "pipe"],
-  })
+  )
   let stderr = ""
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000)

@@ -17,7 +17,7 @@ import { fetchRaw, header, wireAnswer } from "./bench/compression.ts"
 import { measureLatency } from "./bench/latency.ts"
 import { readCatalogue, runLearners } from "./bench/learners.ts"
 import { runLighthouse } from "./bench/lighthouse.ts"
-import { indexReferences, measureRoutes, printRouteLoads } from "./bench/route-js.ts"
+import { indexReferences, measureRoutes, printRouteLoads, printScriptParts, scriptParts } from "./bench/route-js.ts"
 import { type RunningServer, startServer } from "./bench/server.ts"
 import { profileStartup } from "./bench/startup.ts"
 import {
@@ -136,6 +136,11 @@ if (wanted("routes"))
   await section("JS and CSS per route (Chromium, cold cache)", rows, async () => {
     const loads = await measureRoutes(base, ROUTE_GROUPS)
     printRouteLoads(loads)
+    console.log("  what those scripts are made of (source maps; each part gzipped on its own):")
+    const shares = loads.map((l) => {
+      console.log(`    ${l.route.path}`)
+      return printScriptParts(scriptParts(distDir, l))
+    })
     for (const l of loads)
       rows.push(
         row(
@@ -145,6 +150,9 @@ if (wanted("routes"))
           l.js.gzip <= JS_GOAL_BYTES,
         ),
       )
+    // The floor the goal meets: what the libraries alone weigh on the smallest route.
+    const floor = Math.min(...shares.map((s) => s.libraries))
+    rows.push(row("libraries in the smallest route's JS", `${kb(floor)} gzip`))
     const index = indexReferences(distDir)
     console.log("  referenced by dist/index.html:")
     for (const f of index.files)

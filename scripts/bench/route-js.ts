@@ -1,11 +1,14 @@
 // What the browser downloads to render each route group: every script and stylesheet response of
 // a cold load in Chromium (fresh context, so nothing cached), raw, gzip (zlib, so figures compare
-// whatever the server sends) and as transferred; plus what index.html references by itself.
+// whatever the server sends) and as transferred; what those scripts are made of (each library and
+// folder of ours, through the build's source maps); plus what index.html references by itself.
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
+import { eachMapping, TraceMap } from "@jridgewell/trace-mapping"
 import { chromium } from "@playwright/test"
 import playwrightConfig from "../../playwright.config.ts"
+import { partOf } from "./startup.ts"
 import { kb } from "./util.ts"
 
 export interface RouteGroup {
@@ -146,5 +149,102 @@ export const printRouteLoads = (loads: ReadonlyArray<RouteLoad>) => {
         `      ${d.url.padEnd(40)} ${kb(d.raw).padStart(10)} raw ${kb(d.gzip).padStart(10)} gzip ${kb(d.wire).padStart(10)} wire (${d.encoding})`,
       )
     console.log(`      API calls: ${load.apiCalls.length === 0 ? "none" : load.apiCalls.join(", ")}`)
+  }
+}
+
+/** A share of a route's scripts: a library, a folder of our code, or code its map names no source for. */
+export interface ScriptPart {
+  readonly part: string
+  readonly library: boolean
+  readonly raw: number
+  /** The part's code gzipped on its own: the parts add up to a little more than the whole. */
+  readonly gzip: number
+}
+
+/**
+ * What a route's scripts are made of: each stretch of a built script is put on the source its map
+ * names (a stretch runs to the next mapping or the end of its line; code the map leaves unnamed goes
+ * with the stretch before it), and each part's stretches, from all the route's scripts, are
+ * gzipped together. Code before a script's first mapping (the bundler's own), scripts whose map names
+ * no source (the texts' chunks, `locales/*.json`) and scripts without a map are "unmapped".
+ */
+const UNMAPPED = "(unmapped)"
+
+export const scriptParts = (distDir: string, load: RouteLoad): ReadonlyArray<ScriptPart> => {
+  const code = new Map<string, Array<string>>()
+  const add = (part: string, text: string) => {
+    const list = code.get(part) ?? []
+    list.push(text)
+    code.set(part, list)
+  }
+  for (const download of load.downloads.filter((d) => d.type === "script")) {
+    const file = join(distDir, download.url.replace(/^\//, ""))
+    let map: TraceMap
+    let lines: Array<string>
+    try {
+      lines = readFileSync(file, "utf8").split("\n")
+      map = new TraceMap(readFileSync(`${file}.map`, "utf8"))
+    } catch {
+      add(UNMAPPED, readFileSync(file, "utf8"))
+      continue
+    }
+    const mappings: Array<{ line: number; column: number; source: string | null }> = []
+    eachMapping(map, (m) => mappings.push({ line: m.generatedLine, column: m.generatedColumn, source: m.source }))
+    let current = UNMAPPED
+    let cursor = { line: 1, column: 0 }
+    const take = (to: { line: number; column: number }) => {
+      for (let line = cursor.line; line <= to.line; line++) {
+        const text = lines[line - 1] ?? ""
+        const from = line === cursor.line ? cursor.column : 0
+        const end = line === to.line ? to.column : text.length
+        if (end > from) add(current, text.slice(from, end))
+      }
+      cursor = to
+    }
+    for (const m of mappings) {
+      take({ line: m.line, column: m.column })
+      if (m.source !== null) current = partOf(m.source)
+    }
+    take({ line: lines.length, column: lines.at(-1)?.length ?? 0 })
+  }
+  return [...code]
+    .map(([part, texts]) => {
+      const body = Buffer.from(texts.join(""))
+      return {
+        part,
+        library: !part.startsWith("src/") && part !== UNMAPPED,
+        raw: body.length,
+        gzip: gzipSync(body).length,
+      }
+    })
+    .sort((a, b) => b.gzip - a.gzip)
+}
+
+/** The libraries', our own and the unmapped shares of a route's scripts, gzip, the largest named. */
+export const printScriptParts = (parts: ReadonlyArray<ScriptPart>) => {
+  const line = (label: string, of: ReadonlyArray<ScriptPart>, named: number) => {
+    const total = of.reduce((n, p) => n + p.gzip, 0)
+    const names = of.slice(0, named).map((p) => `${p.part} ${kb(p.gzip)}`)
+    console.log(
+      `      ${label.padEnd(10)} ${kb(total).padStart(9)} gzip${named === 0 ? "" : `: ${names.join(", ")}${of.length > named ? ", …" : ""}`}`,
+    )
+    return total
+  }
+  return {
+    libraries: line(
+      "libraries",
+      parts.filter((p) => p.library),
+      8,
+    ),
+    ours: line(
+      "our code",
+      parts.filter((p) => p.part.startsWith("src/")),
+      6,
+    ),
+    unmapped: line(
+      "unmapped",
+      parts.filter((p) => p.part === UNMAPPED),
+      0,
+    ),
   }
 }

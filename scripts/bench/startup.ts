@@ -25,7 +25,7 @@ interface ProfileNode {
 }
 
 /** `node_modules/effect/dist/Schema.js` → `effect`; `src/ui/content/PointPage.tsx` → `src/ui/content`. */
-const partOf = (source: string) => {
+export const partOf = (source: string) => {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
   if (pkg) return pkg
   const own = /(?:^|\/)(src\/(?:[^/]+\/)?[^/]+)/.exec(source)?.[1]

@@ -35,7 +35,7 @@ import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
 // Each group of pages (src/domain/shared/page-groups.ts) is one script, loaded when the first of its
 // pages is shown; the server preloads the group of the first page with the app, and main.tsx waits
 // for it before the first render (preloadPages), so the first page shows without a placeholder.
-const page = { placeholder: <PageLoader />, failure: "pageFailed" }
+const page = { placeholder: <PageLoader />, failure: "pageFailed", renderFailure: "pageError" }
 const groups = {
   content: lazyModule(() => import("./content/pages.ts"), page),
   account: lazyModule(() => import("./account/pages.ts"), page),

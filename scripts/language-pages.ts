@@ -1,10 +1,12 @@
-// One index.html per interface language and page group: `index.{en,de,es}.html`, each with `<html
-// lang>` set to its language and the scripts of that language's first texts (the `common` and `user`
-// namespaces, src/ui/i18n.ts, and the English ones i18next falls back to) preloaded beside the app's
-// own, so the browser fetches them with the app instead of after it has run; and
-// `index.{language}.{group}.html` for each page group (src/domain/shared/page-groups.ts), which also
-// preloads the group's script (with the shared scripts it imports that the app does not) and links
-// its styles, so the first page's code downloads beside the app's instead of after it. The server
+// One index.html per interface language and set of page groups: `index.{en,de,es}.html`, each with
+// `<html lang>` set to its language and the scripts of that language's first texts (the `common` and
+// `user` namespaces, src/ui/i18n.ts, and the English ones i18next falls back to) preloaded beside
+// the app's own, so the browser fetches them with the app instead of after it has run; and
+// `index.{language}.{groups}.html` for each set of groups an address can need (PAGE_GROUP_SETS in
+// src/domain/shared/page-groups.ts: each group alone, and the account group with the group of a
+// page inside its settings layout, `index.en.account+billing.html`), which also preloads those
+// groups' scripts (with the shared scripts they import that the app does not) and links their
+// styles, so the first page's code downloads beside the app's instead of after it. The server
 // sends the page of the language cookie and the address (server/platform/http/static-app.ts);
 // index.html stays the default language's.
 import type { OutputAsset, OutputBundle, OutputChunk } from "rolldown"
@@ -15,7 +17,7 @@ import {
   SELECTABLE_LANGUAGES,
   type SelectableLanguage,
 } from "../src/domain/shared/locales.ts"
-import { PAGE_GROUPS, type PageGroup } from "../src/domain/shared/page-groups.ts"
+import { PAGE_GROUP_SETS, PAGE_GROUPS, type PageGroup } from "../src/domain/shared/page-groups.ts"
 
 /** The namespaces the app loads before its first render (src/ui/i18n.ts `ns`). */
 export const FIRST_NAMESPACES = ["common", "user"] as const
@@ -89,6 +91,12 @@ export const languagePages = (): Plugin => ({
     const loaded = staticClosure(bundle, entry)
     const groups = Object.keys(PAGE_GROUPS) as Array<PageGroup>
     const preloads = new Map(groups.map((group) => [group, groupPreloads(bundle, group, loaded)]))
+    // A set's page preloads what each of its groups needs, a script or style they share once.
+    const sets = PAGE_GROUP_SETS.map((set) => ({
+      set,
+      scripts: [...new Set(set.flatMap((group) => preloads.get(group)!.scripts))],
+      styles: [...new Set(set.flatMap((group) => preloads.get(group)!.styles))],
+    }))
     for (const language of SELECTABLE_LANGUAGES) {
       // i18next loads the default language's texts too, as the fallback for a missing key.
       const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]
@@ -96,10 +104,10 @@ export const languagePages = (): Plugin => ({
       const page = languagePage(html, language, { scripts: texts })
       if (language === DEFAULT_LANGUAGE) index.source = page
       this.emitFile({ type: "asset", fileName: languagePageName(language), source: page })
-      for (const [group, { scripts, styles }] of preloads)
+      for (const { set, scripts, styles } of sets)
         this.emitFile({
           type: "asset",
-          fileName: languagePageName(language, group),
+          fileName: languagePageName(language, set),
           source: languagePage(html, language, { scripts: [...texts, ...scripts], styles }),
         })
     }

@@ -11,7 +11,7 @@ import {
   ACCOUNT_SETTINGS_PATHS,
   CONTENT_PATHS,
   type PageGroup,
-  pageGroupOf,
+  pageGroupsOf,
   TEST_PATHS,
 } from "../domain/shared/page-groups.ts"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/shared/timing.ts"
@@ -33,9 +33,10 @@ import { HomePage } from "./shared/pages/HomePage.tsx"
 import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
 
 // Each group of pages (src/domain/shared/page-groups.ts) is one script, loaded when the first of its
-// pages is shown; the server preloads the group of the first page with the app, and main.tsx waits
-// for it before the first render (preloadPages), so the first page shows without a placeholder.
-const page = { placeholder: <PageLoader />, failure: "pageFailed" }
+// pages is shown; the server preloads the groups of the first page with the app (two for a page
+// inside the account settings layout), and main.tsx waits for them before the first render
+// (preloadPages), so the first page shows without a placeholder.
+const page = { placeholder: <PageLoader />, failure: "pageFailed", renderFailure: "pageError" }
 const groups = {
   content: lazyModule(() => import("./content/pages.ts"), page),
   account: lazyModule(() => import("./account/pages.ts"), page),
@@ -47,10 +48,9 @@ const groups = {
   feedback: lazyModule(() => import("./feedback/pages.ts"), page),
 } satisfies Record<PageGroup, { readonly preload: () => Promise<unknown> }>
 
-/** Loads the pages of the group `path` belongs to; a failure is left to the page's own retry. */
+/** Loads the page groups that show `path`, together; a failure is left to the page's own retry. */
 export const preloadPages = async (path: string) => {
-  const group = pageGroupOf(path)
-  if (group !== undefined) await groups[group].preload().catch(() => undefined)
+  await Promise.all(pageGroupsOf(path).map((group) => groups[group].preload().catch(() => undefined)))
 }
 
 const BookIndexPage = groups.content.part((m) => m.BookIndexPage)

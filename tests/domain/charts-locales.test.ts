@@ -45,6 +45,7 @@ const CHART_COMMON_KEYS = [
   "browse.chartCourse",
   "browse.chartArea",
   "browse.chartFailed",
+  "browse.chartError",
   "browse.chartsCard",
   "browse.chartsCardText",
   "browse.findOnChart",

@@ -1,8 +1,9 @@
 // The app's pages load by group (src/domain/shared/page-groups.ts): the first page's script comes
-// with the app, preloaded by the page the server sends; other groups' scripts only when one of their
-// pages is opened; a page whose script cannot be loaded says so where it would be, with a retry.
+// with the app, preloaded by the page the server sends (both groups' for a page of another feature
+// inside the account settings layout); other groups' scripts only when one of their pages is
+// opened; a page whose script cannot be loaded says so where it would be, with a retry.
 import { expect, type Page, test } from "@playwright/test"
-import { expectAccessible } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
 
 /** The scripts a page of `path` preloads beyond those the home page preloads: its group's. */
 const groupScripts = async (page: Page, path: string) => {
@@ -71,4 +72,33 @@ test("the page of a group comes in German with the group's texts and script", as
   await expect(page.getByRole("heading", { level: 1, name: /Anmelden/ })).toBeVisible()
   for (const href of await groupScripts(page, "/login")) expect(requested, href).toContain(href)
   await expectAccessible(page)
+})
+
+test("a signed-in user opening My membership cold gets the settings layout's script and the page's with the app", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, await createVerifiedUser(page))
+  // The settings layout is the account group's, the membership page the billing group's: the
+  // page the server sends for the address preloads the scripts of both.
+  const membership = await groupScripts(page, "/account-settings/my-membership")
+  const layout = await groupScripts(page, "/account-settings/my-profile")
+  const billing = await groupScripts(page, "/pricing")
+  expect(layout.length).toBeGreaterThan(0)
+  expect(billing.length).toBeGreaterThan(0)
+  for (const href of [...layout, ...billing]) expect(membership, href).toContain(href)
+
+  // A new tab starts the app afresh (the session stays the browser's). That the first render then
+  // shows the layout and the page at once is checked in tests/ui/page-groups.test.tsx; here a
+  // loader still shows briefly while the settings' own texts load after it.
+  const cold = await context.newPage()
+  const requested = scriptRequests(cold)
+  await cold.goto("/account-settings/my-membership")
+  await expect(cold.getByRole("heading", { level: 1, name: "My membership" })).toBeVisible()
+  const settings = cold.getByRole("navigation", { name: "Account settings" })
+  await expect(settings).toBeVisible()
+  await expect(settings.getByRole("link", { name: "My membership" })).toHaveAttribute("aria-current", "page")
+  await expect(cold.getByText("You are on the free Standard plan")).toBeVisible()
+  for (const href of membership) expect(requested, href).toContain(href)
+  await expectAccessible(cold)
 })

@@ -151,19 +151,19 @@ describe("the built app's files by Accept-Encoding, over a real connection", () 
 })
 
 describe("the page of the interface language", () => {
-  const page = (language: SelectableLanguage, group?: PageGroup) =>
+  const page = (language: SelectableLanguage, groups: ReadonlyArray<PageGroup> = []) =>
     languagePage(INDEX.replace("<html>", '<html lang="en">'), language, {
-      scripts: [`assets/common-${language}1.js`, ...(group ? [`assets/pages-${group}1.js`] : [])],
-      styles: group ? [`assets/pages-${group}1.css`] : [],
+      scripts: [`assets/common-${language}1.js`, ...groups.map((group) => `assets/pages-${group}1.js`)],
+      styles: groups.map((group) => `assets/pages-${group}1.css`),
     })
   let server: TestServer
   beforeAll(async () => {
     const dist = build()
     for (const language of SELECTABLE_LANGUAGES) {
       writeFileSync(join(dist, languagePageName(language)), page(language))
-      // The build writes a page for every group; this one has two, so the others fall back.
-      for (const group of ["content", "account"] as const)
-        writeFileSync(join(dist, languagePageName(language, group)), page(language, group))
+      // The build writes a page for every set of groups; this one has three, so the others fall back.
+      for (const groups of [["content"], ["account"], ["account", "billing"]] as const)
+        writeFileSync(join(dist, languagePageName(language, groups)), page(language, groups))
     }
     precompressDir(dist)
     server = await startTestServer("pglite", { staticDir: dist }, { listen: true })
@@ -174,7 +174,7 @@ describe("the page of the interface language", () => {
     const german = page("de")
     expect(german).toContain('<html lang="de">')
     expect(german).toContain('<link rel="modulepreload" crossorigin href="/assets/common-de1.js">\n  </head>')
-    const browsing = page("de", "content")
+    const browsing = page("de", ["content"])
     expect(browsing).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/pages-content1.js">\n    <link rel="stylesheet" crossorigin href="/assets/pages-content1.css">\n  </head>',
     )
@@ -183,14 +183,25 @@ describe("the page of the interface language", () => {
   it("of a page group's address preloads the group's script and styles; other addresses get the language's page", async () => {
     const get = async (path: string) =>
       decode(await raw(server.origin!, path, { accept: "text/html", cookie: "language=es" }))
-    expect(await get("/point/lu-9-taiyuan")).toBe(page("es", "content"))
-    expect(await get("/book/pages/channels/lung-channel")).toBe(page("es", "content"))
-    expect(await get("/login")).toBe(page("es", "account"))
-    expect(await get("/account-settings/my-profile")).toBe(page("es", "account"))
+    expect(await get("/point/lu-9-taiyuan")).toBe(page("es", ["content"]))
+    expect(await get("/book/pages/channels/lung-channel")).toBe(page("es", ["content"]))
+    expect(await get("/login")).toBe(page("es", ["account"]))
+    expect(await get("/account-settings/my-profile")).toBe(page("es", ["account"]))
     expect(await get("/")).toBe(page("es"))
     expect(await get("/about")).toBe(page("es"))
     // A group whose page the build did not write gets the language's page.
     expect(await get("/pricing")).toBe(page("es"))
+  })
+
+  it("of a billing page inside the account settings preloads both groups' scripts and styles", async () => {
+    const membership = decode(
+      await raw(server.origin!, "/account-settings/my-membership", { accept: "text/html", cookie: "language=de" }),
+    )
+    expect(membership).toBe(page("de", ["account", "billing"]))
+    for (const file of ["pages-account1.js", "pages-billing1.js"])
+      expect(membership).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`)
+    for (const file of ["pages-account1.css", "pages-billing1.css"])
+      expect(membership).toContain(`<link rel="stylesheet" crossorigin href="/assets/${file}">`)
   })
 
   it("is sent by the language cookie, the default language without one, with Vary: Cookie and its own ETag", async () => {
@@ -209,7 +220,7 @@ describe("the page of the interface language", () => {
     ] as const) {
       const answer = await get(cookie)
       expect(answer.status, String(cookie)).toBe(200)
-      expect(decode(answer), String(cookie)).toBe(page(language, "content"))
+      expect(decode(answer), String(cookie)).toBe(page(language, ["content"]))
       expect(vary(answer)).toContain("cookie")
       expect(vary(answer)).toContain("accept-encoding")
       expect((await get(cookie, String(answer.headers.etag))).status).toBe(304)

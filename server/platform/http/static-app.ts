@@ -4,8 +4,9 @@
 // segment once answered 500), and the app's pages answer without a disk read. Source maps stay
 // on disk for error tools and are never served. App routes without a file get the page of the
 // language cookie (index.{en,de,es}.html: its `lang`, its first texts preloaded), with `Vary: Cookie`;
-// an address of a page group gets that language's page of the group, which also preloads the
-// group's script (index.{language}.{group}.html, src/domain/shared/page-groups.ts).
+// an address of a page group gets that language's page of its groups, which also preloads their
+// scripts (index.{language}.{group}.html, or index.{language}.account+billing.html for a page of
+// another feature inside the account settings layout; src/domain/shared/page-groups.ts).
 // The build writes a brotli and a gzip copy beside each text file (scripts/precompress.ts); they
 // are sent by the client's Accept-Encoding, br first, with `Vary: Accept-Encoding`.
 import { createHash } from "node:crypto"
@@ -15,7 +16,7 @@ import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { COOKIE_LANGUAGE } from "../../../src/domain/shared/cookies.ts"
 import { languagePageName, resolveLanguage } from "../../../src/domain/shared/locales.ts"
-import { pageGroupOf } from "../../../src/domain/shared/page-groups.ts"
+import { pageGroupsOf } from "../../../src/domain/shared/page-groups.ts"
 import { ServerConfig } from "../config/server-config.ts"
 import { Translations } from "../i18n/translations.ts"
 import { notFoundAnswer } from "./answers.ts"
@@ -123,14 +124,13 @@ export const StaticApp = Layer.unwrap(
     const notFound = notFoundAnswer(yield* Translations)
     const files = readBuild(staticDir)
     const index = files.get("/index.html")!
-    // The page of the interface language and the address's page group (scripts/language-pages.ts):
-    // its `lang`, its texts and its group's script preloaded.
+    // The page of the interface language and the address's page groups (scripts/language-pages.ts):
+    // its `lang`, its texts and its groups' scripts preloaded; the language's page when the build
+    // wrote none for those groups (an address of no group asks for that page itself).
     const pageOf = (request: HttpServerRequest.HttpServerRequest, path: string) => {
       const language = resolveLanguage(request.cookies[COOKIE_LANGUAGE])
-      const group = pageGroupOf(path)
       const page =
-        (group === undefined ? undefined : files.get(`/${languagePageName(language, group)}`)) ??
-        files.get(`/${languagePageName(language)}`)
+        files.get(`/${languagePageName(language, pageGroupsOf(path))}`) ?? files.get(`/${languagePageName(language)}`)
       return page === undefined ? respond(request, index) : respond(request, page, "Cookie")
     }
     return HttpRouter.add(

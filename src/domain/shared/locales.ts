@@ -28,7 +28,9 @@ export const LOCALE_HEADER = "locale"
 /**
  * The built page of each interface language: index.html with that `lang` and its first texts
  * preloaded (written by scripts/language-pages.ts, sent by the server by the language cookie); with
- * a page group, its pages' script and styles preloaded too (src/domain/shared/page-groups.ts).
+ * page groups, their pages' scripts and styles preloaded too (src/domain/shared/page-groups.ts). A
+ * page of several groups joins their names with "+" in pageGroupsOf's order
+ * (`index.en.account+billing.html`): group names are plain words, so the name stays one file name.
  */
-export const languagePageName = (language: SelectableLanguage, group?: PageGroup) =>
-  group === undefined ? `index.${language}.html` : `index.${language}.${group}.html`
+export const languagePageName = (language: SelectableLanguage, groups: ReadonlyArray<PageGroup> = []) =>
+  groups.length === 0 ? `index.${language}.html` : `index.${language}.${groups.join("+")}.html`

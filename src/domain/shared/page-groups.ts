@@ -1,8 +1,9 @@
 // The app's pages in groups that load together: each group is one script the app fetches when one
-// of its pages is first shown (src/ui/App.tsx), and the server names that script in the page it
-// sends for an address of the group (server/platform/http/static-app.ts), so the first page's
-// script downloads beside the app's own instead of after it. Pages outside every group (home,
-// about, not found) come with the app itself.
+// of its pages is first shown (src/ui/App.tsx), and the server names the scripts of an address's
+// groups in the page it sends for it (server/platform/http/static-app.ts), so the first page's
+// scripts download beside the app's own instead of after it. A page of another feature shown inside
+// the account settings layout (membership, support) needs two groups: the account group's layout
+// and its own. Pages outside every group (home, about, not found) come with the app itself.
 import { MY_GROUPS_HREF } from "../groups/group-links.ts"
 import { FULL_TEXT_HREF, SEARCH_HREF } from "../search/search-links.ts"
 
@@ -13,6 +14,11 @@ export const TEST_PATHS = /^\/(test(\/.*)?|get\/results|account-settings\/tests-
 /** The account settings pages of the account feature (the membership, support and tests pages are their features'). */
 export const ACCOUNT_SETTINGS_PATHS =
   /^\/account-settings\/(my-profile|change-my-password|registered-devices|delete-account|notes)$/
+/**
+ * The pages of other features that src/ui/App.tsx shows inside the account group's settings layout
+ * (`AccountSettingsLayout`). The tests settings page is not one of them: it has no settings layout.
+ */
+export const SETTINGS_LAYOUT_ADDRESSES = ["/account-settings/my-membership", "/account-settings/support"] as const
 
 export const PAGE_GROUPS = {
   content: [CONTENT_PATHS],
@@ -27,8 +33,30 @@ export const PAGE_GROUPS = {
 
 export type PageGroup = keyof typeof PAGE_GROUPS
 
-/** The group whose script shows the page at `path` (no query), or undefined for the app's own pages. */
-export const pageGroupOf = (path: string): PageGroup | undefined =>
-  (Object.keys(PAGE_GROUPS) as Array<PageGroup>).find((group) =>
-    PAGE_GROUPS[group].some((pattern) => pattern.test(path)),
-  )
+const GROUPS = Object.keys(PAGE_GROUPS) as ReadonlyArray<PageGroup>
+
+/**
+ * The groups whose scripts show the page at `path` (no query): none for the app's own pages, the
+ * page's group, and for a page inside the settings layout the account group first, then its own.
+ */
+export const pageGroupsOf = (path: string): ReadonlyArray<PageGroup> => {
+  const own = GROUPS.find((group) => PAGE_GROUPS[group].some((pattern) => pattern.test(path)))
+  const layout: ReadonlyArray<PageGroup> = (SETTINGS_LAYOUT_ADDRESSES as ReadonlyArray<string>).includes(path)
+    ? ["account"]
+    : []
+  return [...new Set([...layout, ...(own === undefined ? [] : [own])])]
+}
+
+/**
+ * Every set of groups an address can need, each once, in pageGroupsOf's order: each group alone,
+ * and the account group with the group of each page inside the settings layout. The build writes
+ * one page per set (scripts/language-pages.ts).
+ */
+export const PAGE_GROUP_SETS: ReadonlyArray<ReadonlyArray<PageGroup>> = [
+  ...new Map(
+    [...GROUPS.map((group) => [group]), ...SETTINGS_LAYOUT_ADDRESSES.map(pageGroupsOf)].map((groups) => [
+      groups.join(" "),
+      groups,
+    ]),
+  ).values(),
+]

@@ -1,6 +1,7 @@
 // The charts as the rest of the app uses them: each part is loaded with React.lazy when it is first
 // shown, so the first download of the app holds nothing of the charts. A part that cannot be
-// loaded (offline) says so where the chart would be, with a retry, and the page keeps working.
+// loaded (offline) says so where the chart would be, with a retry, and the page keeps working; a
+// part whose code throws while drawing says that something went wrong instead, with a retry too.
 import { useTranslation } from "react-i18next"
 import { lazyPart } from "../shared/components/lazy-part.tsx"
 import type { ChartAnswerProps } from "./ChartAnswer.tsx"
@@ -16,7 +17,7 @@ const Placeholder = () => {
   )
 }
 
-const chart = { placeholder: <Placeholder />, failure: "browse.chartFailed" }
+const chart = { placeholder: <Placeholder />, failure: "browse.chartFailed", renderFailure: "browse.chartError" }
 
 /** A chart for a page: a point on its best views, a channel's or vessel's course, a body area. */
 export const BodyChart = lazyPart<ChartPanelProps>(() => import("./ChartPanel.tsx"), chart)

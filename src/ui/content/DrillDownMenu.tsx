@@ -16,6 +16,7 @@ import { GroupsColumns } from "../groups/GroupsColumns.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
+import { focusCurrentOption } from "../shared/list-focus.ts"
 
 /** The learner's own point groups, a section of the first column after the channels (§2). */
 interface GroupsSectionItem {
@@ -195,6 +196,7 @@ export const DrillDownMenu = ({
           <ListBox
             key={`list-${focusRequest.mounts[level]}`}
             autoFocus={focusRequest.level === level ? "first" : false}
+            onFocus={focusCurrentOption}
             aria-labelledby={`menu-col-${level}`}
             className="drilldown-list"
             // Selection is what is open; every press selects, and selecting opens. No

@@ -21,6 +21,7 @@ import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { TextField } from "../shared/components/TextField.tsx"
+import { focusCurrentOption } from "../shared/list-focus.ts"
 import "./groups.css"
 
 export interface GroupsColumnsProps {
@@ -175,6 +176,7 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
               <ListBox
                 key={`groups-${focus.mounts[0]}`}
                 autoFocus={focus.level === 1 ? "first" : false}
+                onFocus={focusCurrentOption}
                 aria-labelledby="menu-col-groups"
                 className="drilldown-list"
                 selectionMode="single"
@@ -241,6 +243,7 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
               <ListBox
                 key={`points-${focus.mounts[1]}`}
                 autoFocus={focus.level === 2 ? "first" : false}
+                onFocus={focusCurrentOption}
                 aria-labelledby="menu-col-group-points"
                 className="drilldown-list"
                 selectionMode="single"

@@ -1,6 +1,7 @@
 // The three-column drill-down menu (§2): channels, point categories and body areas, then their
 // points. A click, a tap, Enter or Space on any item opens it, whatever is open already; Right
-// opens too, Left or Escape goes back; focus lands on the new column's current or first item. Each
+// opens too, Left or Escape goes back. From the keyboard, focus lands on the new column's current or
+// first item; a click leaves it on the item clicked, so Escape from there closes the menu. Each
 // column scrolls inside the panel. Locked items carry the Pro badge and open the upgrade modal.
 import { useActorRef, useSelector } from "@xstate/react"
 import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useState } from "react"

@@ -18,14 +18,21 @@ if (problems.length > 0) {
   process.exit(1)
 }
 
-// Services (and so the migrated, seeded database) are built before the port opens.
-const HttpLive = HttpRouter.serve(AppRoutes, { disableLogger: true, disableListenLog: true }).pipe(
-  Layer.merge(BillingClock),
-  Layer.merge(MailWorker),
-  Layer.provide(NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host })),
-  Layer.provide(Services),
-  Layer.provide(ServerConfig.layer(settings)),
-)
+// Services (and so the migrated, seeded database) are built once, before the port opens: the routes
+// and the background work share them. They are given to the routes, not to the server: each request
+// runs with the server's own context, and each handler adds the services it was built with, so a
+// server that carried every service too would copy them all again on every request.
+const ServicesReady = Layer.effectDiscard(Effect.void).pipe(Layer.provide(Services))
+const HttpLive = Layer.mergeAll(
+  HttpRouter.serve(AppRoutes.pipe(Layer.provide(Services)), { disableLogger: true, disableListenLog: true }).pipe(
+    Layer.provide(
+      NodeHttpServer.layer(createServer, { port: settings.port, host: settings.host }).pipe(
+        Layer.provide(ServicesReady),
+      ),
+    ),
+  ),
+  Layer.mergeAll(BillingClock, MailWorker).pipe(Layer.provide(Services)),
+).pipe(Layer.provide(ServerConfig.layer(settings)))
 
 const announce = Layer.effectDiscard(
   Effect.logInfo(`Jingluo is running at ${settings.appOrigin} (listening on ${settings.host}:${settings.port})`),

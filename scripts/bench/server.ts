@@ -1,10 +1,12 @@
 // The real server (`server/main.ts`) in a child process, as `npm start` runs it after the build:
-// with the Node options of the `start` script, its own port on 127.0.0.1, its own data directory,
-// rate limits relaxed so the load is not answered with 429s. The pid is the server itself, so
+// with the Node options of the `start` script and the environment it gives the server
+// (scripts/server-env.ts), its own port on 127.0.0.1, its own data directory, rate limits relaxed
+// so the load is not answered with 429s. The pid is the server itself, so
 // /proc/<pid>/status is its memory.
 import { type ChildProcess, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { SERVER_PROCESS_ENV } from "../server-env.ts"
 import { freePort, sleep } from "./util.ts"
 
 /** The options `npm start` gives Node (`node --flag … scripts/start.ts` in package.json), so the bench measures the server as it runs. */
@@ -39,6 +41,7 @@ export const startServer = async (
       cwd: root,
       env: {
         ...process.env,
+        ...SERVER_PROCESS_ENV,
         PORT: String(port),
         HOST: "127.0.0.1",
         APP_ORIGIN: `http://127.0.0.1:${port}`,

@@ -43,7 +43,15 @@ export const ContentHandlers = HttpApiBuilder.group(
       <A, E>(key: string, schema: Schema.Encoder<unknown>, make: (caller: Caller) => Effect.Effect<A, E>) =>
       () =>
         Effect.flatMap(caller, (c) =>
-          cache.answer({ language: c.language, level: planLevel(c.viewer), key, schema, make: make(c) }),
+          cache.answer({
+            language: c.language,
+            level: planLevel(c.viewer),
+            key,
+            schema,
+            // Made only when the answer is not kept yet: building the service's call costs a traced
+            // stack frame, which a cached answer has no use for.
+            make: Effect.suspend(() => make(c)),
+          }),
         )
     const list = <S extends Schema.Top>(item: S) => Schema.Array(item)
     return handlers

@@ -20,7 +20,10 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
-type Attempt = { readonly kind: "refused" } | { readonly kind: "unanswered" } | { readonly kind: "answered"; status: number }
+type Attempt =
+  | { readonly kind: "refused" }
+  | { readonly kind: "unanswered" }
+  | { readonly kind: "answered"; readonly status: number }
 
 const ask = (url: string): Promise<Attempt> =>
   fetch(url, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) }).then(

@@ -22,6 +22,8 @@ if (problems.length > 0) {
 // and the background work share them. They are given to the routes, not to the server: each request
 // runs with the server's own context, and each handler adds the services it was built with, so a
 // server that carried every service too would copy them all again on every request.
+// The same `Services` layer everywhere, so one launch builds it once (its database opened once).
+/** Nothing of its own: done once the services are, so the port opens after them. */
 const ServicesReady = Layer.effectDiscard(Effect.void).pipe(Layer.provide(Services))
 const HttpLive = Layer.mergeAll(
   HttpRouter.serve(AppRoutes.pipe(Layer.provide(Services)), { disableLogger: true, disableListenLog: true }).pipe(

@@ -1,7 +1,7 @@
 // The app shell and its routes: skip link, header, logout bar, the page, footer, cookie banner and
 // toasts (bottom-center, 5 s, one at a time). Focus moves to the page on every navigation.
 import { useSelector } from "@xstate/react"
-import { type ReactNode, Suspense, useEffect, useRef, useState } from "react"
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
@@ -12,6 +12,7 @@ import {
   CONTENT_PATHS,
   type PageGroup,
   pageGroupsOf,
+  SETTINGS_LAYOUT_ADDRESSES,
   TEST_PATHS,
 } from "../domain/shared/page-groups.ts"
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/shared/timing.ts"
@@ -82,6 +83,15 @@ const TestsRoutes = groups.tests.part((m) => m.TestsRoutes)
 const MyGroupsPage = groups.groups.part((m) => m.MyGroupsPage)
 const MyNotesPage = groups.notes.part((m) => m.MyNotesPage)
 const SupportPage = groups.feedback.part((m) => m.SupportPage)
+
+/**
+ * The pages of other features shown inside the account settings layout, by address: the same
+ * addresses whose page preloads the layout's script with theirs (SETTINGS_LAYOUT_ADDRESSES).
+ */
+const SETTINGS_LAYOUT_PAGES = {
+  "/account-settings/my-membership": MembershipPage,
+  "/account-settings/support": SupportPage,
+} as const satisfies Record<(typeof SETTINGS_LAYOUT_ADDRESSES)[number], ComponentType>
 
 /** Pages for signed-out visitors only; a signed-in user goes home. */
 const SignedOutOnly = ({ children }: { readonly children: ReactNode }) => {
@@ -205,20 +215,18 @@ const Routes = () => (
     <Route path="/payment-failure">
       <PaymentFailurePage />
     </Route>
-    <Route path="/account-settings/my-membership">
-      <SignedInOnly>
-        <AccountSettingsLayout>
-          <MembershipPage />
-        </AccountSettingsLayout>
-      </SignedInOnly>
-    </Route>
-    <Route path="/account-settings/support">
-      <SignedInOnly>
-        <AccountSettingsLayout>
-          <SupportPage />
-        </AccountSettingsLayout>
-      </SignedInOnly>
-    </Route>
+    {SETTINGS_LAYOUT_ADDRESSES.map((address) => {
+      const Page = SETTINGS_LAYOUT_PAGES[address]
+      return (
+        <Route key={address} path={address}>
+          <SignedInOnly>
+            <AccountSettingsLayout>
+              <Page />
+            </AccountSettingsLayout>
+          </SignedInOnly>
+        </Route>
+      )
+    })}
     <Route path="/my-notes">
       <SignedInOnly>
         <MyNotesPage />

@@ -2,39 +2,29 @@
 // payment provider is active when it starts; the plan list tells the app that no money is taken;
 // the built-in checkout page says it first, in every language (German with "du"); and with
 // NODE_ENV=production the server refuses to start without Stripe keys unless LOCAL_CHECKOUT=on.
-import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
-
-const ROOT = resolve(import.meta.dirname, "../..")
+import { spawnServer } from "./support/spawn-server.ts"
 
 /** Starts `server/main.ts`; resolves with its exit code, or with its output once `until` appears. */
 const startServer = (env: Record<string, string>, until?: RegExp) =>
   new Promise<{ code: number | null; output: string }>((done, fail) => {
-    const dataDir = mkdtempSync(join(tmpdir(), "jingluo-start-"))
-    const child = spawn(process.execPath, ["server/main.ts"], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, STATIC_DIR: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-    let output = ""
+    const server = spawnServer({ PORT: "0", ...env })
+    const { child } = server
     const finish = (code: number | null) => {
-      rmSync(dataDir, { recursive: true, force: true })
-      done({ code, output })
+      server.dispose()
+      done({ code, output: server.output() })
     }
-    const read = (chunk: Buffer) => {
-      output += chunk.toString("utf8")
-      if (until?.test(output)) {
+    // After spawnServer's own listeners, so the output read here includes the chunk.
+    const read = () => {
+      if (until?.test(server.output())) {
         child.removeAllListeners("exit")
         child.once("exit", () => finish(null))
         child.kill("SIGKILL")
       }
     }
-    child.stdout.on("data", read)
-    child.stderr.on("data", read)
+    child.stdout?.on("data", read)
+    child.stderr?.on("data", read)
     child.once("error", fail)
     child.once("exit", (code) => finish(code))
   })

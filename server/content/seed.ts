@@ -197,5 +197,9 @@ const seedTables = Effect.fnUntraced(function* (dir: string) {
 export const seedContent = Effect.fn("seedContent")(function* (dir: string = CONTENT_DIR) {
   const seeded = yield* seedTables(dir)
   const indexed = yield* seedSearchIndex(dir, seeded ? { content: seeded } : {})
-  return seeded !== undefined || indexed
+  if (seeded === undefined && !indexed) return false
+  // Planner statistics for what was just written: PGlite runs no autovacuum, and without them the
+  // planner takes every table for nearly empty (a search read all 5 500 texts of its language).
+  yield* (yield* SqlClient.SqlClient)`ANALYZE`
+  return true
 })

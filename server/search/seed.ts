@@ -26,5 +26,9 @@ export const seedSearchIndex = Effect.fn("seedSearchIndex")(function* (
                  ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`
     }),
   )
+  // The new rows wait in the full-text index's pending list (GIN's fast update), which every search
+  // would read through row by row until a vacuum merges it, and PGlite runs no autovacuum: with the
+  // whole knowledge base pending, finding "cough" took 5–7 ms in the index instead of 0.1 ms.
+  yield* sql`SELECT gin_clean_pending_list('search_documents_document_idx'::regclass)`
   return true
 })

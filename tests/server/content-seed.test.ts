@@ -44,6 +44,21 @@ layer(ContentRepo.layer.pipe(Layer.provideMerge(TestDatabase)), { timeout: 60_00
     }),
   )
 
+  it.effect("leaves planner statistics and a merged full-text index, so a search reads its index", () =>
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const [stats] = yield* sql<{ rows: number }>`
+        SELECT reltuples::int AS rows FROM pg_class WHERE relname = 'search_documents'`
+      assert.isAbove(stats!.rows, 10_000)
+      // Without statistics the planner read every text of the language; with the index's pending
+      // list unmerged it judged the index too slow and read the whole table.
+      const plan = yield* sql.unsafe<{ "QUERY PLAN": string }>(
+        "EXPLAIN SELECT point_code FROM search_documents WHERE language = 'en' AND document @@ to_tsquery('jingluo_english', 'cough:*')",
+      )
+      assert.include(plan.map((row) => row["QUERY PLAN"]).join("\n"), "search_documents_document_idx")
+    }),
+  )
+
   it.effect("keeps every point's, channel's and vessel's German and Spanish texts with its row", () =>
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient

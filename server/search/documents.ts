@@ -9,8 +9,8 @@ import { withoutMarks } from "../../src/domain/search/snippets.ts"
 import type { Content } from "../content/load-content.ts"
 
 /**
- * Bumped whenever what is indexed changes, so the next start rebuilds the index ("3": rebuilt once
- * more so an index written before its pending list was merged after each rebuild gets merged).
+ * Bumped whenever what is indexed changes, so the next start rebuilds the index. "3": an index
+ * written before the seed merged its pending list is rebuilt once, and merged with it.
  */
 export const SEARCH_INDEX_FORMAT = "3"
 

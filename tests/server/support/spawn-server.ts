@@ -1,5 +1,5 @@
-// `server/main.ts` as its own process, the way `npm start` runs it, on a fresh data directory and
-// without the app's files: for the tests of how the server starts (or refuses to).
+// `server/main.ts` as a process of its own, on a fresh data directory and without the app's files:
+// for the tests of how the server starts (or refuses to).
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"

@@ -99,6 +99,8 @@ const startPostgres = async (): Promise<Cluster | undefined> => {
 }
 
 const only = process.argv[2]
+/** Test files or name filters after the phase (`node scripts/test.ts server tests/server/x.test.ts`). */
+const filters = process.argv.slice(3)
 
 if (!only || only === "static") {
   step("Typecheck (tsc)", bin("tsc"), ["-p", "."])
@@ -111,6 +113,7 @@ if (!only || only === "unit") {
     "unit",
     "--project",
     "ui",
+    ...filters,
   ])
 }
 if (!only || only === "server") {
@@ -119,7 +122,7 @@ if (!only || only === "server") {
     step(
       cluster ? "Server tests on PGlite and PostgreSQL (vitest)" : "Server tests on PGlite (vitest)",
       bin("vitest"),
-      ["run", "--project", "server"],
+      ["run", "--project", "server", ...filters],
       { env: cluster ? { DATABASE_URL_TEST: cluster.url } : {} },
     )
   } finally {
@@ -128,7 +131,7 @@ if (!only || only === "server") {
 }
 if (!only || only === "e2e") {
   step("Build the app (vite)", bin("vite"), ["build", "--logLevel", "warn"])
-  step("Browser journeys in Chromium (playwright)", bin("playwright"), ["test"], {
+  step("Browser journeys in Chromium (playwright)", bin("playwright"), ["test", ...filters], {
     env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
   })
 }

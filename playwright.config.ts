@@ -9,12 +9,12 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   workers: 1,
-  // On CI a journey that fails once is run again and reported as flaky (the list shows it), so a
-  // focus race on a loaded machine does not hide behind a red run nor pass unseen.
-  retries: process.env.CI ? 1 : 0,
+  // Nothing is retried: a journey that fails once is a defect to fix, not a run to repeat.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // `npm test` asks for a JSON report too (its phase table and slowest tests read it).
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: "retain-on-failure",

@@ -6,11 +6,19 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { type Phase, printReport, REPORT_DIR } from "./test-report.ts"
 
 const root = resolve(import.meta.dirname, "..")
 const bin = (name: string) => join(root, "node_modules", ".bin", name)
 
-const step = (title: string, command: string, args: ReadonlyArray<string>, options: SpawnSyncOptions = {}) => {
+const phases: Array<Phase> = []
+
+const step = (
+  title: string,
+  command: string,
+  args: ReadonlyArray<string>,
+  options: SpawnSyncOptions & { readonly report?: string } = {},
+) => {
   const started = performance.now()
   console.log(`\n▶ ${title}`)
   const result = spawnSync(command, args, {
@@ -19,12 +27,21 @@ const step = (title: string, command: string, args: ReadonlyArray<string>, optio
     ...options,
     env: { ...process.env, ...options.env },
   })
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  if (result.status !== 0) {
-    console.error(`✖ ${title} failed after ${seconds}s`)
+  const seconds = (performance.now() - started) / 1000
+  const passed = result.status === 0
+  phases.push({ title, seconds, passed, ...(options.report ? { report: options.report } : {}) })
+  if (!passed) {
+    console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`)
+    printReport(phases)
     process.exit(result.status ?? 1)
   }
-  console.log(`✔ ${title} (${seconds}s)`)
+  console.log(`✔ ${title} (${seconds.toFixed(1)}s)`)
+}
+
+/** Vitest's usual output, plus a JSON report for the table at the end. */
+const vitestReport = (name: string) => {
+  const report = join(REPORT_DIR, `${name}.json`)
+  return { report, args: ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`] }
 }
 
 const freePort = () =>
@@ -101,29 +118,30 @@ const startPostgres = async (): Promise<Cluster | undefined> => {
 const only = process.argv[2]
 /** Test files or name filters after the phase (`node scripts/test.ts server tests/server/x.test.ts`). */
 const filters = process.argv.slice(3)
+rmSync(REPORT_DIR, { recursive: true, force: true })
 
 if (!only || only === "static") {
   step("Typecheck (tsc)", bin("tsc"), ["-p", "."])
   step("Lint, format and layer rules (biome)", bin("biome"), ["check", "."])
 }
 if (!only || only === "unit") {
-  step("Domain, machine, content, view and model tests (vitest)", bin("vitest"), [
-    "run",
-    "--project",
-    "unit",
-    "--project",
-    "ui",
-    ...filters,
-  ])
+  const { report, args } = vitestReport("unit")
+  step(
+    "Domain, machine, content, view and model tests (vitest)",
+    bin("vitest"),
+    ["run", "--project", "unit", "--project", "ui", ...args, ...filters],
+    { report },
+  )
 }
 if (!only || only === "server") {
   const cluster = await startPostgres()
   try {
+    const { report, args } = vitestReport("server")
     step(
       cluster ? "Server tests on PGlite and PostgreSQL (vitest)" : "Server tests on PGlite (vitest)",
       bin("vitest"),
-      ["run", "--project", "server", ...filters],
-      { env: cluster ? { DATABASE_URL_TEST: cluster.url } : {} },
+      ["run", "--project", "server", ...args, ...filters],
+      { env: cluster ? { DATABASE_URL_TEST: cluster.url } : {}, report },
     )
   } finally {
     cluster?.stop()
@@ -131,8 +149,11 @@ if (!only || only === "server") {
 }
 if (!only || only === "e2e") {
   step("Build the app (vite)", bin("vite"), ["build", "--logLevel", "warn"])
+  const report = join(REPORT_DIR, "e2e.json")
   step("Browser journeys in Chromium (playwright)", bin("playwright"), ["test", ...filters], {
-    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
+    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", PLAYWRIGHT_JSON_OUTPUT_FILE: report },
+    report,
   })
 }
+printReport(phases)
 console.log("\nAll checks passed.")

@@ -1,14 +1,14 @@
 import { defineConfig } from "@playwright/test"
+import { E2E_PORT, E2E_WORKERS, e2eDataDir, e2eOrigin } from "./tests/e2e/support/servers.ts"
 
 // Browser journeys in Debian's Chromium against the built app and the real server with a fresh
-// PGlite database and the local outbox. `scripts/e2e-server.ts` prepares and starts that server.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
-export const E2E_DATA_DIR = ".tmp/e2e-data"
+// PGlite database and the local outbox. `scripts/e2e-server.ts` prepares and starts that server,
+// one per worker (tests/e2e/support/test.ts points each worker at its own).
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   // Nothing is retried: a journey that fails once is a defect to fix, not a run to repeat.
   retries: 0,
   timeout: 60_000,
@@ -16,7 +16,7 @@ export default defineConfig({
   // `npm test` asks for a JSON report too (its phase table and slowest tests read it).
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: e2eOrigin(0),
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -31,20 +31,20 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: "node scripts/e2e-server.ts",
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    url: `${e2eOrigin(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     env: {
-      PORT: String(E2E_PORT),
+      PORT: String(E2E_PORT + index),
       HOST: "127.0.0.1",
-      APP_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
-      DATA_DIR: E2E_DATA_DIR,
+      APP_ORIGIN: e2eOrigin(index),
+      DATA_DIR: e2eDataDir(index),
       RATE_LIMIT_FACTOR: "20",
       LOG_LEVEL: "warn",
     },
-  },
+  })),
 })

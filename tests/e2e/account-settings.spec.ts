@@ -2,9 +2,10 @@
 // (mouse and keyboard), changing name and country, changing the e-mail with the code from the
 // outbox, changing the password (another browser is signed out), removing a device, deleting the
 // account — axe on every page, and the pages in German and Spanish.
-import { type Browser, expect, type Page, test } from "@playwright/test"
+import type { Browser, Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, PASSWORD, signIn, uniqueEmail } from "./support/fixtures.ts"
 import { codeIn, latestMail } from "./support/outbox.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

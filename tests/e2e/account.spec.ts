@@ -1,8 +1,9 @@
 // Account entry journeys against the real server: register → verify from the outbox → sign in →
 // sign out; wrong password; password reset; keyboard-only sign-in.
-import { expect, test } from "@playwright/test"
+
 import { createVerifiedUser, dismissPaymentOffer, expectAccessible, PASSWORD, uniqueEmail } from "./support/fixtures.ts"
 import { codeIn, latestMail, linkIn, mailCount } from "./support/outbox.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

@@ -1,8 +1,9 @@
 // Browsing journeys: the drill-down menu by mouse and by keyboard, point and channel pages, Pro
 // items locked for Standard users (badge, lite upgrade modal) and open after paying, every page of
 // the area without axe violations, and unknown slugs on /not-found.
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

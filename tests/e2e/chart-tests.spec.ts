@@ -3,8 +3,9 @@
 // the mouse (Tab into the chart, arrow keys move the marker, Enter saves) and one with the mouse
 // (a click on a lettered position), and sees both positions again on the chart in the review.
 // axe (WCAG 2.0–2.2 A and AA) on the question and on the result.
-import { expect, type Locator, type Page, test } from "@playwright/test"
+import type { Locator, Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

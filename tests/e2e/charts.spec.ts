@@ -5,11 +5,12 @@
 // only as unlabelled dots; a press a few pixels off a dot still takes it; zoom by wheel and drag;
 // forced colours and reduced motion; axe with WCAG 2.2 AA on every chart page and state.
 import { readFileSync } from "node:fs"
-import { expect, type Locator, type Page, test } from "@playwright/test"
+import type { Locator, Page } from "@playwright/test"
 import { loadContent } from "../../server/content/load-content.ts"
 import { CHART_VIEW_IDS } from "../../src/domain/charts/chart-ids.ts"
 import type { ChartIndex, ServedChart } from "../../src/domain/charts/chart-views.ts"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

@@ -3,8 +3,9 @@
 // 2.0–2.2 A and AA, and with a page title of its own ("LU-9 Tàiyuān · Jingluo"), in the language
 // of the page where it has words.
 import { readFileSync } from "node:fs"
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 const LANGUAGES = ["en", "de", "es"] as const
 type Language = (typeof LANGUAGES)[number]

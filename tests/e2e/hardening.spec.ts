@@ -4,9 +4,9 @@
 // are being guessed are paused with a clear message; the built app never serves its source maps.
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { expect, test } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, PASSWORD, signIn, uniqueEmail } from "./support/fixtures.ts"
 import { codeIn, latestMail, linkIn, mailCount } from "./support/outbox.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

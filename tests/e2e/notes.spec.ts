@@ -4,8 +4,9 @@
 // texts; typing offline is saved when back online; text typed as the session ends is saved after
 // signing in again; a rating left by keyboard, changed by mouse;
 // German and Spanish words; axe on every screen.
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 const LU9 = "/point/lu-9-taiyuan"
 

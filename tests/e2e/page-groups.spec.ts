@@ -2,8 +2,9 @@
 // with the app, preloaded by the page the server sends (both groups' for a page of another feature
 // inside the account settings layout); other groups' scripts only when one of their pages is
 // opened; a page whose script cannot be loaded says so where it would be, with a retry.
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 /** The scripts a page of `path` preloads beyond those the home page preloads: its group's. */
 const groupScripts = async (page: Page, path: string) => {

@@ -4,8 +4,9 @@
 // answers one question, and deletes the group — once by mouse, once by keyboard. A visitor is asked
 // to sign in; the strings are German and Spanish in those languages. axe (WCAG 2.0–2.2 A and AA) on
 // every screen.
-import { expect, type Locator, type Page, test } from "@playwright/test"
+import type { Locator, Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible as expectAxeClean, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

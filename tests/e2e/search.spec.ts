@@ -3,8 +3,9 @@
 // Pro user (with the indication) and a Standard user (code and name only), a German user by
 // "Kopfschmerzen", the main search's buttons, keyword error and empty result, the full text paged,
 // point addresses however typed, and axe on every search screen.
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

@@ -3,8 +3,9 @@
 // and finds it in the score history; a Pro learner takes a timed location test that expires after
 // one "more time"; the tests settings with their messages; visitors see the types and a sign-up
 // prompt. axe (WCAG 2.0–2.2 A and AA) on every screen.
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

@@ -1,8 +1,9 @@
 // The shell across languages: every page of the account area renders, is translated in German and
 // Spanish, and has no axe violations; the language switch, cookie banner, footer quotes and
 // /not-found behave as §2 and §4 describe.
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 const PAGES = [
   "/",

@@ -2,8 +2,9 @@
 // scripts/e2e-server.ts as "Local ID"): a sign-up by keyboard alone, a sign-in that links to an
 // existing password account once its password is given, and refusals (a forged state, a sign-in
 // cancelled at the provider) told in English, German and Spanish. Axe checks each of our pages.
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, dismissPaymentOffer, expectAccessible, PASSWORD } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

@@ -1,8 +1,9 @@
 // Subscription journeys against the real server and the built-in checkout page: upgrade from the
 // floating button, pay and land with Pro open, decline, cancel keeping Pro to the period end, and the
 // pricing pages in every language.
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])

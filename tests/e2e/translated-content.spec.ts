@@ -3,10 +3,11 @@
 // indications and commentary, with the needling labels translated, no block marked lang="en" but
 // the English name where it is named, no note about English texts, and no axe violations; the
 // channel page, and a vessel page for a Pro member, read the same way.
-import { expect, type Page, test } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { loadContent } from "../../server/content/load-content.ts"
 import type { TranslatedLanguage } from "../../src/domain/content/translation-schema.ts"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expect, test } from "./support/test.ts"
 
 const content = loadContent()
 const lu = content.channels.find((c) => c.code === "LU")!

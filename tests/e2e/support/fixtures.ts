@@ -1,7 +1,8 @@
 // Shared steps of the journeys: unique users, registering through the UI or the API, axe checks.
 import AxeBuilder from "@axe-core/playwright"
-import { expect, type Page } from "@playwright/test"
+import { expect, type Page, test } from "@playwright/test"
 import { codeIn, latestMail, linkIn } from "./outbox.ts"
+import { e2eOrigin } from "./servers.ts"
 
 let counter = 0
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`
@@ -31,7 +32,7 @@ export const acceptCookies = async (page: Page) => {
     {
       name: "cookieAccepted",
       value: "yes",
-      url: page.url().startsWith("http") ? page.url() : "http://127.0.0.1:3100",
+      url: page.url().startsWith("http") ? page.url() : e2eOrigin(test.info().parallelIndex),
     },
   ])
 }

@@ -1,9 +1,11 @@
 // Reads the mails the server wrote to its outbox (DATA_DIR/outbox/*.eml) during a journey.
 import { readdirSync, readFileSync } from "node:fs"
-import { join, resolve } from "node:path"
-import { expect } from "@playwright/test"
+import { join } from "node:path"
+import { expect, test } from "@playwright/test"
+import { e2eOutbox } from "./servers.ts"
 
-const OUTBOX = resolve(".tmp/e2e-data/outbox")
+/** The outbox of the server this worker's journeys talk to. */
+const outbox = () => e2eOutbox(test.info().parallelIndex)
 
 const decodeQuotedPrintable = (text: string) =>
   Buffer.from(
@@ -34,11 +36,11 @@ export const latestMail = async (to: string, purpose: string): Promise<Mail> => 
   let found: Mail | undefined
   await expect
     .poll(() => {
-      const files = readdirSync(OUTBOX)
+      const files = readdirSync(outbox())
         .filter((f) => f.includes(`-${purpose}-`) && f.endsWith(`${to}.eml`))
         .sort()
       const last = files.at(-1)
-      found = last ? parse(readFileSync(join(OUTBOX, last), "utf8")) : undefined
+      found = last ? parse(readFileSync(join(outbox(), last), "utf8")) : undefined
       return found !== undefined
     })
     .toBe(true)
@@ -47,7 +49,7 @@ export const latestMail = async (to: string, purpose: string): Promise<Mail> => 
 
 export const mailCount = (to: string, purpose: string) => {
   try {
-    return readdirSync(OUTBOX).filter((f) => f.includes(`-${purpose}-`) && f.endsWith(`${to}.eml`)).length
+    return readdirSync(outbox()).filter((f) => f.includes(`-${purpose}-`) && f.endsWith(`${to}.eml`)).length
   } catch {
     return 0
   }

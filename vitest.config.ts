@@ -19,6 +19,9 @@ export default defineConfig({
             "tests/infra/**/*.test.ts",
           ],
           environment: "node",
+          // Pure functions and machines keep no state between files: one module graph for all of them
+          // (measured: 115 s → 41 s for the project on this machine).
+          isolate: false,
         },
       },
       {

@@ -1,7 +1,8 @@
 // Search for callers: the all-points search over an in-memory index of the points' public facts
 // (rebuilt per content version), and the text searches over PostgreSQL full text in the caller's
 // language. Whether a point may be opened is decided here for every result by the one rule of
-// src/domain/content/permissions.ts; the text of a point the caller may not open is never read for them.
+// src/domain/content/permissions.ts; the text of a point the caller may not open is never read for
+// them, and never weighs on what they get: such a point is found by its code and names alone.
 import { Context, Effect, Layer } from "effect"
 import type {
   KeywordHit,
@@ -55,6 +56,12 @@ export interface SuggestionQuery {
 interface Catalogue extends SearchCatalogue {
   readonly index: PointIndex
   readonly byCode: ReadonlyMap<string, PointFacts>
+}
+
+/** The points whose texts a caller may search, by the one rule: "all" when they may open every point. */
+const openPoints = (c: Catalogue, viewer: Viewer): TextQuery["open"] => {
+  const open = c.points.filter((p) => canOpen(viewer, p)).map((p) => p.code)
+  return open.length === c.points.length ? "all" : open
 }
 
 /** How a text search answers: how many results from where, and how long its snippets are. */
@@ -161,6 +168,7 @@ export class Search extends Context.Service<
           field: input.field,
           channelCode,
           pointCode,
+          open: openPoints(c, caller.viewer),
         }
         // Nothing searchable in the words (only signs or operators): at most the exact point.
         const ranked =

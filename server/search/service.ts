@@ -34,16 +34,19 @@ import {
   segmentsFromMarked,
   snippetWindow,
 } from "../../src/domain/search/snippets.ts"
-import { ValidationFailed } from "../../src/domain/shared/errors.ts"
+import { TooManyRequests, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { MessageKey } from "../../src/domain/shared/validation.ts"
 import { Translations } from "../platform/i18n/translations.ts"
+import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { SEARCH_CONFIGS } from "./documents.ts"
 import { type MarkedRow, type PointFacts, type SearchCatalogue, SearchRepo, type TextQuery } from "./repo.ts"
 
 export interface Caller {
   readonly viewer: Viewer
   readonly language: SelectableLanguage
+  /** The client's address, for the per-client limit on searching. */
+  readonly address: string
 }
 
 export interface SuggestionQuery {
@@ -76,19 +79,42 @@ interface Shape {
 export class Search extends Context.Service<
   Search,
   {
-    readonly pointSearch: (caller: Caller, payload: PointSearchPayload) => Effect.Effect<PointSearchResponse>
+    readonly pointSearch: (
+      caller: Caller,
+      payload: PointSearchPayload,
+    ) => Effect.Effect<PointSearchResponse, TooManyRequests>
     readonly keywordSearch: (
       caller: Caller,
       payload: KeywordSearchPayload,
-    ) => Effect.Effect<KeywordSearchResponse, ValidationFailed>
-    readonly suggest: (caller: Caller, query: SuggestionQuery) => Effect.Effect<SuggestionResponse, ValidationFailed>
+    ) => Effect.Effect<KeywordSearchResponse, ValidationFailed | TooManyRequests>
+    readonly suggest: (
+      caller: Caller,
+      query: SuggestionQuery,
+    ) => Effect.Effect<SuggestionResponse, ValidationFailed | TooManyRequests>
   }
 >()("jingluo/server/Search") {
   static readonly layer = Layer.effect(
     Search,
     Effect.gen(function* () {
       const repo = yield* SearchRepo
+      const limiter = yield* RateLimiter
       const { message } = yield* Translations
+
+      /**
+       * Takes one search from the client's bucket before any work: the full-text searches (the main
+       * search, the full text and the header's suggestions) share one, the all-points search has its own.
+       */
+      const limit = (caller: Caller, kind: "text" | "points") =>
+        Effect.flatMap(limiter.take(`search-${kind}:ip:${caller.address}`, LIMITS.searchesPerClient), (verdict) =>
+          verdict.allowed
+            ? Effect.void
+            : Effect.fail(
+                new TooManyRequests({
+                  message: message("tooManyRequests", caller.language),
+                  retryAfterSeconds: verdict.retryAfterSeconds,
+                }),
+              ),
+        )
 
       let cached: Catalogue | undefined
       const catalogue = Effect.gen(function* () {
@@ -149,6 +175,7 @@ export class Search extends Context.Service<
         input: { readonly keyword: string; readonly channel: string; readonly point: string; readonly field: string },
         shape: Shape,
       ) {
+        yield* limit(caller, "text")
         const c = yield* catalogue
         const { channelCode, pointCode } = yield* filters(caller, c, input.channel, input.point)
         const exact = exactPoint(c.index, input.keyword)
@@ -245,6 +272,7 @@ export class Search extends Context.Service<
       })
 
       const pointSearch = Effect.fn("Search.pointSearch")(function* (caller: Caller, payload: PointSearchPayload) {
+        yield* limit(caller, "points")
         const c = yield* catalogue
         const { total, matches } = searchPoints(c.index, payload.keyword, payload.mode, POINT_SEARCH_LIMIT)
         const results = matches.flatMap((match): ReadonlyArray<PointHit> => {

@@ -3,9 +3,10 @@
 // `windowSeconds / max`, refused attempts taking nothing, scaled by RATE_LIMIT_FACTOR.
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import { TestClock } from "effect/testing"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
-import { LIMITS, RateLimiter } from "../../server/platform/security/rate-limiter.ts"
+import { LIMITS, LONGEST_WINDOW_SECONDS, RateLimiter } from "../../server/platform/security/rate-limiter.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../src/domain/shared/timing.ts"
 import { TestDatabase } from "./support/layers.ts"
 
@@ -95,6 +96,28 @@ layer(Limiter, { timeout: 120_000 })("the search bucket", (it) => {
         assert.isTrue((yield* limiter.take("search:typing", limit)).allowed, `search ${i} a second apart`)
         yield* TestClock.adjust("1 second")
       }
+    }),
+  )
+})
+
+layer(Limiter, { timeout: 60_000 })("sweeping", (it) => {
+  it.effect("deletes the rows older than the longest window, and only those", () =>
+    Effect.gen(function* () {
+      const limiter = yield* RateLimiter
+      const sql = yield* SqlClient.SqlClient
+      const keys = () =>
+        sql<{ key: string }>`SELECT key FROM rate_limits WHERE key LIKE 'sweep:%' ORDER BY key`.pipe(
+          Effect.map((rows) => rows.map((r) => r.key)),
+        )
+      yield* limiter.hit("sweep:window", limit)
+      yield* limiter.take("sweep:bucket", bucket)
+      yield* TestClock.adjust(`${LONGEST_WINDOW_SECONDS - 60} seconds`)
+      yield* limiter.hit("sweep:recent", limit)
+      yield* limiter.purgeStale
+      assert.deepStrictEqual(yield* keys(), ["sweep:bucket", "sweep:recent", "sweep:window"])
+      yield* TestClock.adjust("2 minutes")
+      yield* limiter.purgeStale
+      assert.deepStrictEqual(yield* keys(), ["sweep:recent"])
     }),
   )
 })

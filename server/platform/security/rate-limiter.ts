@@ -3,7 +3,7 @@
 // person makes in bursts, like searching as they type). Both decide in one atomic statement and say
 // whether the attempt is over the limit and for how long to wait: callers count *before* the
 // expensive work, so parallel requests cannot all pass a limit that was read before any was counted.
-import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import { Clock, Context, Effect, Layer, Option, Schedule, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { ServerConfig } from "../config/server-config.ts"
 import { orDie } from "../db/queries.ts"
@@ -40,6 +40,9 @@ export const LIMITS = {
   socialStartsPerClient: { max: 20, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, Limit>
 
+/** The longest window of any limit: a row older than this counts for nothing. */
+export const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(LIMITS).map((limit: Limit) => limit.windowSeconds))
+
 export class RateLimiter extends Context.Service<
   RateLimiter,
   {
@@ -54,6 +57,11 @@ export class RateLimiter extends Context.Service<
     /** Reads the count without adding to it. */
     readonly check: (key: string, limit: Limit) => Effect.Effect<Verdict>
     readonly reset: (key: string) => Effect.Effect<void>
+    /**
+     * Deletes the rows no limit reads any more: older than the longest window (a bucket's row is then
+     * long full again). Every client that searches leaves a row, so they are swept regularly.
+     */
+    readonly purgeStale: Effect.Effect<void>
     /** Takes back one counted attempt (a sign-in or code that turned out right). */
     readonly release: (key: string) => Effect.Effect<void>
   }
@@ -156,7 +164,24 @@ export class RateLimiter extends Context.Service<
             : ({ allowed: true } as const)
         }).pipe(Effect.orDie)
 
-      return RateLimiter.of({ hit, take, check, reset, release })
+      const purgeStale = Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        const before = new Date(now - LONGEST_WINDOW_SECONDS * 1000).toISOString()
+        yield* sql`DELETE FROM rate_limits WHERE window_start < ${before}::timestamptz`
+      }).pipe(Effect.orDie)
+
+      return RateLimiter.of({ hit, take, check, reset, release, purgeStale })
     }),
   )
 }
+
+/** Sweeps the rows no limit reads any more, once an hour (a failed sweep is logged and retried next hour). */
+export const RateLimitSweeper = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const limiter = yield* RateLimiter
+    const sweep = limiter.purgeStale.pipe(
+      Effect.catchCause((cause) => Effect.logError("Rate-limit sweep failed", cause)),
+    )
+    yield* Effect.forkScoped(sweep.pipe(Effect.repeat(Schedule.spaced("1 hour"))))
+  }),
+)

@@ -9,6 +9,7 @@ import { AppRoutes, BillingClock, Services } from "./app.ts"
 import { describePayments, isTestMode } from "./billing/payment-provider.ts"
 import { readSettings, ServerConfig, startupProblems } from "./platform/config/server-config.ts"
 import { MailWorker } from "./platform/mail/mail-queue.ts"
+import { RateLimitSweeper } from "./platform/security/rate-limiter.ts"
 
 const settings = readSettings()
 
@@ -33,7 +34,7 @@ const HttpLive = Layer.mergeAll(
       ),
     ),
   ),
-  Layer.mergeAll(BillingClock, MailWorker).pipe(Layer.provide(Services)),
+  Layer.mergeAll(BillingClock, MailWorker, RateLimitSweeper).pipe(Layer.provide(Services)),
 ).pipe(Layer.provide(ServerConfig.layer(settings)))
 
 const announce = Layer.effectDiscard(

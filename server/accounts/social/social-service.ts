@@ -44,10 +44,12 @@ export class SocialSignIn extends Context.Service<
   SocialSignIn,
   {
     readonly providers: ReadonlyArray<SocialProvider>
+    /** Counts the start against the client's bucket first: a start writes an attempt and may ask the provider. */
     readonly start: (
       providerId: string,
       returnTo: string | null,
-    ) => Effect.Effect<SocialStart, "UnknownProvider" | "Unavailable">
+      caller: Caller,
+    ) => Effect.Effect<SocialStart, "UnknownProvider" | "Unavailable" | TooManyRequests>
     /** Our redirect URI at the providers. */
     readonly callbackUrl: string
     /** Keeps the name a provider posted with its answer (Apple's `user` field) for the code exchange. */
@@ -92,9 +94,19 @@ export class SocialSignIn extends Context.Service<
       const off = (language: SelectableLanguage) => new NotFound({ message: message("notFound", language) })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const start = Effect.fn("SocialSignIn.start")(function* (providerId: string, returnTo: string | null) {
+      const start = Effect.fn("SocialSignIn.start")(function* (
+        providerId: string,
+        returnTo: string | null,
+        caller: Caller,
+      ) {
         const provider = byId.get(providerId)
         if (!provider) return yield* Effect.fail("UnknownProvider" as const)
+        const verdict = yield* limiter.take(`social-start:ip:${caller.address}`, LIMITS.socialStartsPerClient)
+        if (!verdict.allowed)
+          return yield* new TooManyRequests({
+            message: message("tooManyRequests", caller.language),
+            retryAfterSeconds: verdict.retryAfterSeconds,
+          })
         const request = yield* clients
           .authorizationRequest(provider, callbackUrl)
           .pipe(Effect.mapError(() => "Unavailable" as const))

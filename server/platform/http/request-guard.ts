@@ -10,6 +10,7 @@ import { RequestGuard } from "../../../src/domain/api/middleware.ts"
 import { ServerError, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
 import { fieldErrorsFromIssue, MessageKey } from "../../../src/domain/shared/validation.ts"
 import { type MessageId, Translations } from "../i18n/translations.ts"
+import { tooManyRequestsAnswer } from "./answers.ts"
 import { requestLanguage } from "./request-context.ts"
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -35,20 +36,7 @@ const handleFailure =
         }),
       )
     }
-    if (error instanceof TooManyRequests) {
-      // Same body as the contract encodes, plus the Retry-After header clients and proxies honour.
-      return Effect.orDie(
-        HttpServerResponse.json(
-          {
-            _tag: error._tag,
-            message: error.message,
-            retryAfterSeconds: error.retryAfterSeconds,
-            ...(error.reason === undefined ? {} : { reason: error.reason }),
-          },
-          { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-        ),
-      )
-    }
+    if (error instanceof TooManyRequests) return tooManyRequestsAnswer(error)
     const parse = parseReason(error)
     if (parse === "BodyTooLarge") {
       return Effect.orDie(HttpServerResponse.json({ message: say("payloadTooLarge") }, { status: 413 }))

@@ -1,14 +1,15 @@
 // §7 "Search": the all-points search by name or number, the main and full-text search with its
 // channel, point and field filters, and the header's suggestions. Visitors and members call the
 // same endpoints; a point the caller may not open comes back as code and name with
-// `permission: false` and no snippet of its text. Bad input answers 422 with a key per field.
+// `permission: false` and no snippet of its text, and its texts weigh on no answer. Bad input
+// answers 422 with a key per field; searching too often from one client, 429 with Retry-After.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { POINT_SEARCH_MODES, type PointMatchField } from "../search/point-index.ts"
 import { MAX_SEARCH_PAGE, SEARCH_FIELDS } from "../search/search-fields.ts"
 import { SearchKeyword } from "../search/search-keyword.ts"
 import { SnippetSegment } from "../search/snippets.ts"
-import { ValidationFailed } from "../shared/errors.ts"
+import { TooManyRequests, ValidationFailed } from "../shared/errors.ts"
 import { MessageKey } from "../shared/validation.ts"
 import { OptionalAuthentication } from "./middleware.ts"
 
@@ -106,11 +107,12 @@ export class SearchApi extends HttpApiGroup.make("search")
     HttpApiEndpoint.post("pointSearch", "/point-search", {
       payload: PointSearchPayload,
       success: PointSearchResponse,
+      error: TooManyRequests,
     }),
     HttpApiEndpoint.post("keywordSearch", "/keyword-search", {
       payload: KeywordSearchPayload,
       success: KeywordSearchResponse,
-      error: ValidationFailed,
+      error: [ValidationFailed, TooManyRequests],
     }),
     HttpApiEndpoint.get("keywordSuggestion", "/suggestion/keyword-search", {
       query: {
@@ -120,7 +122,7 @@ export class SearchApi extends HttpApiGroup.make("search")
         field: Schema.optionalKey(FieldFilter),
       },
       success: SuggestionResponse,
-      error: ValidationFailed,
+      error: [ValidationFailed, TooManyRequests],
     }),
   )
   .middleware(OptionalAuthentication)

@@ -265,6 +265,22 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     expect(await signedIn.json()).toMatchObject({ email })
   })
 
+  it("refuses an ID token whose signature does not verify against the provider's keys", async () => {
+    provider.forgeSignatures(true)
+    try {
+      const { payload, cookie } = await roundTrip("forged.signature@example.test")
+      const answer = await socialLogin(payload, cookie)
+      expect(answer.status).toBe(422)
+      expect(await answer.json()).toMatchObject({ _tag: "SocialSignInRefused", reason: "provider" })
+      expect(sessionCookieOf(answer)).toBeUndefined()
+    } finally {
+      provider.forgeSignatures(false)
+    }
+    // The same provider's genuine tokens are taken.
+    const { payload, cookie } = await roundTrip("genuine.signature@example.test")
+    expect(await (await socialLogin(payload, cookie)).json()).toMatchObject({ step: "register" })
+  })
+
   it("refuses an unknown state, a state from another browser and a state used twice", async () => {
     const unknown = await socialLogin({ code: "abc", state: "not-a-state-we-made" }, "jingluo_social=x")
     expect(unknown.status).toBe(422)

@@ -25,8 +25,10 @@ export const AuthenticationLive = Layer.effect(
       cookie: (httpEffect, { credential }) => {
         const token = Redacted.value(credential)
         return authenticate(token).pipe(
-          // A cookie whose session has ended leaves the browser with this 401.
+          // A cookie whose session has ended leaves the browser with this 401; a live one is set
+          // again as it is set today (HttpOnly even where an earlier version of the app wrote it).
           Effect.tapError(() => (token === "" ? Effect.void : cookies.clear)),
+          Effect.tap((session) => cookies.renew(token, session.expiresAt)),
           Effect.flatMap((session) => Effect.provideService(httpEffect, CurrentSession, session)),
         )
       },

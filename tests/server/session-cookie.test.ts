@@ -106,6 +106,27 @@ describe.each(DATABASES)("the session cookie on %s", (kind) => {
     expect(await stale.json()).toMatchObject({ user_profile: { email: second.email } })
   })
 
+  it("is set again, HttpOnly, for the rest of its session with every answer it signs in", async () => {
+    const { email } = await createVerifiedUser(server)
+    const session = await signInWithCookie(email)
+    // As if an earlier version of the app had written it, and the session were 10 days old.
+    await server.sql(
+      "UPDATE sessions SET expires_at = now() + interval '20 days' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+      [email],
+    )
+    const answer = await server.request("/api/dashboard", withCookie(session))
+    expect(answer.status).toBe(200)
+    const [renewed] = sessionCookiesOf(answer)
+    const [, value, maxAge] =
+      /^token=([^;]+); Max-Age=(\d+); Path=\/; HttpOnly; SameSite=Lax$/.exec(renewed ?? "") ?? []
+    expect(value).toBe(session)
+    expect(Number(maxAge)).toBeGreaterThan(20 * 24 * 3600 - 60)
+    expect(Number(maxAge)).toBeLessThanOrEqual(20 * 24 * 3600)
+    // A bearer call sets no cookie.
+    const bearer = await server.request("/api/dashboard", { token: session })
+    expect(sessionCookiesOf(bearer)).toEqual([])
+  })
+
   it("sign-out clears the cookie and ends its session", async () => {
     const { email } = await createVerifiedUser(server)
     const session = await signInWithCookie(email)
@@ -136,7 +157,7 @@ describe.each(DATABASES)("the session cookie on %s", (kind) => {
       server.request("/api/remove-individual-device", withCookie(laptop, { method: "POST", json: { device_id: id } }))
     const removedOther = await remove(other.id)
     expect(removedOther.status).toBe(200)
-    expect(sessionCookiesOf(removedOther)).toEqual([])
+    expect(sessionCookieOf(removedOther)).toBe(laptop)
     const removedThis = await remove(current.id)
     expect(removedThis.status).toBe(200)
     expect(sessionCookiesOf(removedThis)).toEqual([expect.stringMatching(CLEARED)])

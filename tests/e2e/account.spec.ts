@@ -46,6 +46,19 @@ test("register, verify from the outbox, sign in and sign out", async ({ page }) 
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Mei" })).toBeVisible()
   await expectAccessible(page)
 
+  // The session is a cookie the browser holds and no script on the page can read.
+  const session = (await page.context().cookies()).find((c) => c.name === "token")
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" })
+  expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  const readable = await page.evaluate(() => document.cookie)
+  expect(readable).not.toContain("token=")
+  expect(readable).not.toContain(session!.value)
+  expect(readable).toContain("userdata=")
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(session!.value)
+  // A new load of the app is still signed in with it.
+  await page.reload()
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Mei" })).toBeVisible()
+
   await page.getByRole("button", { name: "Log out" }).click()
   await expect(page.getByText("Do you want to log out?")).toBeVisible()
   await expectAccessible(page)

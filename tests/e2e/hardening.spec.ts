@@ -150,6 +150,45 @@ test("codes being guessed are paused with a clear message, and the mail's link s
   await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible()
 })
 
+test("a page on another site cannot make its visitors' browsers send the app's forms", async ({ page, baseURL }) => {
+  const email = await createVerifiedUser(page)
+  const before = mailCount(email, "reset-password")
+  const target = new URL("/api/forgot-password/email", baseURL).href
+  // A form can send text/plain (with a body that reads as JSON), urlencoded or multipart: never JSON.
+  const forms = [
+    `<form method="post" action="${target}" enctype="text/plain"><input type="hidden" name='{"email":"${email}","x":"' value='"}'><button>text/plain</button></form>`,
+    `<form method="post" action="${target}"><input type="hidden" name="email" value="${email}"><button>urlencoded</button></form>`,
+    `<form method="post" action="${target}" enctype="multipart/form-data"><input type="hidden" name="email" value="${email}"><button>multipart</button></form>`,
+  ]
+  await page.route("http://elsewhere.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Elsewhere</title>${forms.join("")}` }),
+  )
+  for (const name of ["text/plain", "urlencoded", "multipart"]) {
+    await page.goto("http://elsewhere.example/")
+    const [answer] = await Promise.all([page.waitForResponse(target), page.getByRole("button", { name }).click()])
+    expect([name, answer.status()]).toEqual([name, 415])
+    await expect(page.getByText("This request must be sent as JSON")).toBeVisible()
+  }
+  // A script there may send a body without any type (bytes, a Blob), which once read as JSON.
+  await page.goto("http://elsewhere.example/")
+  const [untyped] = await Promise.all([
+    page.waitForResponse(target),
+    page.evaluate(
+      ([url, address]) =>
+        fetch(url, { method: "POST", mode: "no-cors", body: new Blob([JSON.stringify({ email: address })]) }),
+      [target, email] as const,
+    ),
+  ])
+  expect(untyped.request().headers()["content-type"]).toBeUndefined()
+  expect(untyped.status()).toBe(415)
+  // The app's own call is JSON and goes through; the forms sent nothing.
+  await page.goto("/resetpassword")
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByRole("button", { name: "Send code" }).click()
+  await latestMail(email, "reset-password")
+  expect(mailCount(email, "reset-password")).toBe(before + 1)
+})
+
 test("the built app has source maps for error tools but never serves them", async ({ page }) => {
   const assets = join("dist", "assets")
   const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"))

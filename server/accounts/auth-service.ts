@@ -25,6 +25,8 @@ export interface SessionInfo {
   readonly uuid: string
   /** The user's plan as the session was read. */
   readonly planId: number
+  /** When the session ends (its cookie may not outlive it). */
+  readonly expiresAt: Date
 }
 
 export class Auth extends Context.Service<
@@ -117,7 +119,13 @@ export class Auth extends Context.Service<
               const found = yield* sessions.findLive(sha256(token), new Date(now))
               return Option.map(
                 found,
-                (s): SessionInfo => ({ sessionId: s.id, userId: s.user_id, uuid: s.uuid, planId: s.plan_id }),
+                (s): SessionInfo => ({
+                  sessionId: s.id,
+                  userId: s.user_id,
+                  uuid: s.uuid,
+                  planId: s.plan_id,
+                  expiresAt: s.expires_at,
+                }),
               )
             })
 

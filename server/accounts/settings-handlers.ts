@@ -6,9 +6,11 @@ import { Api } from "../../src/domain/api/api.ts"
 import { CurrentSession } from "../../src/domain/api/middleware.ts"
 import { Forbidden, TooManyRequests, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import { MessageKey } from "../../src/domain/shared/validation.ts"
+import { ServerConfig } from "../platform/config/server-config.ts"
 import { requestLanguage } from "../platform/http/request-context.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { AccountSettings } from "./account-settings-service.ts"
+import { sessionCookies } from "./session-cookie.ts"
 
 export const AccountHandlers = HttpApiBuilder.group(
   Api,
@@ -16,6 +18,7 @@ export const AccountHandlers = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const settings = yield* AccountSettings
     const { message } = yield* Translations
+    const cookies = sessionCookies((yield* ServerConfig).appOrigin)
     const context = Effect.all({ session: CurrentSession, language: requestLanguage })
     return handlers
       .handle("profileOptions", () => settings.options)
@@ -76,6 +79,8 @@ export const AccountHandlers = HttpApiBuilder.group(
         Effect.gen(function* () {
           const { session, language } = yield* context
           yield* settings.removeDevice(session.userId, payload.device_id, language)
+          // Signing out this very device signs this browser out.
+          if (payload.device_id === session.sessionId) yield* cookies.clear
           return { message: message("deviceRemoved", language) }
         }),
       )
@@ -83,6 +88,7 @@ export const AccountHandlers = HttpApiBuilder.group(
         Effect.gen(function* () {
           const { session, language } = yield* context
           yield* settings.deleteAccount(session.userId)
+          yield* cookies.clear
           return { message: message("accountDeleted", language) }
         }),
       )

@@ -1,7 +1,13 @@
 // Account entry journeys against the real server: register → verify from the outbox → sign in →
 // sign out; wrong password; password reset; keyboard-only sign-in.
-
-import { createVerifiedUser, dismissPaymentOffer, expectAccessible, PASSWORD, uniqueEmail } from "./support/fixtures.ts"
+import {
+  createVerifiedUser,
+  dismissPaymentOffer,
+  expectAccessible,
+  PASSWORD,
+  signIn,
+  uniqueEmail,
+} from "./support/fixtures.ts"
 import { codeIn, latestMail, linkIn, mailCount } from "./support/outbox.ts"
 import { expect, test } from "./support/test.ts"
 
@@ -55,6 +61,27 @@ test("register, verify from the outbox, sign in and sign out", async ({ page }) 
   const cookies = await page.context().cookies()
   expect(cookies.find((c) => c.name === "token")).toBeUndefined()
   await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible()
+})
+
+test("the session is a cookie the browser holds and no script on the page can read", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  const session = (await page.context().cookies()).find((c) => c.name === "token")
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" })
+  expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  const readable = await page.evaluate(() => document.cookie)
+  expect(readable).not.toContain("token=")
+  expect(readable).not.toContain(session!.value)
+  expect(readable).toContain("userdata=")
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(
+    session!.value,
+  )
+  // A new load of the app is still signed in with it, and signing out removes it.
+  await page.reload()
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Lin" })).toBeVisible()
+  await page.getByRole("button", { name: "Log out" }).click()
+  await page.getByRole("button", { name: "Yes, log out" }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect((await page.context().cookies()).find((c) => c.name === "token")).toBeUndefined()
 })
 
 test("leaving an invalid e-mail for the password never pulls the cursor back (mouse)", async ({ page }) => {

@@ -36,7 +36,7 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
   const signInAs = async (email: string, password = PASSWORD, userAgent = CHROME_UA) => {
     const response = await server.request("/api/login", {
       method: "POST",
-      json: { email, password },
+      json: { email, password, return_token: true },
       headers: { "user-agent": userAgent },
     })
     expect(response.status).toBe(200)

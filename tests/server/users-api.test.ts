@@ -161,7 +161,7 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       const { email } = await createVerifiedUser(server)
       const response = await server.request("/api/login", {
         method: "POST",
-        json: { email, password: PASSWORD },
+        json: { email, password: PASSWORD, return_token: true },
         headers: {
           "user-agent":
             "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15",

@@ -193,7 +193,7 @@ describe.each(CALLS)("$name and the error catalogue", (call) => {
     failWith(call, () => HttpResponse.json({ _tag: "Unauthorized", message: "expired" }, { status: 401 }))
     await call.trigger(userEvent.setup(), state)
     expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
-    await waitFor(() => expect(document.cookie).not.toContain("token="))
+    await waitFor(() => expect(document.cookie).not.toContain("userdata="))
   })
 
   it("403: shows the answer's message as an error toast", async () => {

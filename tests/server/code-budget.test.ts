@@ -13,6 +13,7 @@ import { CodesRepo } from "../../server/accounts/codes-repo.ts"
 import { OneTimeCodes } from "../../server/accounts/codes-service.ts"
 import { Passwords } from "../../server/accounts/passwords-service.ts"
 import { SessionsRepo } from "../../server/accounts/sessions-repo.ts"
+import { SignUpsRepo } from "../../server/accounts/sign-ups-repo.ts"
 import { UsersRepo } from "../../server/accounts/users-repo.ts"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
 import { Translations } from "../../server/platform/i18n/translations.ts"
@@ -160,6 +161,7 @@ const Simulation = Accounts.layer.pipe(
     Layer.mergeAll(
       CountingCodesRepo,
       UsersRepo.layer,
+      SignUpsRepo.layer,
       SessionsRepo.layer,
       MailQueueRepo.layer,
       RateLimiter.layer,

@@ -6,6 +6,7 @@ import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { CodesRepo } from "../../server/accounts/codes-repo.ts"
 import { type CodeOwner, type IssuedCode, OneTimeCodes } from "../../server/accounts/codes-service.ts"
+import { UsersRepo } from "../../server/accounts/users-repo.ts"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
 import { LIMITS, RateLimiter } from "../../server/platform/security/rate-limiter.ts"
 import { Secrets } from "../../server/platform/security/secrets.ts"
@@ -13,7 +14,7 @@ import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, isLinkToken } from "../../src/doma
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
 const Codes = OneTimeCodes.layer.pipe(
-  Layer.provideMerge(Layer.mergeAll(CodesRepo.layer, Secrets.layer, RateLimiter.layer)),
+  Layer.provideMerge(Layer.mergeAll(CodesRepo.layer, UsersRepo.layer, Secrets.layer, RateLimiter.layer)),
   Layer.provideMerge(TestDatabase),
   Layer.provide(ServerConfig.layer({ ...readSettings({}), rateLimitFactor: 1 })),
 )

@@ -1,12 +1,14 @@
 // Sign-ups with a controlled clock: an unverified sign-up lives PENDING_SIGN_UP_DAYS, for a new
 // address (with the account it created) and for a known one (alone) alike, so waiting tells a
 // stranger nothing either; a verified account outlives its sign-up; and a sign-up left behind by
-// an account that has gone makes way for a new registration.
+// an account that has gone makes way for a new registration. Signing in runs as many password
+// checks (argon2id, the one thing that takes time) for either address, so timing tells nothing.
 import { assert, layer } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { Accounts, type Caller } from "../../server/accounts/accounts-service.ts"
 import { Auth } from "../../server/accounts/auth-service.ts"
+import { Passwords } from "../../server/accounts/passwords-service.ts"
 import { ProfileRepo } from "../../server/accounts/profile-repo.ts"
 import { UsersRepo } from "../../server/accounts/users-repo.ts"
 import type { OutgoingMail } from "../../server/platform/mail/mail-layout.ts"
@@ -15,8 +17,32 @@ import { PENDING_SIGN_UP_DAYS, type RegisterPayload } from "../../src/domain/acc
 import { PASSWORD } from "./support/harness.ts"
 import { accountsStack } from "./support/layers.ts"
 
+/** How many password verifications sign-in has run (each costs one argon2id). */
+class Verifications extends Context.Service<Verifications, { count: number }>()("test/Verifications") {
+  static readonly layer = Layer.sync(Verifications, () => ({ count: 0 }))
+}
+
+const CountingPasswords = Layer.effect(
+  Passwords,
+  Effect.gen(function* () {
+    const real = Context.get(yield* Layer.build(Passwords.layer), Passwords)
+    const log = yield* Verifications
+    return Passwords.of({
+      ...real,
+      verify: (hash, password) => {
+        log.count++
+        return real.verify(hash, password)
+      },
+    })
+  }),
+).pipe(Layer.provideMerge(Verifications.layer))
+
 const sent: Array<OutgoingMail> = []
-const Stack = Auth.layer.pipe(Layer.provideMerge(ProfileRepo.layer), Layer.provideMerge(accountsStack(sent)))
+const Stack = Auth.layer.pipe(
+  Layer.provideMerge(CountingPasswords),
+  Layer.provideMerge(ProfileRepo.layer),
+  Layer.provideMerge(accountsStack(sent)),
+)
 
 const STRANGER_PASSWORD = "quince4tree"
 let client = 0
@@ -75,6 +101,32 @@ layer(Stack, { timeout: 120_000 })("sign-ups", (it) => {
       // The new address can be registered afresh.
       yield* accounts.register(payload("expiry-new@example.com"), caller())
       assert.isTrue(Option.isSome(yield* users.findByEmail("expiry-new@example.com")))
+    }),
+  )
+
+  it.effect("signing in costs the same password checks for a new and a known address with a sign-up", () =>
+    Effect.gen(function* () {
+      const accounts = yield* Accounts
+      const log = yield* Verifications
+      yield* owner("cost-known@example.com")
+      const addresses = ["cost-new@example.com", "cost-known@example.com"]
+      for (const email of addresses) yield* accounts.register(payload(email), caller())
+      const costs = (password: string) =>
+        Effect.forEach(addresses, (email) =>
+          Effect.gen(function* () {
+            const before = log.count
+            const answer = yield* signInAs(email, password)
+            return `${answer} after ${log.count - before} checks`
+          }),
+        )
+      assert.deepStrictEqual(yield* costs(STRANGER_PASSWORD), [
+        "EmailNotVerified after 2 checks",
+        "EmailNotVerified after 2 checks",
+      ])
+      assert.deepStrictEqual(yield* costs("wrong7pass"), [
+        "InvalidCredentials after 2 checks",
+        "InvalidCredentials after 2 checks",
+      ])
     }),
   )
 

@@ -1,4 +1,4 @@
-// Four-digit codes cannot be guessed across codes (issue 8, finding 2). Each account gets at most
+// Four-digit codes cannot be guessed across codes. Each address (and so each account) gets at most
 // LIMITS.codeGuessesPerAccount wrong guesses and LIMITS.codesSentPerAccount codes a day, counted
 // before the check, from any number of client addresses; then codes are refused with a clear
 // message and the owner is mailed once. The link in the mail carries a 128-bit token that still

@@ -185,6 +185,32 @@ describe.each(DATABASES)("no account enumeration on %s", (kind) => {
     ])
   })
 
+  it("parallel registrations of one address agree on one sign-up and one account", async () => {
+    const email = `parallel-${kind}@example.com`
+    const answers = await Promise.all(
+      Array.from({ length: LIMITS.mailPerAddress.max }, (_, i) =>
+        server.request("/api/register", {
+          method: "POST",
+          headers: { "x-forwarded-for": `198.51.100.${20 + i}` },
+          json: {
+            email,
+            firstName: "Someone",
+            lastName: "Else",
+            password: STRANGER_PASSWORD,
+            confirmPassword: STRANGER_PASSWORD,
+            termsChecked: true,
+            promotional: false,
+          } satisfies typeof RegisterPayload.Encoded,
+        }),
+      ),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+    const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()) as { uuid: string }).uuid)))
+    expect(ids.size).toBe(1)
+    const rows = await server.sql<{ uuid: string }>("SELECT uuid::text AS uuid FROM users WHERE email = $1", [email])
+    expect(rows).toEqual([{ uuid: [...ids][0] }])
+  })
+
   it("a known address's sign-up never signs anyone in and leaves the owner's sign-in alone", async () => {
     const known = await knownAddress("untouched")
     const stranger = recorder(known, "198.51.100.7")

@@ -18,6 +18,7 @@ import { Passwords } from "./accounts/passwords-service.ts"
 import { ProfileRepo } from "./accounts/profile-repo.ts"
 import { SessionsRepo } from "./accounts/sessions-repo.ts"
 import { AccountHandlers } from "./accounts/settings-handlers.ts"
+import { SignUpsRepo } from "./accounts/sign-ups-repo.ts"
 import { OidcClients } from "./accounts/social/oidc-clients.ts"
 import { SocialHandlers } from "./accounts/social/social-handlers.ts"
 import { SocialRepo } from "./accounts/social/social-repo.ts"
@@ -85,6 +86,7 @@ export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E
 
 const Repositories = Layer.mergeAll(
   UsersRepo.layer,
+  SignUpsRepo.layer,
   SessionsRepo.layer,
   CodesRepo.layer,
   QuotesRepo.layer,
@@ -186,6 +188,13 @@ export const AppRoutes = Layer.mergeAll(
   StaticApp,
   UnknownApiPath,
   ResponsePolicy,
+)
+
+/** Removes expired sign-ups (with their unverified accounts) and spent codes every hour. */
+export const AccountsHousekeeping = Layer.effectDiscard(
+  Effect.flatMap(Accounts, (accounts) =>
+    Effect.forkScoped(accounts.purgeExpired.pipe(Effect.repeat(Schedule.spaced("1 hour")))),
+  ),
 )
 
 /** Ends due trials and paid periods every minute (local subscriptions; Stripe reports its own). */

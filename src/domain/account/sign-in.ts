@@ -2,13 +2,13 @@
 // so an old password that predates a rule still signs in.
 import { Schema } from "effect"
 import { MessageKey, validate } from "../shared/validation.ts"
-import { Email } from "./email-rules.ts"
+import { AccountEmail } from "./email-rules.ts"
 import { SignInPassword } from "./password-rules.ts"
 
 export const DEVICE_NAME_MAX_LENGTH = 100
 
 export const LoginPayload = Schema.Struct({
-  email: Email,
+  email: AccountEmail,
   password: SignInPassword,
   device_name: Schema.optionalKey(
     Schema.String.check(Schema.isMaxLength(DEVICE_NAME_MAX_LENGTH, { message: MessageKey.tooLong })),

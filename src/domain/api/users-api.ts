@@ -2,7 +2,7 @@
 // plus the two e-mail links (verification, reset) that carry a single-use token instead of a code.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { Email } from "../account/email-rules.ts"
+import { AccountEmail } from "../account/email-rules.ts"
 import { ForgotPasswordPayload, LinkResetPasswordPayload, ResetPasswordPayload } from "../account/password-reset.ts"
 import { RegisterPayload, RegisterResponse } from "../account/registration.ts"
 import { LoginPayload } from "../account/sign-in.ts"
@@ -42,7 +42,7 @@ export class UsersApi extends HttpApiGroup.make("users")
       error: [ValidationFailed, TooManyRequests],
     }),
     HttpApiEndpoint.get("resendVerification", "/resend-verification-email/:email", {
-      params: { email: Email },
+      params: { email: AccountEmail },
       success: MessageResponse,
       error: TooManyRequests,
     }),

@@ -15,6 +15,8 @@ export const MessageKey = {
   passwordMismatch: "validation.passwordMismatch",
   firstNameMin: "validation.firstNameMin",
   lastNameMin: "validation.lastNameMin",
+  /** A name with a web address or control characters in it. */
+  nameCharacters: "validation.nameCharacters",
   termsRequired: "validation.termsRequired",
   codeFormat: "validation.codeFormat",
   /** A learner who keeps the most point groups there may be. */

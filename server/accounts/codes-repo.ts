@@ -1,6 +1,6 @@
-// One-time codes (e-mail verification, password reset, e-mail change) and the link tokens sent with
-// them, stored as hashes. A new code for the same purpose replaces the older ones; a used, expired
-// or exhausted code never matches.
+// One-time codes (e-mail verification, password reset, e-mail change, re-authentication of an
+// account without a password) and the link tokens sent with them, stored as hashes. A new code for
+// the same purpose replaces the older ones; a used, expired or exhausted code never matches.
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { orDie } from "../platform/db/queries.ts"
@@ -15,7 +15,7 @@ export const CodeRow = Schema.Struct({
 })
 export type CodeRow = typeof CodeRow.Type
 
-export const CodePurpose = Schema.Literals(["verify-email", "reset-password", "change-email"])
+export const CodePurpose = Schema.Literals(["verify-email", "reset-password", "change-email", "reauthenticate"])
 export type CodePurpose = typeof CodePurpose.Type
 
 export const NewCode = Schema.Struct({

@@ -29,6 +29,12 @@ export const LIMITS = {
   codesSentPerAccount: { max: 5, windowSeconds: 24 * 60 * 60 },
   /** The "someone is trying your codes" mail to the owner. */
   codeAlertPerAccount: { max: 1, windowSeconds: 24 * 60 * 60, exact: true },
+  /**
+   * Whether an address is free (the profile's availability check and a save with a new address):
+   * plenty for a person editing their address, far too few to test a list of addresses.
+   */
+  emailLookupsPerAccount: { max: 40, windowSeconds: 24 * 60 * 60 },
+  emailLookupsPerIp: { max: 120, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, Limit>
 
 export class RateLimiter extends Context.Service<

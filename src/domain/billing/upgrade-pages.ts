@@ -21,7 +21,6 @@ export const FLOATING_UPGRADE_HIDDEN_PATHS = [
   "/payment-failure",
   "/resetpassword",
   "/verify-email",
-  "/restore-email",
 ] as const
 
 /** §2: signed-in non-Pro users, except on the pages above. */

@@ -68,7 +68,7 @@ export class AccountSettings extends Context.Service<
     /** Mails a re-authentication code to an account without a password. */
     readonly sendReauthCode: (userId: number, caller: Caller) => Effect.Effect<void, ValidationFailed | TooManyRequests>
     /** The undo link of an e-mail change; returns the address the account has again. */
-    readonly restoreEmail: (token: string, language: SelectableLanguage) => Effect.Effect<string, ValidationFailed>
+    readonly restoreEmail: (token: string, caller: Caller) => Effect.Effect<string, ValidationFailed>
   }
 >()("jingluo/server/AccountSettings") {
   static readonly layer = Layer.effect(

@@ -3,8 +3,8 @@
 // save with a new address), so the answers cannot be used to list accounts; a save says it only
 // after the account's proof (reauthentication-service.ts). The new address gets a code and the old
 // one a notice; once the code is confirmed the old address gets a link that for EMAIL_UNDO_DAYS
-// undoes the change, ends every session and removes the password (email-undo-repo.ts), and the
-// address it replaces is told.
+// undoes the change, ends every session and removes the password (email-undo-repo.ts); the restored
+// address is then sent a password reset (accounts-service.ts) and the address it replaces is told.
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { EMAIL_UNDO_DAYS, emailRestoreLink } from "../../src/domain/account/email-restore.ts"
 import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
@@ -18,7 +18,7 @@ import { MailQueue } from "../platform/mail/mail-queue.ts"
 import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { Secrets, sha256 } from "../platform/security/secrets.ts"
 import { AccountMails } from "./account-mails.ts"
-import type { Caller } from "./accounts-service.ts"
+import { Accounts, type Caller } from "./accounts-service.ts"
 import { type CodeRejected, type CodesPaused, OneTimeCodes } from "./codes-service.ts"
 import { EmailUndoRepo } from "./email-undo-repo.ts"
 import { ProfileRepo } from "./profile-repo.ts"
@@ -56,8 +56,8 @@ export class EmailChange extends Context.Service<
       otp: string,
       language: SelectableLanguage,
     ) => Effect.Effect<void, ValidationFailed | CodeRejected | CodesPaused>
-    /** The undo link: the old address comes back; returns it. */
-    readonly restore: (token: string, language: SelectableLanguage) => Effect.Effect<string, ValidationFailed>
+    /** The undo link: the old address comes back and is sent a password reset; returns it. */
+    readonly restore: (token: string, caller: Caller) => Effect.Effect<string, ValidationFailed>
   }
 >()("jingluo/server/EmailChange") {
   static readonly layer = Layer.effect(
@@ -67,6 +67,7 @@ export class EmailChange extends Context.Service<
       const undos = yield* EmailUndoRepo
       const codes = yield* OneTimeCodes
       const reauth = yield* Reauthentication
+      const accounts = yield* Accounts
       const limiter = yield* RateLimiter
       const secrets = yield* Secrets
       const mail = yield* MailQueue
@@ -179,10 +180,15 @@ export class EmailChange extends Context.Service<
         })
       })
 
-      const restore = Effect.fn("EmailChange.restore")(function* (token: string, language: SelectableLanguage) {
+      const restore = Effect.fn("EmailChange.restore")(function* (token: string, caller: Caller) {
         const outcome = yield* undos.restore(sha256(token), new Date(yield* Clock.currentTimeMillis))
-        if (outcome._tag === "Invalid") return yield* invalid({ token: MessageKey.linkExpired }, language)
-        if (outcome._tag === "AddressTaken") return yield* invalid({ email: MessageKey.emailTaken }, language)
+        if (outcome._tag === "Invalid") return yield* invalid({ token: MessageKey.linkExpired }, caller.language)
+        if (outcome._tag === "AddressTaken") return yield* invalid({ email: MessageKey.emailTaken }, caller.language)
+        // The password is gone: the owner sets a new one with the reset's code (asked again on the
+        // reset page when the mail limits hold it back now).
+        yield* accounts
+          .requestPasswordReset(outcome.restoredEmail, caller)
+          .pipe(Effect.catchTag("TooManyRequests", () => Effect.void))
         if (outcome.replacedEmail === outcome.restoredEmail) return outcome.restoredEmail
         yield* mail.enqueue({
           to: outcome.replacedEmail,

@@ -2,7 +2,9 @@
 // transaction: the link is used up, the old address comes back (unless another account took it
 // meanwhile: then nothing changes), and whatever the person who changed it could still use is
 // gone — the password, every session, every pending code and undo link, and the social sign-ins
-// linked since the change. SQL and decoding failures are defects.
+// linked since the change — and the account's own counters (codes sent, wrong codes) start afresh,
+// so what that person spent cannot keep the owner from the password reset. SQL and decoding
+// failures are defects.
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 
@@ -87,6 +89,9 @@ export class EmailUndoRepo extends Context.Service<
               yield* sql`
                 DELETE FROM social_identities
                 WHERE user_id = ${userId} AND created_at >= ${changedAt.toISOString()}::timestamptz`
+              // Counters keyed by the account (…:user:<id>), as profile-repo.ts erases them.
+              const byUser = `:user:${userId}`
+              yield* sql`DELETE FROM rate_limits WHERE right(key, ${byUser.length}) = ${byUser}`
               return {
                 _tag: "Restored",
                 userId,

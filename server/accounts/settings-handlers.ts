@@ -102,9 +102,9 @@ export const AccountHandlers = HttpApiBuilder.group(
       )
       .handle("restoreEmail", ({ payload }) =>
         Effect.gen(function* () {
-          const language = yield* requestLanguage
-          const email = yield* settings.restoreEmail(payload.token, language)
-          return { message: message("emailRestored", language), email }
+          const caller = yield* Effect.all({ language: requestLanguage, address: clientAddressOf(trustProxy) })
+          const email = yield* settings.restoreEmail(payload.token, caller)
+          return { message: message("emailRestored", caller.language), email }
         }),
       )
   }),

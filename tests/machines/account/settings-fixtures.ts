@@ -1,6 +1,10 @@
-// The profile, its options and a user as the account-settings machine tests start from.
+// What the account-settings machine tests start from: the profile's options, a user, and fakes for
+// the calls of a re-authentication flow.
 import type { ProfileOptions } from "../../../src/domain/account/profile.ts"
 import type { UserData } from "../../../src/domain/account/user.ts"
+import { TooManyRequests } from "../../../src/domain/shared/errors.ts"
+import type { ReauthCall } from "../../../src/machines/account/reauth-machine.ts"
+import { pendingActor } from "../support/pending-actor.ts"
 
 export const OPTIONS: ProfileOptions = {
   countries: [
@@ -36,3 +40,15 @@ export const userData = (overrides: Partial<UserData["user_profile"]> = {}): Use
   currency: { id: 1, title: "Pound sterling" },
   language: null,
 })
+
+export const tooMany = () => new TooManyRequests({ message: "x", retryAfterSeconds: 900 })
+
+/** Fakes for a re-authentication flow's calls. */
+export const reauthCalls = <Request, Result>() => ({
+  sendCode: pendingActor<{ message: string }, void>(),
+  perform: pendingActor<Result, ReauthCall<Request>>(),
+})
+
+type Sendable = { readonly send: (event: never) => void }
+/** Sends an event to a child flow (or a flow whose events a test types loosely). */
+export const send = (actor: Sendable | undefined, event: object) => actor?.send(event as never)

@@ -12,13 +12,13 @@ import { EmailNotVerified, InvalidCredentials, TooManyRequests, Unauthorized } f
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { Translations } from "../platform/i18n/translations.ts"
-import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { Secrets, sha256 } from "../platform/security/secrets.ts"
 import type { Caller } from "./accounts-service.ts"
 import { addressHashOf } from "./codes-service.ts"
 import { Passwords } from "./passwords-service.ts"
 import { ProfileRepo } from "./profile-repo.ts"
 import { SessionsRepo } from "./sessions-repo.ts"
+import { SignInBudget } from "./sign-in-budget.ts"
 import { SignUpsRepo } from "./sign-ups-repo.ts"
 import { toSignedInUser, toUserData } from "./user-view.ts"
 import { type UserRow, UsersRepo } from "./users-repo.ts"
@@ -58,7 +58,7 @@ export class Auth extends Context.Service<
       const sessions = yield* SessionsRepo
       const profiles = yield* ProfileRepo
       const passwords = yield* Passwords
-      const limiter = yield* RateLimiter
+      const budget = yield* SignInBudget
       const secrets = yield* Secrets
       const { message } = yield* Translations
 
@@ -81,21 +81,9 @@ export class Auth extends Context.Service<
         caller: Caller,
       ) {
         const email = normalizeEmail(credentials.email)
-        const accountKey = `login-fail:account:${email}`
-        const addressKey = `login-fail:ip:${caller.address}`
         // Every attempt is counted before argon2 runs, so parallel guesses cannot slip past the
         // limit; a right password takes its attempt back.
-        const verdicts = yield* Effect.all([
-          limiter.hit(accountKey, LIMITS.loginFailuresPerAccount),
-          limiter.hit(addressKey, LIMITS.loginFailuresPerIp),
-        ])
-        const waits = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.retryAfterSeconds]))
-        if (waits.length > 0) {
-          return yield* new TooManyRequests({
-            message: message("tooManyRequests", caller.language),
-            retryAfterSeconds: Math.max(...waits),
-          })
-        }
+        yield* budget.spend(email, caller)
         const found = yield* users.findByEmail(email)
         const signUp = yield* signUps.byAddress(addressHashOf(email))
         // Both checks run whatever the first one says: an address with a sign-up costs the same
@@ -110,8 +98,7 @@ export class Auth extends Context.Service<
         if (!accountOk && !signUpOk) {
           return yield* new InvalidCredentials({ message: message("invalidCredentials", caller.language) })
         }
-        yield* limiter.reset(accountKey)
-        yield* limiter.release(addressKey)
+        yield* budget.refund(email, caller)
         // A sign-up's password never opens anything: it only reads like an unverified account.
         if (!verifiedAccount || Option.isNone(found)) {
           return yield* new EmailNotVerified({ message: message("emailNotVerified", caller.language), email })

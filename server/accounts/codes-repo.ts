@@ -1,8 +1,9 @@
-// One-time codes (e-mail verification, password reset, e-mail change) and the link tokens sent with
-// them, stored as hashes. A code is held by an account, or by an address that has none (such a code
-// matches nothing; it stands in for a mailed one so both are answered alike). Only the newest code
-// of a purpose is checked; an older mail's link keeps working until it expires, unless the codes
-// are replaced (e-mail change). Using a code or a link uses up every code and link of its purpose.
+// One-time codes (e-mail verification, password reset, e-mail change, re-authentication of an
+// account without a password) and the link tokens sent with them, stored as hashes. A code is held
+// by an account, or by an address that has none (such a code matches nothing; it stands in for a
+// mailed one so both are answered alike). Only the newest code of a purpose is checked; an older
+// mail's link keeps working until it expires, unless the codes are replaced (e-mail change). Using
+// a code or a link uses up every code and link of its purpose.
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { orDie } from "../platform/db/queries.ts"
@@ -18,7 +19,7 @@ export const CodeRow = Schema.Struct({
 })
 export type CodeRow = typeof CodeRow.Type
 
-export const CodePurpose = Schema.Literals(["verify-email", "reset-password", "change-email"])
+export const CodePurpose = Schema.Literals(["verify-email", "reset-password", "change-email", "reauthenticate"])
 export type CodePurpose = typeof CodePurpose.Type
 
 /** Who holds a code: an account, or an address without one (by its SHA-256). */

@@ -1,7 +1,8 @@
 // Account: the session for the whole app (the signed-in user and its readable userdata cookie, the
 // end of a session after a 401), the one sign-out every part of the app starts, and the sign-in,
-// registration, password-reset and e-mail verification flows with their API calls and where they
-// lead. The session itself is the HttpOnly cookie the server sets and clears: the app never holds it.
+// registration, password-reset, e-mail verification and e-mail restore flows with their API calls
+// and where they lead. The session itself is the HttpOnly cookie the server sets and clears: the
+// app never holds it.
 import { Effect, Exit, Schema } from "effect"
 import { type Actor, createActor } from "xstate"
 import { RETURN_PARAM, withReturnPath } from "../domain/account/return-path.ts"
@@ -21,15 +22,16 @@ import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { Storage } from "../infra/storage.ts"
 import { Toasts } from "../infra/toasts.ts"
-import { deleteAccountMachine } from "../machines/account/delete-account-machine.ts"
+import { deleteAccountMachine, deleteReauthMachine } from "../machines/account/delete-account-machine.ts"
 import { devicesMachine } from "../machines/account/devices-machine.ts"
 import { emailChangeMachine } from "../machines/account/email-change-machine.ts"
+import { emailRestoreMachine } from "../machines/account/email-restore-machine.ts"
 import { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"
 import { loginMachine } from "../machines/account/login-machine.ts"
 import { logoutMachine } from "../machines/account/logout-machine.ts"
-import { passwordChangeMachine } from "../machines/account/password-change-machine.ts"
+import { passwordChangeMachine, passwordReauthMachine } from "../machines/account/password-change-machine.ts"
 import { passwordResetMachine } from "../machines/account/password-reset-machine.ts"
-import { profileMachine } from "../machines/account/profile-machine.ts"
+import { profileMachine, profileReauthMachine } from "../machines/account/profile-machine.ts"
 import { registrationMachine } from "../machines/account/registration-machine.ts"
 import { sessionMachine } from "../machines/account/session-machine.ts"
 import { settingsTogglesMachine } from "../machines/account/settings-toggles-machine.ts"
@@ -105,6 +107,8 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
   // Flows that say a failure themselves: only an ended session goes through the catalogue.
   const ownFailures = { catalogue: (failure: { readonly _tag: string }) => failure._tag === "Unauthorized" }
   const announce = (_: unknown, { message }: { readonly message: string }) => w.act(toast("success", message))
+  // The proofs say their own failures (a wrong password at its field, too many tries above it).
+  const sendCode = apiActor<void, { readonly message: string }>((client) => client.account.reauthCode(), ownFailures)
   return {
     profile: profileMachine.provide({
       actors: {
@@ -113,6 +117,14 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
         ),
         checkEmail: apiActor((client, payload) => client.account.emailValidate({ payload }), { catalogue: false }),
         updateProfile: apiActor((client, payload) => client.account.profileUpdate({ payload })),
+        reauth: profileReauthMachine.provide({
+          actors: {
+            sendCode,
+            perform: apiActor((client, { request, proof }) =>
+              client.account.profileUpdate({ payload: { ...request, ...proof } }),
+            ),
+          },
+        }),
       },
       actions: {
         announce,
@@ -137,7 +149,17 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
       actions: { announce },
     }),
     passwordChange: passwordChangeMachine.provide({
-      actors: { changePassword: apiActor((client, payload) => client.account.changePassword({ payload })) },
+      actors: {
+        changePassword: apiActor((client, payload) => client.account.changePassword({ payload })),
+        reauth: passwordReauthMachine.provide({
+          actors: {
+            sendCode,
+            perform: apiActor((client, { request, proof }) =>
+              client.account.changePassword({ payload: { ...request, code: proof.code } }),
+            ),
+          },
+        }),
+      },
       actions: { announceChanged: () => w.act(toast("success", w.t("account:password.updatePasswordMessage"))) },
     }),
     devices: devicesMachine.provide({
@@ -166,7 +188,14 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
       },
     }),
     deleteAccount: deleteAccountMachine.provide({
-      actors: { deleteAccount: apiActor((client) => client.account.deleteAccount()) },
+      actors: {
+        reauth: deleteReauthMachine.provide({
+          actors: {
+            sendCode,
+            perform: apiActor((client, { proof }) => client.account.deleteAccount({ payload: proof })),
+          },
+        }),
+      },
       actions: {
         clearSession: () => session.send({ type: "session.signOut" }),
         goToLogin: () => w.act(go("/login")),
@@ -268,6 +297,16 @@ export const wireAccount = (w: Wiring, language = "en") => {
           resetPasswordWithLink: w.apiActor((client, payload) => client.users.resetPasswordLink({ payload })),
         },
         actions: { goToLogin: () => w.act(go("/login")) },
+      }),
+      emailRestore: emailRestoreMachine.provide({
+        actors: {
+          restore: w.apiActor((client, payload) => client.account.restoreEmail({ payload }), { catalogue: false }),
+        },
+        actions: {
+          signedOut: () => {
+            if (session.getSnapshot().context.user) session.send({ type: "session.signOut" })
+          },
+        },
       }),
       emailVerification: emailVerificationMachine.provide({
         actors: {

@@ -69,7 +69,8 @@ describe("ApiClient", () => {
     return Effect.gen(function* () {
       const api = yield* ApiClient
       yield* api.call((client) => client.users.logout())
-      yield* api.call((client) => client.account.deleteAccount())
+      // A bodiless DELETE (its answer is not a group list here, so the call itself fails).
+      yield* Effect.ignore(api.call((client) => client.groups.remove({ params: { id: "1" } })))
       yield* api.call((client) => client.users.forgotPassword({ payload: { email: "a@example.com" } }))
       yield* Effect.ignore(api.call((client) => client.system.health()))
       assert.deepStrictEqual(

@@ -38,6 +38,12 @@ export const LIMITS = {
   searchesPerClient: { max: 120, windowSeconds: 120 },
   /** A bucket (`take`) per client for starting a social sign-in: 20 at once, then one each 30 s. */
   socialStartsPerClient: { max: 20, windowSeconds: 10 * 60 },
+  /**
+   * Whether an address is free (the profile's availability check and a save with a new address):
+   * plenty for a person editing their address, far too few to test a list of addresses.
+   */
+  emailLookupsPerAccount: { max: 40, windowSeconds: 24 * 60 * 60 },
+  emailLookupsPerIp: { max: 120, windowSeconds: 24 * 60 * 60 },
 } as const satisfies Record<string, Limit>
 
 /** The longest window of any limit: a row older than this counts for nothing. */

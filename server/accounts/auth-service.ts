@@ -8,7 +8,12 @@ import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
 import type { SignedInUser, UserData } from "../../src/domain/account/user.ts"
 import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
 import { SESSION_MAX_AGE_DAYS } from "../../src/domain/shared/cookies.ts"
-import { EmailNotVerified, InvalidCredentials, TooManyRequests, Unauthorized } from "../../src/domain/shared/errors.ts"
+import {
+  EmailNotVerified,
+  InvalidCredentials,
+  type TooManyRequests,
+  Unauthorized,
+} from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { Translations } from "../platform/i18n/translations.ts"

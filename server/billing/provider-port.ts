@@ -4,6 +4,14 @@
 // local-provider.ts) implement it; payment-provider.ts chooses one.
 import type { Effect } from "effect"
 import type { SubscriptionStatus } from "../../src/domain/billing/subscription.ts"
+import { hasUnsafeCharacters } from "../../src/domain/shared/input-rules.ts"
+
+/** The longest id a provider gives (Stripe: 255 characters). */
+export const PROVIDER_ID_MAX_LENGTH = 255
+
+/** An id or name as a provider writes it: text the database can store, of a sane length. */
+export const isProviderText = (value: unknown): value is string =>
+  typeof value === "string" && value.length <= PROVIDER_ID_MAX_LENGTH && !hasUnsafeCharacters(value)
 
 export interface CheckoutRequest {
   readonly checkoutId: string

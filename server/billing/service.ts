@@ -4,7 +4,8 @@
 // A user has at most one open checkout (a new one expires the old) and one live subscription, and
 // gets the trial only if they never had a subscription. A provider's event (in the provider-neutral
 // words of provider-port.ts) is recorded in the same transaction that applies it, so an event that
-// fails to apply is applied when the provider retries it.
+// fails to apply is applied when the provider retries it; an event about a user who no longer exists
+// (an account deleted meanwhile) is acknowledged with a log line, since no retry could apply it.
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import {
   isStorePlatform,
@@ -22,7 +23,7 @@ import { Secrets } from "../platform/security/secrets.ts"
 import { findPrice, planCatalogue } from "./catalogue.ts"
 import { LOCAL_CARDS, type LocalCard } from "./local-provider.ts"
 import { PaymentProvider } from "./payment-provider.ts"
-import type { ProviderEvent, ProviderReport } from "./provider-port.ts"
+import { isProviderText, type ProviderEvent } from "./provider-port.ts"
 import {
   type SubscriptionChange,
   type SubscriptionRow,
@@ -101,11 +102,11 @@ export class Billing extends Context.Service<
       /**
        * A provider's report of a subscription, inside a transaction that holds the user's row. A live
        * subscription next to another live one is recorded as canceled: the returned id is ended at
-       * the provider once the transaction has committed.
+       * the provider once the transaction has committed. "gone": the user no longer exists.
        */
       const applyReported = (change: SubscriptionChange) =>
         Effect.gen(function* () {
-          yield* repo.lockUser(change.userId)
+          if (!(yield* repo.lockUser(change.userId))) return "gone" as const
           const current = yield* repo.current(change.userId)
           const second =
             LIVE.includes(change.status) &&
@@ -250,9 +251,19 @@ export class Billing extends Context.Service<
         )
 
       /** Applies what a provider reported; returns the outcome and a second subscription to end. */
-      const applyReport = (report: ProviderReport, at: Date) =>
+      const applyReport = (event: ProviderEvent, at: Date) =>
         Effect.gen(function* () {
+          const report = event.report
           const none = Option.none<string>()
+          const outcome = (userId: number, second: Option.Option<string> | "gone") =>
+            second === "gone"
+              ? Effect.as(
+                  Effect.logWarning(
+                    `Provider event ${event.id} (${event.type}) is about user ${userId}, who no longer exists: acknowledged, nothing applied.`,
+                  ),
+                  ["ignored", none] as const,
+                )
+              : Effect.succeed(["applied", second] as const)
           switch (report._tag) {
             case "CheckoutCompleted": {
               const checkout = yield* repo.findCheckout(report.checkoutId)
@@ -274,7 +285,7 @@ export class Billing extends Context.Service<
                 paymentMethod: null,
                 now: at,
               })
-              return ["applied", second] as const
+              return yield* outcome(checkout.value.user_id, second)
             }
             case "SubscriptionChanged": {
               const userId = yield* userOfSubscription(report.subscriptionId, report.userId)
@@ -291,7 +302,7 @@ export class Billing extends Context.Service<
                 paymentMethod: null,
                 now: at,
               })
-              return ["applied", second] as const
+              return yield* outcome(userId.value, second)
             }
             case "PaymentFailed": {
               const existing = yield* repo.findByProviderId(provider.kind, report.subscriptionId)
@@ -309,7 +320,7 @@ export class Billing extends Context.Service<
                 paymentMethod: row.payment_method,
                 now: at,
               })
-              return ["applied", second] as const
+              return yield* outcome(row.user_id, second)
             }
             case "Ignored":
               return ["ignored", none] as const
@@ -317,6 +328,11 @@ export class Billing extends Context.Service<
         })
 
       const handleProviderEvent = Effect.fn("Billing.handleProviderEvent")(function* (event: ProviderEvent) {
+        // An id or type the database cannot store could never be recorded, so never applied either.
+        if (!isProviderText(event.id) || !isProviderText(event.type)) {
+          yield* Effect.logWarning("A provider event with an unreadable id or type was acknowledged and ignored.")
+          return "ignored" as const
+        }
         const at = yield* now
         // The event id and its effects commit together: if applying fails, the id is not recorded
         // either, and the provider's retry applies the event.
@@ -324,7 +340,7 @@ export class Billing extends Context.Service<
           Effect.gen(function* () {
             if (!(yield* repo.recordEvent(event.id, event.type, at)))
               return ["duplicate", Option.none<string>()] as const
-            return yield* applyReport(event.report, at)
+            return yield* applyReport(event, at)
           }),
         )
         yield* endSecondSubscription(second)

@@ -73,8 +73,8 @@ export class SubscriptionsRepo extends Context.Service<
     /** Runs `effect` in one database transaction: all of it is applied, or none (a defect rolls back). */
     readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
     readonly billingUser: (userId: number) => Effect.Effect<Option.Option<BillingUserRow>>
-    /** Inside a transaction: waits for and holds the user's row until it ends. */
-    readonly lockUser: (userId: number) => Effect.Effect<void>
+    /** Inside a transaction: waits for and holds the user's row until it ends; false when there is no such user. */
+    readonly lockUser: (userId: number) => Effect.Effect<boolean>
     /** Whether the user ever had a subscription, of any status (a trial is given once). */
     readonly hasEverSubscribed: (userId: number) => Effect.Effect<boolean>
     /** Closes the user's open checkouts as expired and returns them. */
@@ -118,8 +118,9 @@ export class SubscriptionsRepo extends Context.Service<
         Result: BillingUserRow,
         execute: (userId) => sql`SELECT id, email, migrated_user FROM users WHERE id = ${userId}`,
       })
-      const lockUser = SqlSchema.void({
+      const lockUser = SqlSchema.findOneOption({
         Request: Schema.Number,
+        Result: Schema.Struct({ id: Schema.Number }),
         execute: (userId) => sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`,
       })
       const hasEverSubscribed = SqlSchema.findOneOption({
@@ -222,7 +223,7 @@ export class SubscriptionsRepo extends Context.Service<
             ),
           ) as Effect.Effect<A, E, R>,
         billingUser: orDie(billingUser),
-        lockUser: orDie(lockUser),
+        lockUser: orDie((userId: number) => Effect.map(lockUser(userId), Option.isSome)),
         hasEverSubscribed: orDie((userId: number) =>
           Effect.map(hasEverSubscribed(userId), (row) => Option.isSome(row) && row.value.found),
         ),

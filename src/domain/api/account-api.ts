@@ -15,34 +15,35 @@ import {
   ProfileUpdateResponse,
 } from "../account/profile.ts"
 import { Forbidden, NotFound, TooManyRequests, ValidationFailed } from "../shared/errors.ts"
+import { plainTextFields } from "../shared/input-rules.ts"
 import { Authentication, MessageResponse } from "./middleware.ts"
 
 export class AccountApi extends HttpApiGroup.make("account")
   .add(
     HttpApiEndpoint.get("profileOptions", "/currency-country-lang", { success: ProfileOptions }),
     HttpApiEndpoint.post("emailValidate", "/email-validate", {
-      payload: EmailValidatePayload,
+      payload: EmailValidatePayload.check(plainTextFields()),
       success: EmailValidateResponse,
       error: [ValidationFailed, Forbidden],
     }),
     HttpApiEndpoint.put("profileUpdate", "/profile-update", {
-      payload: ProfileUpdatePayload,
+      payload: ProfileUpdatePayload.check(plainTextFields()),
       success: ProfileUpdateResponse,
       error: [ValidationFailed, TooManyRequests],
     }),
     HttpApiEndpoint.put("profileEmailUpdate", "/profile-email-update", {
-      payload: EmailUpdatePayload,
+      payload: EmailUpdatePayload.check(plainTextFields()),
       success: EmailUpdateResponse,
       error: [ValidationFailed, TooManyRequests],
     }),
     HttpApiEndpoint.post("changePassword", "/change-password", {
-      payload: ChangePasswordPayload,
+      payload: ChangePasswordPayload.check(plainTextFields()),
       success: MessageResponse,
       error: ValidationFailed,
     }),
     HttpApiEndpoint.get("registeredDevices", "/registered-devices", { success: Schema.Array(RegisteredDevice) }),
     HttpApiEndpoint.post("removeDevice", "/remove-individual-device", {
-      payload: RemoveDevicePayload,
+      payload: RemoveDevicePayload.check(plainTextFields()),
       success: MessageResponse,
       error: [ValidationFailed, NotFound],
     }),

@@ -13,6 +13,13 @@ export interface Hostile {
   readonly url: string
   /** Where in a body it goes: a text field, or a number field (a null leaf takes numbers too). */
   readonly kind: "text" | "number"
+  /** Characters no field takes: the field refuses them (422 naming it), whatever else it allows. */
+  readonly refused: boolean
+  /**
+   * The same in a path or query parameter. A lone surrogate cannot travel in an address: its bytes
+   * are no UTF-8, so the address names no route (404) or reads them as U+FFFD, which is plain text.
+   */
+  readonly refusedInUrl: boolean
 }
 
 const text = (label: string, value: string, url = encodeURIComponent(value)): Hostile => ({
@@ -20,18 +27,27 @@ const text = (label: string, value: string, url = encodeURIComponent(value)): Ho
   json: { value },
   url,
   kind: "text",
+  refused: true,
+  refusedInUrl: true,
 })
-const number = (label: string, raw: string): Hostile => ({ label, json: { raw }, url: raw, kind: "number" })
+const number = (label: string, raw: string): Hostile => ({
+  label,
+  json: { raw },
+  url: raw,
+  kind: "number",
+  refused: false,
+  refusedInUrl: false,
+})
 
 export const HOSTILE: ReadonlyArray<Hostile> = [
   text("NUL", "a\u0000b"),
   // A lone surrogate cannot be percent-encoded as UTF-8: the URL carries the bytes a careless
   // encoder would write (CESU-8), which are no valid UTF-8 at all.
-  text("lone surrogate", "a\ud800b", "a%ED%A0%80b"),
+  { ...text("lone surrogate", "a\ud800b", "a%ED%A0%80b"), refusedInUrl: false },
   text("escape (C0)", "a\u001b[2Jb"),
   text("DEL", "a\u007fb"),
   text("CSI (C1)", "\u009b31m"),
-  text("oversized text", "x".repeat(20_000), "x".repeat(2_000)),
+  { ...text("oversized text", "x".repeat(20_000), "x".repeat(2_000)), refused: false, refusedInUrl: false },
   number("0", "0"),
   number("-1", "-1"),
   number("2^31", "2147483648"),
@@ -250,6 +266,8 @@ export interface FuzzCase {
   readonly method: string
   readonly url: string
   readonly body: string | undefined
+  /** The field that must refuse the value with a 422, when it is one no field takes. */
+  readonly refusedAt: string | undefined
 }
 
 /** One case per place of the request and hostile value that fits there. */
@@ -259,12 +277,19 @@ export const casesOf = (endpoint: ContractEndpoint, example: EndpointRequest): A
   const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE"
   const payload = example.payload ?? {}
   const body = hasBody ? JSON.stringify(payload) : undefined
-  const make = (where: string, hostile: Hostile, url: string, requestBody: string | undefined): FuzzCase => ({
+  const make = (
+    where: string,
+    hostile: Hostile,
+    url: string,
+    requestBody: string | undefined,
+    field?: { readonly name: string; readonly inUrl: boolean },
+  ): FuzzCase => ({
     name: `${endpoint.key} ${where} = ${hostile.label}`,
     key: endpoint.key,
     method: endpoint.method,
     url,
     body: requestBody,
+    refusedAt: field && (field.inUrl ? hostile.refusedInUrl : hostile.refused) ? field.name : undefined,
   })
   const cases: Array<FuzzCase> = []
   for (const hostile of HOSTILE) {
@@ -275,6 +300,7 @@ export const casesOf = (endpoint: ContractEndpoint, example: EndpointRequest): A
           hostile,
           fillPath(endpoint.path, { ...params, [name]: hostile.url }) + queryOf(query),
           body,
+          { name, inUrl: true },
         ),
       )
     for (const name of Object.keys(query))
@@ -284,6 +310,7 @@ export const casesOf = (endpoint: ContractEndpoint, example: EndpointRequest): A
           hostile,
           fillPath(endpoint.path, params) + queryOf({ ...query, [name]: hostile.url }),
           body,
+          { name, inUrl: true },
         ),
       )
     for (const leaf of leaves(payload)) {
@@ -296,6 +323,7 @@ export const casesOf = (endpoint: ContractEndpoint, example: EndpointRequest): A
             hostile,
             fillPath(endpoint.path, params) + queryOf(query),
             bodyWith(payload, leaf.path, hostile),
+            { name: String(leaf.path[0]), inUrl: false },
           ),
         )
     }

@@ -42,15 +42,14 @@ export const fakeStripe = (secret: string, calls: StripeCalls): Layer.Layer<Paym
     expireCheckout: (id) => Effect.sync(() => void calls.expired.push(id)),
   })
 
+/** The headers Stripe sends with `body`: its signature with `secret`, now. */
+export const signedHeaders = (secret: string, body: string) => ({
+  "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload: body, secret }),
+  "content-type": "application/json",
+})
+
 /** Sends `payload` (an event, or its JSON text) to the webhook, signed with `secret`. */
 export const sendSignedEvent = (server: TestServer, secret: string, payload: object | string) => {
   const body = typeof payload === "string" ? payload : JSON.stringify(payload)
-  return server.request("/api/stripe/webhook", {
-    method: "POST",
-    body,
-    headers: {
-      "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload: body, secret }),
-      "content-type": "application/json",
-    },
-  })
+  return server.request("/api/stripe/webhook", { method: "POST", body, headers: signedHeaders(secret, body) })
 }

@@ -8,7 +8,7 @@ import Stripe from "stripe"
 import { TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import type { SubscriptionStatus } from "../../src/domain/billing/subscription.ts"
 import { INT4_MAX } from "../../src/domain/shared/input-rules.ts"
-import type { ServerSettings } from "../platform/config/server-config.ts"
+import { isStripeTestKey, type ServerSettings } from "../platform/config/server-config.ts"
 import {
   isProviderText,
   type PaymentProviderService,
@@ -31,9 +31,6 @@ const statusOf = (status: Stripe.Subscription.Status): SubscriptionStatus => {
       return "canceled"
   }
 }
-
-/** Stripe's test keys take no money. */
-export const isTestKey = (secretKey: string) => /^(sk|rk)_test_/.test(secretKey)
 
 /** The latest instant a JavaScript date can hold, in seconds (the year 275760). */
 const MAX_UNIX_SECONDS = 8.64e12
@@ -125,7 +122,7 @@ export const stripeProvider = (
   const webhookSecret = config.stripeWebhookSecret
   return {
     kind: "stripe",
-    testMode: isTestKey(secretKey),
+    testMode: isStripeTestKey(secretKey),
     createCheckout: ({ checkoutId, userId, email, priceId, trial }) =>
       Effect.promise(() =>
         stripe.checkout.sessions.create(

@@ -64,4 +64,11 @@ export interface PaymentProviderService {
   readonly cancelNow: (providerSubscriptionId: string) => Effect.Effect<void>
   /** Closes a checkout page that a newer checkout replaced. */
   readonly expireCheckout: (providerSessionId: string) => Effect.Effect<void>
+  /**
+   * The fingerprint of the card that pays a subscription (the same for the same card in any
+   * account), or null where the provider has none or could not be asked.
+   */
+  readonly cardFingerprint: (providerSubscriptionId: string) => Effect.Effect<string | null>
+  /** Ends a subscription's trial at once: its card pays now (a card that had a trial before). */
+  readonly endTrialNow: (providerSubscriptionId: string) => Effect.Effect<void>
 }

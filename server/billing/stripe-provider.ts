@@ -160,5 +160,18 @@ export const stripeProvider = (
       Effect.promise(() => stripe.subscriptions.update(id, { cancel_at_period_end: true })).pipe(Effect.asVoid),
     cancelNow: (id) => Effect.promise(() => stripe.subscriptions.cancel(id)).pipe(Effect.asVoid),
     expireCheckout: (id) => Effect.promise(() => stripe.checkout.sessions.expire(id)).pipe(Effect.asVoid),
+    cardFingerprint: (id) =>
+      Effect.promise(() => stripe.subscriptions.retrieve(id, { expand: ["default_payment_method"] })).pipe(
+        Effect.map((subscription) => {
+          const method = subscription.default_payment_method
+          return typeof method === "object" && method?.card?.fingerprint ? method.card.fingerprint : null
+        }),
+        // Without an answer the trial is decided by the address alone, never by a failed request.
+        Effect.catchCause((cause) =>
+          Effect.as(Effect.logWarning(`Could not read the card of subscription ${id}`, cause), null),
+        ),
+      ),
+    endTrialNow: (id) =>
+      Effect.promise(() => stripe.subscriptions.update(id, { trial_end: "now" })).pipe(Effect.asVoid),
   }
 }

@@ -6,7 +6,12 @@
 // STRIPE_TEST_MODE=on, naming the variable; the developer's and the tests' http://localhost and
 // http://127.0.0.1 keep working.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { productionReason, readSettings, startupProblems } from "../../server/platform/config/server-config.ts"
+import {
+  productionReason,
+  readSettings,
+  SERVER_SECRET_MIN_LENGTH,
+  startupProblems,
+} from "../../server/platform/config/server-config.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 import { spawnServer } from "./support/spawn-server.ts"
 
@@ -35,6 +40,8 @@ const startServer = (env: Record<string, string>, until?: RegExp) =>
 
 /** What the server would refuse to start with, for these variables alone. */
 const problemsWith = (env: Record<string, string>) => startupProblems(readSettings(env), env)
+/** A production server's key of its keyed hashes, so that only the payment settings are at stake. */
+const SECRET = { SERVER_SECRET: "s".repeat(SERVER_SECRET_MIN_LENGTH) }
 
 describe("what counts as production", () => {
   it("is NODE_ENV=production in any spelling, or an https or public APP_ORIGIN", () => {
@@ -67,17 +74,18 @@ describe("what counts as production", () => {
 
 describe("the payment guard", () => {
   it("refuses the built-in checkout in production unless LOCAL_CHECKOUT=on, naming why", () => {
-    const [problem] = problemsWith({ APP_ORIGIN: "https://jingluo.example" })
+    const [problem, ...rest] = problemsWith({ ...SECRET, APP_ORIGIN: "https://jingluo.example" })
+    expect(rest).toEqual([])
     expect(problem).toContain("STRIPE_SECRET_KEY")
     expect(problem).toContain("LOCAL_CHECKOUT=on")
     expect(problem).toContain("APP_ORIGIN=https://jingluo.example")
-    expect(problemsWith({ NODE_ENV: "Production" })[0]).toContain("NODE_ENV=Production")
-    expect(problemsWith({ APP_ORIGIN: "https://jingluo.example", LOCAL_CHECKOUT: "on" })).toEqual([])
+    expect(problemsWith({ ...SECRET, NODE_ENV: "Production" })[0]).toContain("NODE_ENV=Production")
+    expect(problemsWith({ ...SECRET, APP_ORIGIN: "https://jingluo.example", LOCAL_CHECKOUT: "on" })).toEqual([])
     expect(problemsWith({ APP_ORIGIN: "http://127.0.0.1:3204" })).toEqual([])
   })
 
   it("refuses Stripe test keys in production unless STRIPE_TEST_MODE=on", () => {
-    const stripe = { STRIPE_WEBHOOK_SECRET: "whsec_x", APP_ORIGIN: "https://jingluo.example" }
+    const stripe = { ...SECRET, STRIPE_WEBHOOK_SECRET: "whsec_x", APP_ORIGIN: "https://jingluo.example" }
     for (const key of ["sk_test_abc", "rk_test_abc"]) {
       const [problem, ...rest] = problemsWith({ ...stripe, STRIPE_SECRET_KEY: key })
       expect(rest).toEqual([])
@@ -90,6 +98,18 @@ describe("the payment guard", () => {
   })
 })
 
+describe("the server's secret", () => {
+  it(`is required in production, at least ${SERVER_SECRET_MIN_LENGTH} characters, and not elsewhere`, () => {
+    const production = { NODE_ENV: "production", LOCAL_CHECKOUT: "on" }
+    expect(problemsWith(production)).toEqual([expect.stringContaining("SERVER_SECRET is not set")])
+    expect(problemsWith({ ...production, SERVER_SECRET: "short" })).toEqual([
+      expect.stringContaining(`shorter than ${SERVER_SECRET_MIN_LENGTH} characters`),
+    ])
+    expect(problemsWith({ ...production, ...SECRET })).toEqual([])
+    expect(problemsWith({ APP_ORIGIN: "http://127.0.0.1:3204" })).toEqual([])
+  })
+})
+
 describe("starting the server", () => {
   it("refuses NODE_ENV=production without Stripe keys, and says why", async () => {
     const { code, output } = await startServer({ NODE_ENV: "production" })
@@ -99,7 +119,10 @@ describe("starting the server", () => {
   })
 
   it("starts in production with LOCAL_CHECKOUT=on and logs the test mode first", async () => {
-    const { code, output } = await startServer({ NODE_ENV: "production", LOCAL_CHECKOUT: "on" }, /Payments: .*\n/)
+    const { code, output } = await startServer(
+      { NODE_ENV: "production", LOCAL_CHECKOUT: "on", ...SECRET },
+      /Payments: .*\n/,
+    )
     expect(code).toBeNull()
     expect(output).toMatch(/Payments: built-in local checkout — TEST MODE, no money is taken/)
   })
@@ -109,6 +132,7 @@ describe("starting the server", () => {
       NODE_ENV: "Production",
       STRIPE_SECRET_KEY: "sk_test_x",
       STRIPE_WEBHOOK_SECRET: "whsec_x",
+      ...SECRET,
     })
     expect(code).toBe(1)
     expect(output).toContain("STRIPE_SECRET_KEY is a Stripe test key")

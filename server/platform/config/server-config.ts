@@ -41,6 +41,8 @@ export interface ServerSettings {
   readonly localCheckout: boolean
   /** STRIPE_TEST_MODE=on: the operator accepts Stripe test keys (no money taken) in production. */
   readonly stripeTestMode: boolean
+  /** SERVER_SECRET: the key of the keyed hashes the server keeps (security/secrets.ts); required in production. */
+  readonly serverSecret: string
   /** OpenID Connect providers for social sign-in (OIDC_<NAME>_…); none: social sign-in is off. */
   readonly socialProviders: ReadonlyArray<SocialProviderSettings>
 }
@@ -104,6 +106,11 @@ export const parseTrustProxy = (value: string | undefined): TrustProxy | { reado
 
 const ROOT = resolve(import.meta.dirname, "../../..")
 
+/** The key a developer's or a test's server uses without SERVER_SECRET; production refuses to start with it. */
+export const DEVELOPMENT_SERVER_SECRET = "jingluo-development-secret-not-for-production"
+/** A shorter secret is guessable. */
+export const SERVER_SECRET_MIN_LENGTH = 32
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): ServerSettings => {
   const port = Number(env.PORT ?? 3000)
   const host = env.HOST ?? "0.0.0.0"
@@ -132,6 +139,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): ServerSettin
     nodeEnv: env.NODE_ENV ?? "development",
     localCheckout: env.LOCAL_CHECKOUT === "on",
     stripeTestMode: env.STRIPE_TEST_MODE === "on",
+    serverSecret: env.SERVER_SECRET || DEVELOPMENT_SERVER_SECRET,
     socialProviders: readSocialProviders(env),
   }
 }
@@ -181,6 +189,12 @@ export const startupProblems = (settings: ServerSettings, env: NodeJS.ProcessEnv
     problems.push(
       `STRIPE_SECRET_KEY is a Stripe test key on a production server (${production}): payments would take no ` +
         "money. Set the live key, or STRIPE_TEST_MODE=on to run with test keys anyway.",
+    )
+  if (production && (!env.SERVER_SECRET || env.SERVER_SECRET.length < SERVER_SECRET_MIN_LENGTH))
+    problems.push(
+      `SERVER_SECRET is not set, or shorter than ${SERVER_SECRET_MIN_LENGTH} characters, on a production server ` +
+        `(${production}): it keys the hashes by which the server remembers who had a trial. Set it to a long ` +
+        "random string (openssl rand -base64 32) and keep it: a new one forgets them.",
     )
   if (production && settings.stripeSecretKey && !settings.stripeWebhookSecret)
     problems.push("STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: no payment would ever be recorded.")

@@ -10,14 +10,22 @@ import type { TestServer } from "./harness.ts"
 
 const stripe = new Stripe("sk_test_dummy")
 
-/** What the server asked of Stripe. */
+/** What the server asked of Stripe, and the card (fingerprint) that pays each subscription. */
 export interface StripeCalls {
   readonly checkouts: Array<CheckoutRequest>
   readonly expired: Array<string>
   readonly cancelled: Array<string>
+  readonly trialsEnded: Array<string>
+  readonly cards: Map<string, string>
 }
 
-export const stripeCalls = (): StripeCalls => ({ checkouts: [], expired: [], cancelled: [] })
+export const stripeCalls = (): StripeCalls => ({
+  checkouts: [],
+  expired: [],
+  cancelled: [],
+  trialsEnded: [],
+  cards: new Map(),
+})
 
 export const fakeStripe = (secret: string, calls: StripeCalls): Layer.Layer<PaymentProvider, never, ServerConfig> =>
   Layer.succeed(PaymentProvider, {
@@ -40,6 +48,8 @@ export const fakeStripe = (secret: string, calls: StripeCalls): Layer.Layer<Paym
     cancelAtPeriodEnd: () => Effect.die(new Error("cancelAtPeriodEnd is not expected here")),
     cancelNow: (id) => Effect.sync(() => void calls.cancelled.push(id)),
     expireCheckout: (id) => Effect.sync(() => void calls.expired.push(id)),
+    cardFingerprint: (id) => Effect.sync(() => calls.cards.get(id) ?? null),
+    endTrialNow: (id) => Effect.sync(() => void calls.trialsEnded.push(id)),
   })
 
 /** The headers Stripe sends with `body`: its signature with `secret`, now. */

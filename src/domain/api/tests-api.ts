@@ -57,7 +57,7 @@ export class TestsApi extends HttpApiGroup.make("tests")
       success: TestResultView,
       error: NotFound,
     }).middleware(Authentication),
-    /** A new test with the same questions as a finished one. */
+    /** A new test with the same questions as a finished one, in another order (test-repeat.ts). */
     HttpApiEndpoint.post("repeat", "/test/repeat", {
       payload: TestIdPayload,
       success: TestSessionView,

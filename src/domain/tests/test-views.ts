@@ -153,6 +153,8 @@ export const ScoreRow = Schema.Struct({
   percent: Count,
   timeUsedMs: Milliseconds,
   finishedAt: Schema.String,
+  /** A repeat of a finished test: the same questions, answered again. */
+  repeat: Schema.Boolean,
 })
 export type ScoreRow = typeof ScoreRow.Type
 

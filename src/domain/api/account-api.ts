@@ -20,6 +20,7 @@ import {
 } from "../account/profile.ts"
 import { ReauthPayload } from "../account/reauthentication.ts"
 import { Forbidden, NotFound, TooManyRequests, ValidationFailed } from "../shared/errors.ts"
+import { plainTextFields } from "../shared/input-rules.ts"
 import { Authentication, MessageResponse } from "./middleware.ts"
 
 export class AccountApi extends HttpApiGroup.make("account")
@@ -27,30 +28,30 @@ export class AccountApi extends HttpApiGroup.make("account")
     HttpApiEndpoint.get("profileOptions", "/currency-country-lang", { success: ProfileOptions }),
     /** Limited per account and per client: a person editing their address, never a list. */
     HttpApiEndpoint.post("emailValidate", "/email-validate", {
-      payload: EmailValidatePayload,
+      payload: EmailValidatePayload.check(plainTextFields()),
       success: EmailValidateResponse,
       error: [ValidationFailed, Forbidden, TooManyRequests],
     }),
     /** A new e-mail address needs the proof; whether it is taken is said only after it. */
     HttpApiEndpoint.put("profileUpdate", "/profile-update", {
-      payload: ProfileUpdatePayload,
+      payload: ProfileUpdatePayload.check(plainTextFields()),
       success: ProfileUpdateResponse,
       error: [ValidationFailed, TooManyRequests],
     }),
     HttpApiEndpoint.put("profileEmailUpdate", "/profile-email-update", {
-      payload: EmailUpdatePayload,
+      payload: EmailUpdatePayload.check(plainTextFields()),
       success: EmailUpdateResponse,
       error: [ValidationFailed, TooManyRequests],
     }),
     /** The old password is the proof; an account without one sends the code mailed to it. */
     HttpApiEndpoint.post("changePassword", "/change-password", {
-      payload: ChangePasswordPayload,
+      payload: ChangePasswordPayload.check(plainTextFields()),
       success: MessageResponse,
       error: [ValidationFailed, TooManyRequests],
     }),
     HttpApiEndpoint.get("registeredDevices", "/registered-devices", { success: Schema.Array(RegisteredDevice) }),
     HttpApiEndpoint.post("removeDevice", "/remove-individual-device", {
-      payload: RemoveDevicePayload,
+      payload: RemoveDevicePayload.check(plainTextFields()),
       success: MessageResponse,
       error: [ValidationFailed, NotFound],
     }),

@@ -10,6 +10,7 @@ import { MAX_SEARCH_PAGE, SEARCH_FIELDS } from "../search/search-fields.ts"
 import { SearchKeyword } from "../search/search-keyword.ts"
 import { SnippetSegment } from "../search/snippets.ts"
 import { TooManyRequests, ValidationFailed } from "../shared/errors.ts"
+import { isPlainText } from "../shared/input-rules.ts"
 import { MessageKey } from "../shared/validation.ts"
 import { OptionalAuthentication } from "./middleware.ts"
 
@@ -18,17 +19,19 @@ const SlugFilter = Schema.String.check(
   Schema.isMaxLength(120, { message: MessageKey.tooLong }),
   Schema.isPattern(/^[a-z0-9-]*$/, { message: MessageKey.invalid }),
 )
+/** The keyword's own rules, and plain text like every field (no half characters either). */
+const Keyword = SearchKeyword.check(isPlainText())
 const FieldFilter = Schema.Literals(["", ...SEARCH_FIELDS])
 const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_SEARCH_PAGE }))
 
 export const PointSearchPayload = Schema.Struct({
-  keyword: SearchKeyword,
+  keyword: Keyword,
   mode: Schema.Literals(POINT_SEARCH_MODES),
 })
 export type PointSearchPayload = typeof PointSearchPayload.Type
 
 export const KeywordSearchPayload = Schema.Struct({
-  keyword: SearchKeyword,
+  keyword: Keyword,
   /** A channel's slug (from channel-fields). */
   channel: Schema.optionalKey(SlugFilter),
   /** A point's slug (from point-name-fields of the channel). */
@@ -116,7 +119,7 @@ export class SearchApi extends HttpApiGroup.make("search")
     }),
     HttpApiEndpoint.get("keywordSuggestion", "/suggestion/keyword-search", {
       query: {
-        keyword: SearchKeyword,
+        keyword: Keyword,
         channel: Schema.optionalKey(SlugFilter),
         point: Schema.optionalKey(SlugFilter),
         field: Schema.optionalKey(FieldFilter),

@@ -6,6 +6,8 @@ export const MessageKey = {
   required: "validation.required",
   invalid: "validation.invalid",
   tooLong: "validation.tooLong",
+  /** Control characters or half a character (a lone surrogate): not plain text. */
+  characters: "validation.characters",
   email: "validation.email",
   emailTaken: "validation.emailTaken",
   passwordMin: "validation.passwordMin",

@@ -117,13 +117,16 @@ export const startTestServer = async (
   const runtime = ManagedRuntime.make(Layer.mergeAll(services, config, logger))
   const context = await runtime.context()
   const routes = AppRoutes.pipe(Layer.provide(Layer.succeedContext(context)))
-  const { handler, dispose } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(HttpServer.layerServices)), {
-    disableLogger: true,
-  })
+  // The logger is part of the handler's own context: routes outside the contract log through it too.
+  const { handler, dispose } = HttpRouter.toWebHandler(
+    routes.pipe(Layer.provide(HttpServer.layerServices), Layer.provideMerge(logger)),
+    { disableLogger: true },
+  )
   const listening = options.listen
     ? ManagedRuntime.make(
         HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
           Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+          Layer.provideMerge(logger),
         ),
       )
     : undefined

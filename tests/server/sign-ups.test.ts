@@ -71,10 +71,11 @@ const signInAs = (email: string, password: string) =>
 const owner = (email: string) =>
   Effect.gen(function* () {
     const accounts = yield* Accounts
-    const { uuid } = yield* accounts.register(payload(email, PASSWORD), caller())
+    const { uuid, browserToken } = yield* accounts.register(payload(email, PASSWORD), caller())
     yield* Effect.flatMap(MailQueue, (queue) => queue.deliverDue)
     const mail = sent.filter((m) => m.to === email && m.purpose === "verify-email").at(-1)!
-    yield* accounts.verifyEmail(uuid, mail.code!)
+    // In the browser that registered: the password typed there is kept.
+    assert.strictEqual(yield* accounts.verifyEmail(uuid, mail.code!, browserToken), "verified")
   })
 
 layer(Stack, { timeout: 120_000 })("sign-ups", (it) => {

@@ -95,6 +95,10 @@ export const examples = (c: FuzzContext): Readonly<Record<string, EndpointReques
   "users.resendVerification": { params: { email: c.email } },
   "users.verifyEmail": { params: { uuid: c.uuid, code: "1234" } },
   "users.verifyEmailLink": { payload: { token: "A".repeat(22) } },
+  "users.verifyEmailChoosePassword": {
+    payload: { uuid: c.uuid, code: "1234", password, confirmPassword: password },
+  },
+  "users.verifyEmailLinkChoosePassword": { payload: { token: "A".repeat(22), password, confirmPassword: password } },
   "users.resetPasswordLink": { payload: { token: "A".repeat(22), password, confirmPassword: password } },
   "users.dashboard": {},
   "system.health": {},

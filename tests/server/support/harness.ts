@@ -218,6 +218,10 @@ export const signIn = async (server: TestServer, email: string, password = PASSW
   return ((await response.json()) as { token: string }).token
 }
 
+/** Deletes the signed-in account, proving it with the account's password. */
+export const deleteAccount = (server: TestServer, token: string, password = PASSWORD) =>
+  server.request("/api/account/delete", { method: "DELETE", token, json: { current_password: password } })
+
 /** The `token` cookies an answer sets, as sent: `token=<value>; Max-Age=…; …`. */
 export const sessionCookiesOf = (response: Response) =>
   response.headers.getSetCookie().filter((cookie) => cookie.startsWith("token="))

@@ -10,6 +10,7 @@ import { Accounts, type Caller } from "../../server/accounts/accounts-service.ts
 import { Auth } from "../../server/accounts/auth-service.ts"
 import { Passwords } from "../../server/accounts/passwords-service.ts"
 import { ProfileRepo } from "../../server/accounts/profile-repo.ts"
+import { SignInBudget } from "../../server/accounts/sign-in-budget.ts"
 import { UsersRepo } from "../../server/accounts/users-repo.ts"
 import type { OutgoingMail } from "../../server/platform/mail/mail-layout.ts"
 import { MailQueue } from "../../server/platform/mail/mail-queue.ts"
@@ -41,6 +42,7 @@ const sent: Array<OutgoingMail> = []
 const Stack = Auth.layer.pipe(
   Layer.provideMerge(CountingPasswords),
   Layer.provideMerge(ProfileRepo.layer),
+  Layer.provideMerge(SignInBudget.layer),
   Layer.provideMerge(accountsStack(sent)),
 )
 

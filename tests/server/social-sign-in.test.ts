@@ -22,7 +22,9 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
   let server: TestServer
   beforeAll(async () => {
     provider = await startTestOidcProvider(REDIRECT_URI)
+    // One proxy in front, so each start can come from a client of its own: starts are limited per client.
     server = await startTestServer(kind, {
+      trustProxy: { _tag: "Hops", hops: 1 },
       socialProviders: [
         {
           id: "local",
@@ -39,9 +41,12 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     await provider.close()
   })
 
-  /** Starts a sign-in: the provider's address and the browser cookie. */
+  let clients = 0
+  /** Starts a sign-in from a client of its own: the provider's address and the browser cookie. */
   const start = async (next?: string) => {
-    const response = await server.request(`/api/social/local/start${next ? `?next=${encodeURIComponent(next)}` : ""}`)
+    const response = await server.request(`/api/social/local/start${next ? `?next=${encodeURIComponent(next)}` : ""}`, {
+      headers: { "x-forwarded-for": `10.60.${Math.floor(clients / 250)}.${(clients++ % 250) + 1}` },
+    })
     expect(response.status).toBe(302)
     const cookie = response.headers.get("set-cookie") ?? ""
     expect(cookie).toMatch(/^jingluo_social=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=600; HttpOnly; SameSite=Lax$/)

@@ -41,7 +41,8 @@ const CountingPasswords = Layer.effect(
 const sent: Array<OutgoingMail> = []
 const Stack = Auth.layer.pipe(
   Layer.provideMerge(CountingPasswords),
-  Layer.provideMerge(Layer.mergeAll(ProfileRepo.layer, SignInBudget.layer)),
+  Layer.provideMerge(ProfileRepo.layer),
+  Layer.provideMerge(SignInBudget.layer),
   Layer.provideMerge(accountsStack(sent)),
 )
 

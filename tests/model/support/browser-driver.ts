@@ -1,0 +1,227 @@
+// The browser driver of the model-based tests: `Ui` over Playwright locators in Chromium against
+// the real server (./driver.ts says what each part means). Network rules are `page.route`s; the
+// calls the app makes are read from the page's responses; `ui.api` is the page's request context,
+// so it carries the signed-in user's session cookie.
+import { expect, type Locator, type Page, type Response } from "@playwright/test"
+import type {
+  Assertions,
+  Call,
+  FocusRelation,
+  Input,
+  Matcher,
+  Method,
+  Outcome,
+  Role,
+  RoleQuery,
+  Scope,
+  Target,
+  Ui,
+} from "./driver.ts"
+
+const show = (m: Matcher) => (typeof m === "string" ? `"${m}"` : String(m))
+const exact = (m: Matcher) => (typeof m === "string" ? { exact: true } : {})
+const collapse = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim()
+
+/** The locators a target was made from, for the assertions. */
+const locators = new WeakMap<Target, Locator>()
+const locatorOf = (t: Target) => {
+  const locator = locators.get(t)
+  if (!locator) throw new Error(`${t.description} was not made by the browser driver`)
+  return locator
+}
+
+type Root = Page | Locator
+
+const scope = (root: Root, prefix: string): Scope => ({
+  role: (role: Role, query: RoleQuery = {}) => {
+    const { name, ...rest } = query
+    return target(
+      root.getByRole(role, { ...rest, ...(name === undefined ? {} : { name, ...exact(name) }) }),
+      `${prefix}${role}${name === undefined ? "" : ` ${show(name)}`}`,
+    )
+  },
+  label: (text: Matcher) => target(root.getByLabel(text, exact(text)), `${prefix}label ${show(text)}`),
+  text: (text: Matcher) => target(root.getByText(text, exact(text)), `${prefix}text ${show(text)}`),
+  css: (selector: string) => target(root.locator(selector), `${prefix}${selector}`),
+})
+
+const target = (locator: Locator, description: string): Target => {
+  const made: Target = {
+    ...scope(locator, `${description} › `),
+    description,
+    nth: (index: number) => target(locator.nth(index), `${description} [${index}]`),
+    click: () => locator.click(),
+    focus: () => locator.focus(),
+    fill: async (text: string) => {
+      await locator.clear()
+      if (text) await locator.pressSequentially(text)
+    },
+    texts: async () => {
+      await locator.first().waitFor({ state: "attached" })
+      return (await locator.allTextContents()).map(collapse)
+    },
+    value: () => locator.inputValue(),
+    checked: () => locator.isChecked(),
+    attribute: (name: string) => locator.getAttribute(name),
+    count: () => locator.count(),
+    focusRelation: () =>
+      locator.evaluate((el): FocusRelation => {
+        const focused = document.activeElement
+        if (!focused || focused === document.body) return "none"
+        if (el === focused) return "self"
+        if (el.contains(focused)) return "inside"
+        return el.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_PRECEDING ? "before" : "after"
+      }),
+  }
+  locators.set(made, locator)
+  return made
+}
+
+const assertions = (t: Target, negate: boolean): Assertions => {
+  const locator = locatorOf(t)
+  const base = negate ? expect(locator, t.description).not : expect(locator, t.description)
+  const all: Omit<Assertions, "not"> = {
+    toBeVisible: () => base.toBeVisible(),
+    toBeHidden: () => base.toBeHidden(),
+    toBeChecked: () => base.toBeChecked(),
+    toBeFocused: () => base.toBeFocused(),
+    toContainFocus: () =>
+      expect
+        .poll(() => locator.evaluate((el) => el.contains(document.activeElement)), { message: t.description })
+        .toBe(!negate),
+    toBeEnabled: () => base.toBeEnabled(),
+    toBeDisabled: () => base.toBeDisabled(),
+    toHaveText: (text: Matcher) => (typeof text === "string" ? base.toContainText(text) : base.toHaveText(text)),
+    toHaveValue: (value: Matcher) => base.toHaveValue(value),
+    toHaveCount: (count: number) => base.toHaveCount(count),
+    toHaveAttribute: (name: string, value: Matcher) => base.toHaveAttribute(name, value),
+    toHaveAccessibleName: (name: Matcher) => base.toHaveAccessibleName(name),
+    toHaveAccessibleDescription: (description: Matcher) => base.toHaveAccessibleDescription(description),
+  }
+  return negate ? ({ ...all } as Assertions) : { ...all, not: assertions(t, true) }
+}
+
+/** An API path with `:params` as a pattern for the page's URLs (any origin, any query). */
+const urlPattern = (path: string) => new RegExp(`^https?://[^/]+${path.replace(/:[^/]+/g, "[^/?]+")}(\\?.*)?$`)
+
+const fulfil = async (route: import("@playwright/test").Route, outcome: Outcome) => {
+  if (outcome === "offline") return route.abort("internetdisconnected")
+  if (outcome === "hang") return
+  return route.fulfill({ status: outcome.status, json: outcome.body ?? null })
+}
+
+const parse = (text: string) => {
+  try {
+    return text ? JSON.parse(text) : null
+  } catch {
+    return text
+  }
+}
+
+export const browserDriver = (page: Page, input: Input): Ui => {
+  const calls: Array<{ method: string; url: string; call: Promise<Call> }> = []
+  page.on("response", (response: Response) => {
+    const request = response.request()
+    if (!["fetch", "xhr"].includes(request.resourceType())) return
+    calls.push({
+      method: request.method(),
+      url: request.url(),
+      call: response
+        .text()
+        .catch(() => "")
+        .then((text) => ({ body: parse(request.postData() ?? ""), status: response.status(), answer: parse(text) })),
+    })
+  })
+  const route = (method: Method, path: string, handle: (route: import("@playwright/test").Route) => Promise<boolean>) =>
+    page.route(urlPattern(path), async (r) => {
+      if (r.request().method() !== method || !(await handle(r))) await r.fallback()
+    })
+
+  return {
+    ...scope(page, ""),
+    driver: "browser",
+    input,
+    expect: (t: Target) => assertions(t, false),
+    focused: () => target(page.locator("*:focus"), "the focused element"),
+    keyboard: {
+      press: (keys: string) => page.keyboard.press(keys),
+      type: (text: string) => page.keyboard.type(text),
+      tab: (options) => page.keyboard.press(options?.shift ? "Shift+Tab" : "Tab"),
+    },
+    goto: async (path: string) => {
+      await page.goto(path)
+    },
+    location: async () => new URL(page.url()),
+    eventually: async (check, options) => {
+      await expect(async () => {
+        await check()
+      }).toPass({ timeout: options?.timeout ?? 10_000 })
+    },
+    network: {
+      answer: async (method, path, outcome, options) => {
+        let left = options?.times ?? 1
+        await route(method, path, async (r) => {
+          if (left <= 0) return false
+          left--
+          await fulfil(r, outcome)
+          return true
+        })
+        return {
+          stop: () => {
+            left = 0
+          },
+        }
+      },
+      patch: async (method, path, patch) => {
+        let on = true
+        await route(method, path, async (r) => {
+          if (!on) return false
+          const response = await r.fetch()
+          await r.fulfill({ response, json: patch(parse(await response.text())) })
+          return true
+        })
+        return {
+          stop: () => {
+            on = false
+          },
+        }
+      },
+      hold: async (method, path) => {
+        let held = true
+        let settle: (outcome: Outcome | "release") => void = () => {}
+        const decided = new Promise<Outcome | "release">((resolve) => {
+          settle = resolve
+        })
+        await route(method, path, async (r) => {
+          if (!held) return false
+          held = false
+          const outcome = await decided
+          if (outcome === "release") return false
+          await fulfil(r, outcome)
+          return true
+        })
+        return { release: () => settle("release"), answer: (outcome) => settle(outcome) }
+      },
+      offline: () => page.context().setOffline(true),
+      online: () => page.context().setOffline(false),
+      calls: async (method, path) => {
+        const pattern = urlPattern(path)
+        return Promise.all(calls.filter((c) => c.method === method && pattern.test(c.url)).map((c) => c.call))
+      },
+    },
+    api: {
+      request: async (method, path, body) => {
+        const response = await page.request.fetch(path, {
+          method,
+          ...(body === undefined ? {} : { data: body as object }),
+        })
+        return { status: response.status(), body: parse(await response.text()) }
+      },
+    },
+    storage: { get: (key: string) => page.evaluate((k) => localStorage.getItem(k), key) },
+    clock: {
+      now: () => page.evaluate(() => Date.now()),
+      advance: (ms: number) => page.clock.fastForward(ms),
+    },
+  }
+}

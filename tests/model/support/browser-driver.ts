@@ -218,7 +218,10 @@ export const browserDriver = (page: Page, input: Input): Ui => {
         return { status: response.status(), body: parse(await response.text()) }
       },
     },
-    storage: { get: (key: string) => page.evaluate((k) => localStorage.getItem(k), key) },
+    storage: {
+      get: (key: string) => page.evaluate((k) => localStorage.getItem(k), key),
+      keys: () => page.evaluate(() => Object.keys(localStorage)),
+    },
     clock: {
       now: () => page.evaluate(() => Date.now()),
       advance: (ms: number) => page.clock.fastForward(ms),

@@ -152,7 +152,11 @@ export interface Network {
   calls(method: Method, path: string): Promise<ReadonlyArray<Call>>
 }
 
-/** The API, called as the signed-in user of the run (to prepare data or read what the server holds). */
+/**
+ * The API, called as the signed-in user of the run (to prepare data or read what the server holds).
+ * It is the steps' own line to the server: network rules and `offline` do not touch it, and its
+ * calls are not among the app's `calls`.
+ */
 export interface Api {
   request(method: Method, path: string, body?: unknown): Promise<{ readonly status: number; readonly body: unknown }>
 }
@@ -188,6 +192,7 @@ export interface Ui extends Scope {
   eventually(check: () => Promise<void> | void, options?: { readonly timeout?: number }): Promise<void>
   readonly network: Network
   readonly api: Api
-  readonly storage: { get(key: string): Promise<string | null> }
+  /** The page's local storage. */
+  readonly storage: { get(key: string): Promise<string | null>; keys(): Promise<ReadonlyArray<string>> }
   readonly clock: Clock
 }

@@ -395,7 +395,10 @@ export const jsdomDriver = ({ server, user, input, reloads, clock }: JsdomDriver
         return { status: response.status, body: text ? JSON.parse(text) : null }
       },
     },
-    storage: { get: async (key: string) => localStorage.getItem(key) },
+    storage: {
+      get: async (key: string) => localStorage.getItem(key),
+      keys: async () => Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? ""),
+    },
     clock: {
       now: async () => {
         if (!clock) throw new Error("The model has no clock: set `clock: true`")

@@ -6,7 +6,7 @@
 // with the functions below, so a path fails the same way in both: as a numbered list of steps.
 import type { RequestHandler } from "msw"
 import type { AnyStateMachine } from "xstate"
-import { coveringPaths, stateOf, transitionsOf } from "./covering-paths.ts"
+import { coveringPaths } from "./covering-paths.ts"
 import type { Api, Input, Ui } from "./driver.ts"
 
 export type Step<Ctx> = (ui: Ui, ctx: Ctx) => Promise<void>
@@ -113,15 +113,15 @@ export interface PlannedPath {
   readonly steps: ReadonlyArray<PlannedStep>
 }
 
-const planned = (path: { readonly steps: ReadonlyArray<{ readonly event: { type: string }; state: unknown }> }) => {
-  const steps = path.steps.map((step) => ({ event: step.event.type, state: stateOf(step) }))
-  const events = steps.slice(1).map((s) => s.event)
-  return { title: events.length > 0 ? events.join(" → ") : "(start)", steps }
+/** A readable, unique title: the walk's number, its length and its events (the middle left out). */
+const titled = (n: number, events: ReadonlyArray<string>) => {
+  const shown = events.length > 8 ? [...events.slice(0, 5), "…", ...events.slice(-2)] : events
+  return `#${n} (${events.length} steps): ${shown.join(" → ") || "start"}`
 }
 
 /**
- * The paths one walk takes: enough simple paths to take every transition its input can perform,
- * then the model's detours that input can perform. `covered`/`wanted` say whether anything is left.
+ * The paths one walk takes: walks that take every transition its input can perform (see
+ * ./covering-paths.ts), then the model's detours that input can perform.
  */
 export const planWalk = (model: AnyFlowModel, walk: Walk) => {
   const allowed = (event: string) => {
@@ -129,20 +129,24 @@ export const planWalk = (model: AnyFlowModel, walk: Walk) => {
     return action !== undefined && actionFor(action, walk.input) !== undefined
   }
   const plan = coveringPaths(model.machine, allowed)
+  const initial = String(model.machine.config.initial)
   const detours = (model.detours ?? [])
     .filter((events) => events.every(allowed))
     .flatMap((events) => plan.model.getPathsFromEvents(events.map((type) => ({ type }))))
-  const initial = String(model.machine.config.initial)
-  const taken = new Set([...plan.chosen, ...detours].flatMap((p) => transitionsOf(p, initial)))
-  return {
-    paths: [...plan.chosen, ...detours].map(planned),
-    wanted: plan.wanted,
-    covered: plan.covered,
-    taken,
-    reached: plan.reached,
-    reachable: plan.reachable,
-  }
+    .map((path) => ({ steps: path.steps.slice(1).map((step) => ({ event: step.event.type, state: stateOf(step) })) }))
+  const paths: ReadonlyArray<PlannedPath> = [...plan.paths, ...detours].map((path, i) => ({
+    title: titled(
+      i + 1,
+      path.steps.map((s) => s.event),
+    ),
+    steps: [{ event: "xstate.init", state: initial }, ...path.steps],
+  }))
+  const taken = new Set(paths.flatMap((p) => p.steps.slice(1).map((s, i) => `${p.steps[i]?.state} ${s.event}`)))
+  return { paths, wanted: plan.wanted, covered: plan.covered, taken, reached: plan.reached, reachable: plan.reachable }
 }
+
+/** The (flat) state a step of an xstate/graph path arrives in. */
+const stateOf = (step: { readonly state: unknown }) => String((step.state as { readonly value: unknown }).value)
 
 /** Every transition of the model's machine, as "state event". */
 export const modelTransitions = (model: AnyFlowModel) =>

@@ -42,7 +42,7 @@ for (const file of files) {
             await test.step("set up the user and the data", async () => {
               await signInAs(page, model.browser.user)
               await model.browser.prepare?.(ui.api, ctx)
-              await page.goto(model.path)
+              await page.goto(model.browser.path ?? model.path)
               await model.ready(ui, ctx)
             })
             await walkPath(model, walk, path, ui, ctx, (title, body) => test.step(title, body))

@@ -3,6 +3,7 @@
 // calls the app makes are read from the page's responses; `ui.api` is the page's request context,
 // so it carries the signed-in user's session cookie.
 import { expect, type Locator, type Page, type Response } from "@playwright/test"
+import { COOKIE_TOKEN } from "../../../src/domain/shared/cookies.ts"
 import type {
   Assertions,
   Call,
@@ -110,6 +111,15 @@ const fulfil = async (route: import("@playwright/test").Route, outcome: Outcome)
   return route.fulfill({ status: outcome.status, json: outcome.body ?? null })
 }
 
+/**
+ * The signed-in user's credentials as the app sends them: the request context carries the page's
+ * cookies itself, and the session token the app reads from its cookie goes as a bearer token.
+ */
+const sessionHeaders = async (page: Page): Promise<Record<string, string>> => {
+  const token = (await page.context().cookies()).find((c) => c.name === COOKIE_TOKEN)?.value
+  return token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}
+}
+
 const parse = (text: string) => {
   try {
     return text ? JSON.parse(text) : null
@@ -172,17 +182,18 @@ export const browserDriver = (page: Page, input: Input): Ui => {
           },
         }
       },
-      patch: async (method, path, patch) => {
-        let on = true
+      patch: async (method, path, patch, options) => {
+        let left = options?.times ?? Number.POSITIVE_INFINITY
         await route(method, path, async (r) => {
-          if (!on) return false
+          if (left <= 0) return false
+          left--
           const response = await r.fetch()
           await r.fulfill({ response, json: patch(parse(await response.text())) })
           return true
         })
         return {
           stop: () => {
-            on = false
+            left = 0
           },
         }
       },
@@ -213,6 +224,7 @@ export const browserDriver = (page: Page, input: Input): Ui => {
       request: async (method, path, body) => {
         const response = await page.request.fetch(path, {
           method,
+          headers: await sessionHeaders(page),
           ...(body === undefined ? {} : { data: body as object }),
         })
         return { status: response.status(), body: parse(await response.text()) }

@@ -141,8 +141,13 @@ export interface Call {
 export interface Network {
   /** The next `times` calls (default 1) to METHOD PATH get `outcome` instead of the server's answer. */
   answer(method: Method, path: string, outcome: Outcome, options?: { readonly times?: number }): Promise<NetworkRule>
-  /** The server's answers to METHOD PATH, changed by `patch`, until the rule stops. */
-  patch(method: Method, path: string, patch: (answer: unknown) => unknown): Promise<NetworkRule>
+  /** The server's answers to the next `times` calls (default: all) to METHOD PATH, changed by `patch`. */
+  patch(
+    method: Method,
+    path: string,
+    patch: (answer: unknown) => unknown,
+    options?: { readonly times?: number },
+  ): Promise<NetworkRule>
   /** The next call to METHOD PATH waits until the returned handle releases or answers it. */
   hold(method: Method, path: string): Promise<HeldCall>
   /** The device goes offline (every call fails, the page hears `offline`) or back online. */

@@ -340,10 +340,11 @@ export const jsdomDriver = ({ server, user, input, reloads, clock }: JsdomDriver
           },
         }
       },
-      patch: async (method, path, patch) => {
-        let on = true
+      patch: async (method, path, patch, options) => {
+        let left = options?.times ?? Number.POSITIVE_INFINITY
         route(method, path, async (request, self) => {
-          if (!on) return undefined
+          if (left <= 0) return undefined
+          left--
           const answer = await getResponse(
             server.listHandlers().filter((h): h is RequestHandler => h !== self && h instanceof RequestHandler),
             request,
@@ -353,7 +354,7 @@ export const jsdomDriver = ({ server, user, input, reloads, clock }: JsdomDriver
         })
         return {
           stop: () => {
-            on = false
+            left = 0
           },
         }
       },

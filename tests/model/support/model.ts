@@ -40,6 +40,8 @@ export interface BrowserSetup<Facts, Ctx> {
   readonly user: "visitor" | "standard" | "pro"
   /** Data the flow starts from, made through the API as that user. */
   readonly prepare?: (api: Api, ctx: Ctx) => Promise<void>
+  /** Another page to start on than the model's (the real content may ask for another one). */
+  readonly path?: string
 }
 
 export interface FlowModel<Facts = unknown, Ctx = unknown> {
@@ -201,6 +203,7 @@ export const walkPath = async <Ctx>(
 ) => {
   for (const [i, step] of path.steps.entries()) {
     let doing: "event" | "state" = "event"
+    const started = performance.now()
     try {
       await wrap(i === 0 ? `start → ${step.state}` : `${step.event} → ${step.state}`, async () => {
         if (i > 0) {
@@ -217,5 +220,10 @@ export const walkPath = async <Ctx>(
     } catch (error) {
       throw new PathFailure(model, walk, path, i, doing, error)
     }
+    // MODEL_STEP_TIMES=1 prints how long each step took, to find what makes a path slow.
+    if (process.env.MODEL_STEP_TIMES)
+      console.log(
+        `${model.id} ${walk.label} ${i}. ${step.event} → ${step.state}: ${Math.round(performance.now() - started)} ms`,
+      )
   }
 }

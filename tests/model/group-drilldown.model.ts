@@ -64,7 +64,8 @@ const titleField = (ui: Ui) => ui.role("textbox", { name: "Group title" })
 const listsInOrder = async (list: Target, names: ReadonlyArray<string>) => {
   const texts = await list.role("option").texts()
   assert.equal(texts.length, names.length, `${list.description}: ${texts.join(" | ")}`)
-  names.forEach((name, i) => assert.ok(texts[i]?.includes(name), `option ${i} "${texts[i]}" names ${name}`))
+  for (const [i, name] of names.entries())
+    assert.ok(texts[i]?.includes(name), `option ${i} "${texts[i]}" names ${name}`)
 }
 
 /** An option chosen the walk's way: a click, or Tab into its list, ArrowDown to it, Enter. */

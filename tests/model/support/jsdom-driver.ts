@@ -229,8 +229,10 @@ const passes = (assertion: () => void) => {
 
 /** Playwright's key names as user-event's: "Shift+Tab" → "{Shift>}{Tab}{/Shift}", "Space" → " ". */
 const keysOf = (keys: string) => {
-  const parts = keys.split("+")
-  const key = parts.pop() ?? ""
+  // "+" is a key too: "+" alone, or last after modifiers ("Shift++").
+  const plus = keys === "+" || keys.endsWith("++")
+  const parts = plus ? keys.slice(0, -1).split("+").filter(Boolean) : keys.split("+")
+  const key = plus ? "+" : (parts.pop() ?? "")
   const main = key === "Space" ? " " : key.length === 1 ? key.replace(/[{[]/g, "$&$&") : `{${key}}`
   return parts.reduceRight((inner, modifier) => `{${modifier}>}${inner}{/${modifier}}`, main)
 }

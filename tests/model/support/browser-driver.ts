@@ -51,7 +51,15 @@ const target = (locator: Locator, description: string): Target => {
     ...scope(locator, `${description} › `),
     description,
     nth: (index: number) => target(locator.nth(index), `${description} [${index}]`),
-    click: () => locator.click(),
+    click: async () => {
+      // A user clicks what they see: a radio, checkbox or switch hidden inside its label (React
+      // Aria's) is clicked through the label, which Playwright would otherwise see as in the way.
+      const hiddenInLabel = await locator.evaluate(
+        (el) =>
+          el instanceof HTMLInputElement && ["radio", "checkbox"].includes(el.type) && el.closest("label") !== null,
+      )
+      await (hiddenInLabel ? locator.locator("xpath=ancestor::label[1]") : locator).click()
+    },
     focus: () => locator.focus(),
     fill: async (text: string) => {
       await locator.clear()
@@ -198,20 +206,19 @@ export const browserDriver = (page: Page, input: Input): Ui => {
         }
       },
       hold: async (method, path) => {
-        let held = true
-        let settle: (outcome: Outcome | "release") => void = () => {}
-        const decided = new Promise<Outcome | "release">((resolve) => {
-          settle = resolve
-        })
+        let decision: Outcome | "release" | null = null
+        const waiting: Array<() => void> = []
         await route(method, path, async (r) => {
-          if (!held) return false
-          held = false
-          const outcome = await decided
-          if (outcome === "release") return false
-          await fulfil(r, outcome)
+          if (decision === null) await new Promise<void>((resolve) => waiting.push(resolve))
+          if (decision === "release" || decision === null) return false
+          await fulfil(r, decision)
           return true
         })
-        return { release: () => settle("release"), answer: (outcome) => settle(outcome) }
+        const decide = (outcome: Outcome | "release") => {
+          decision = outcome
+          for (const resume of waiting.splice(0)) resume()
+        }
+        return { release: () => decide("release"), answer: decide }
       },
       offline: () => page.context().setOffline(true),
       online: () => page.context().setOffline(false),

@@ -120,10 +120,11 @@ export interface NetworkRule {
   stop(): void
 }
 
-export interface HeldCall {
-  /** The held call goes on to the server. */
+/** Calls to one METHOD PATH held back until the model decides what becomes of them. */
+export interface HeldCalls {
+  /** The held calls, and every later one, go on to the server. */
   release(): void
-  /** The held call gets this answer instead. */
+  /** The held calls, and every later one until `release`, get this answer instead. */
   answer(outcome: Outcome): void
 }
 
@@ -148,8 +149,8 @@ export interface Network {
     patch: (answer: unknown) => unknown,
     options?: { readonly times?: number },
   ): Promise<NetworkRule>
-  /** The next call to METHOD PATH waits until the returned handle releases or answers it. */
-  hold(method: Method, path: string): Promise<HeldCall>
+  /** Calls to METHOD PATH wait from now on until the returned handle releases or answers them. */
+  hold(method: Method, path: string): Promise<HeldCalls>
   /** The device goes offline (every call fails, the page hears `offline`) or back online. */
   offline(): Promise<void>
   online(): Promise<void>

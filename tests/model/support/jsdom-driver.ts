@@ -12,7 +12,7 @@ import type {
   Assertions,
   Call,
   FocusRelation,
-  HeldCall,
+  HeldCalls,
   Input,
   Matcher,
   Method,
@@ -360,19 +360,18 @@ export const jsdomDriver = ({ server, user, input, reloads, clock }: JsdomDriver
           },
         }
       },
-      hold: async (method, path): Promise<HeldCall> => {
-        let held = true
-        let settle: (outcome: Outcome | "release") => void = () => {}
-        const decided = new Promise<Outcome | "release">((resolve) => {
-          settle = resolve
-        })
+      hold: async (method, path): Promise<HeldCalls> => {
+        let decision: Outcome | "release" | null = null
+        const waiting: Array<() => void> = []
         route(method, path, async () => {
-          if (!held) return undefined
-          held = false
-          const outcome = await decided
-          return outcome === "release" ? undefined : respond(outcome)
+          if (decision === null) await new Promise<void>((resolve) => waiting.push(resolve))
+          return decision === "release" || decision === null ? undefined : respond(decision)
         })
-        return { release: () => settle("release"), answer: (outcome) => settle(outcome) }
+        const decide = (outcome: Outcome | "release") => {
+          decision = outcome
+          for (const resume of waiting.splice(0)) resume()
+        }
+        return { release: () => decide("release"), answer: decide }
       },
       offline: async () => {
         offline = true

@@ -147,7 +147,8 @@ export default defineModel<null, Ctx>({
     loadingChart: {
       means: "the chart loading; the list of letters answers already",
       check: async (ui) => {
-        await ui.expect(ui.text(/^Loading/).nth(0)).toBeVisible()
+        // The placeholder starts with a spinner: the text after it may begin with a space.
+        await ui.expect(ui.text(/^\s*Loading/).nth(0)).toBeVisible()
         await ui.expect(list(ui).role("radio")).toHaveCount(4)
       },
     },

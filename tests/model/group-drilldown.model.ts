@@ -157,7 +157,7 @@ export default defineModel<null, Ctx>({
   machine,
   inputs: ["mouse", "keyboard"],
   path: "/my-point-groups",
-  covers: ["groups"],
+  covers: [],
   context: () => ({ created: 0 }),
   ready: (ui) => ui.expect(groupsList(ui)).toBeVisible(),
   states: {

@@ -125,7 +125,7 @@ export default defineModel<Facts, Ctx>({
   machine,
   inputs: ["mouse", "keyboard"],
   path: "/point/lu-9-taiyuan",
-  covers: ["noteEditor"],
+  covers: [],
   context: (facts) => ({ facts, words: 0 }),
   ready: (ui) => ui.expect(notesSwitch(ui)).toBeEnabled(),
   states: {

@@ -115,7 +115,7 @@ export default defineModel<null, Ctx>({
   machine,
   inputs: ["mouse", "keyboard"],
   path: "/search",
-  covers: ["search", "typeAhead"],
+  covers: [],
   context: () => ({ opened: null }),
   ready: (ui) => ui.expect(ui.role("heading", { level: 1, name: "Search" })).toBeVisible(),
   states: {

@@ -54,7 +54,11 @@ export interface FlowModel<Facts = unknown, Ctx = unknown> {
   readonly inputs?: ReadonlyArray<Input>
   readonly states: Readonly<Record<string, StateCheck<Ctx>>>
   readonly events: Readonly<Record<string, EventAction<Ctx>>>
-  /** Production machines (their `id`s in src/machines) whose transitions this flow answers for. */
+  /**
+   * Production machines (their `id`s in src/machines) this flow answers for: `node
+   * scripts/machines-graph.ts --check` fails while one of their transitions is neither taken by a
+   * path nor skipped. (Which machines a flow exercises at all is recorded by the jsdom runs.)
+   */
   readonly covers: ReadonlyArray<string>
   /** Transitions of covered machines no path takes, with the reason: "<machine> <state> <event>". */
   readonly skips?: Readonly<Record<string, string>>

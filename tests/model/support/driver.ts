@@ -11,6 +11,7 @@ export type Role =
   | "alert"
   | "alertdialog"
   | "banner"
+  | "blockquote"
   | "button"
   | "checkbox"
   | "complementary"

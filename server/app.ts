@@ -13,11 +13,17 @@ import { Auth } from "./accounts/auth-service.ts"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./accounts/authentication.ts"
 import { CodesRepo } from "./accounts/codes-repo.ts"
 import { OneTimeCodes } from "./accounts/codes-service.ts"
+import { EmailChange } from "./accounts/email-change-service.ts"
+import { EmailUndoRepo } from "./accounts/email-undo-repo.ts"
 import { UsersHandlers } from "./accounts/handlers.ts"
 import { Passwords } from "./accounts/passwords-service.ts"
 import { ProfileRepo } from "./accounts/profile-repo.ts"
+import { Reauthentication } from "./accounts/reauthentication-service.ts"
 import { SessionsRepo } from "./accounts/sessions-repo.ts"
 import { AccountHandlers } from "./accounts/settings-handlers.ts"
+import { SettingsMails } from "./accounts/settings-mails.ts"
+import { SignInBudget } from "./accounts/sign-in-budget.ts"
+import { SignUpsRepo } from "./accounts/sign-ups-repo.ts"
 import { OidcClients } from "./accounts/social/oidc-clients.ts"
 import { SocialHandlers } from "./accounts/social/social-handlers.ts"
 import { SocialRepo } from "./accounts/social/social-repo.ts"
@@ -85,6 +91,7 @@ export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E
 
 const Repositories = Layer.mergeAll(
   UsersRepo.layer,
+  SignUpsRepo.layer,
   SessionsRepo.layer,
   CodesRepo.layer,
   QuotesRepo.layer,
@@ -100,6 +107,7 @@ const Repositories = Layer.mergeAll(
   NotesRepo.layer,
   FeedbackRepo.layer,
   ProfileRepo.layer,
+  EmailUndoRepo.layer,
   GroupsRepo.layer,
 )
 
@@ -124,6 +132,8 @@ export const makeServices = <E, R>(options: {
         OneTimeCodes.layer,
         MailQueue.layer,
         AccountMails.layer,
+        SettingsMails.layer,
+        SignInBudget.layer,
         Settings.layer,
         TestContentSource.layer,
         Groups.layer,
@@ -148,7 +158,13 @@ export const makeServices = <E, R>(options: {
     // Social sign-in signs in through Auth, so it sits on top of the other services.
     (services) => SocialSignIn.layer.pipe(Layer.provide(OidcClients.layer), Layer.provideMerge(services)),
     // Account settings change and delete what the other services keep, so they sit on top as well.
-    (services) => AccountSettings.layer.pipe(Layer.provideMerge(services)),
+    // Their proofs and e-mail change build on the codes, mail and sign-in budget below.
+    (services) =>
+      AccountSettings.layer.pipe(
+        Layer.provideMerge(EmailChange.layer),
+        Layer.provideMerge(Reauthentication.layer),
+        Layer.provideMerge(services),
+      ),
   )
 
 export const Services = makeServices({ database: Database })
@@ -186,6 +202,13 @@ export const AppRoutes = Layer.mergeAll(
   StaticApp,
   UnknownApiPath,
   ResponsePolicy,
+)
+
+/** Removes expired sign-ups (with their unverified accounts) and spent codes every hour. */
+export const AccountsHousekeeping = Layer.effectDiscard(
+  Effect.flatMap(Accounts, (accounts) =>
+    Effect.forkScoped(accounts.purgeExpired.pipe(Effect.repeat(Schedule.spaced("1 hour")))),
+  ),
 )
 
 /** Ends due trials and paid periods every minute (local subscriptions; Stripe reports its own). */

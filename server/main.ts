@@ -1,14 +1,16 @@
 // Starts Jingluo: one process serving the API and the built app on PORT, with the database
-// migrated and the knowledge base seeded first, the mail worker and the billing clock running.
+// migrated and the knowledge base seeded first, the mail worker, the billing clock and the
+// accounts' housekeeping running.
 // Settings it must not run with (see `startupProblems`) stop it before anything opens.
 import { createServer } from "node:http"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Logger } from "effect"
 import { HttpRouter } from "effect/http"
-import { AppRoutes, BillingClock, Services } from "./app.ts"
+import { AccountsHousekeeping, AppRoutes, BillingClock, Services } from "./app.ts"
 import { describePayments, isTestMode } from "./billing/payment-provider.ts"
 import { readSettings, ServerConfig, startupProblems } from "./platform/config/server-config.ts"
 import { MailWorker } from "./platform/mail/mail-queue.ts"
+import { RateLimitSweeper } from "./platform/security/rate-limiter.ts"
 
 const settings = readSettings()
 
@@ -33,7 +35,7 @@ const HttpLive = Layer.mergeAll(
       ),
     ),
   ),
-  Layer.mergeAll(BillingClock, MailWorker).pipe(Layer.provide(Services)),
+  Layer.mergeAll(BillingClock, MailWorker, RateLimitSweeper, AccountsHousekeeping).pipe(Layer.provide(Services)),
 ).pipe(Layer.provide(ServerConfig.layer(settings)))
 
 const announce = Layer.effectDiscard(

@@ -40,7 +40,8 @@ const verificationLink = async (outbox: string, email: string) => {
 }
 
 export const signIn = async (base: string, email: string) => {
-  const response = await fetch(`${base}/api/login`, jsonPost({ email, password: BENCH_PASSWORD }))
+  // As an API client: the session token in the answer's body, for Authorization: Bearer.
+  const response = await fetch(`${base}/api/login`, jsonPost({ email, password: BENCH_PASSWORD, return_token: true }))
   if (!response.ok) throw new Error(`sign-in as ${email} answered ${response.status}`)
   return ((await response.json()) as { token: string }).token
 }

@@ -1,10 +1,12 @@
 // The e-mails of the accounts feature, in the recipient's language: the verification and
-// password-reset mails (a code and a single-use link that works without it), the note to the
-// owner of an address someone tried to register again, and the daily alert when an account's
-// codes are used up, and the two mails of an e-mail change (the code to the new address, a notice
-// to the old one). The words are in locales/*/mail.json.
-import { Context, Effect, Layer } from "effect"
-import { CODE_TTL_MINUTES } from "../../src/domain/account/verification-code.ts"
+// password-reset mails (a single-use link that works alone, and a code while the address's codes
+// for the day last), the note to the owner of an address someone tried to register again, the
+// daily alert when an account's codes are used up, and the two mails of an e-mail change (the code
+// to the new address, a notice to the old one). A name is greeted only where its owner chose it for
+// a proven address (`name` null greets neutrally): whoever registers can type any name and any
+// address. The words are in locales/*/mail.json.
+import { Context, Effect, Layer, Option } from "effect"
+import { CODE_TTL_MINUTES, LINK_TTL_MINUTES } from "../../src/domain/account/verification-code.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { composeMail, type MailContent } from "../platform/mail/mail-layout.ts"
@@ -12,17 +14,23 @@ import { composeMail, type MailContent } from "../platform/mail/mail-layout.ts"
 export class AccountMails extends Context.Service<
   AccountMails,
   {
-    readonly verificationMail: (language: SelectableLanguage, name: string, code: string, link: string) => MailContent
-    readonly passwordResetMail: (language: SelectableLanguage, name: string, code: string, link: string) => MailContent
+    /** To an address nobody has proven yet: no name, whoever typed it. */
+    readonly verificationMail: (language: SelectableLanguage, code: Option.Option<string>, link: string) => MailContent
+    readonly passwordResetMail: (
+      language: SelectableLanguage,
+      name: string | null,
+      code: Option.Option<string>,
+      link: string,
+    ) => MailContent
     /** To the owner of an address someone tried to register again (instead of telling the stranger). */
     readonly alreadyRegisteredMail: (
       language: SelectableLanguage,
-      name: string,
+      name: string | null,
       signInLink: string,
       resetLink: string,
     ) => MailContent
     /** To the owner once a day when their account's code budget is used up. */
-    readonly codeAlertMail: (language: SelectableLanguage, name: string, appLink: string) => MailContent
+    readonly codeAlertMail: (language: SelectableLanguage, name: string | null, appLink: string) => MailContent
     /** To the new address of an e-mail change: the code that confirms it. */
     readonly emailChangeMail: (language: SelectableLanguage, name: string, code: string, link: string) => MailContent
     /** To the old address of an e-mail change: what is happening, and what to do if it was not them. */
@@ -37,34 +45,41 @@ export class AccountMails extends Context.Service<
   static readonly layer = Layer.effect(
     AccountMails,
     Effect.map(Translations, ({ t }) => {
-      const withCode =
-        (kind: "verify" | "reset") => (language: SelectableLanguage, name: string, code: string, link: string) =>
+      const greeting = (
+        language: SelectableLanguage,
+        kind: "reset" | "alreadyRegistered" | "codeAlert",
+        name: string | null,
+      ) => (name === null ? t(language, "mail:neutralGreeting") : t(language, `mail:${kind}.greeting`, { name }))
+      const withLink =
+        (kind: "verify" | "reset") =>
+        (language: SelectableLanguage, name: string | null, code: Option.Option<string>, link: string) =>
           composeMail({
             subject: t(language, `mail:${kind}.subject`),
             lines: [
-              t(language, `mail:${kind}.greeting`, { name }),
-              t(language, `mail:${kind}.body`, { minutes: CODE_TTL_MINUTES }),
+              kind === "verify" ? t(language, "mail:neutralGreeting") : greeting(language, kind, name),
+              t(language, Option.isSome(code) ? `mail:${kind}.body` : `mail:${kind}.bodyLinkOnly`, {
+                minutes: CODE_TTL_MINUTES,
+                linkMinutes: LINK_TTL_MINUTES,
+              }),
             ],
-            code,
+            ...(Option.isSome(code) ? { code: code.value } : {}),
             action: { label: t(language, `mail:${kind}.action`), href: link },
           })
+      const verify = withLink("verify")
       return AccountMails.of({
-        verificationMail: withCode("verify"),
-        passwordResetMail: withCode("reset"),
+        verificationMail: (language, code, link) => verify(language, null, code, link),
+        passwordResetMail: withLink("reset"),
         alreadyRegisteredMail: (language, name, signInLink, resetLink) =>
           composeMail({
             subject: t(language, "mail:alreadyRegistered.subject"),
-            lines: [
-              t(language, "mail:alreadyRegistered.greeting", { name }),
-              t(language, "mail:alreadyRegistered.body"),
-            ],
+            lines: [greeting(language, "alreadyRegistered", name), t(language, "mail:alreadyRegistered.body")],
             action: { label: t(language, "mail:alreadyRegistered.action"), href: signInLink },
             second: { label: t(language, "mail:alreadyRegistered.second"), href: resetLink },
           }),
         codeAlertMail: (language, name, appLink) =>
           composeMail({
             subject: t(language, "mail:codeAlert.subject"),
-            lines: [t(language, "mail:codeAlert.greeting", { name }), t(language, "mail:codeAlert.body")],
+            lines: [greeting(language, "codeAlert", name), t(language, "mail:codeAlert.body")],
             action: { label: t(language, "mail:codeAlert.action"), href: appLink },
           }),
         emailChangeMail: (language, name, code, link) =>

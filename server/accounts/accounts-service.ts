@@ -1,28 +1,36 @@
 // Account entry: registration, e-mail verification (link or code), resending the verification
-// mail, and password reset (link or code). Every answer is the same whether or not the address has
-// an account: a second registration of a known address answers like the first and mails the owner
-// instead. Mail is only enqueued here (mail-queue.ts) and limited per address and per client.
+// mail, and password reset (link or code). No answer tells whether an address has an account:
+// registering a known address keeps a sign-up without an account that answers sign-in and code
+// guesses like a new one (sign-ups-repo.ts), a reset asked for an unknown address leaves a code
+// that matches nothing, and every code budget is the address's. Mail is only enqueued here
+// (mail-queue.ts) and limited per address and per client; a reset link reaches the owner's mailbox
+// whatever others ask for, because links outlive the mail window and a newer mail never ends them.
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
 import type { ResetPasswordPayload } from "../../src/domain/account/password-reset.ts"
-import type { RegisterPayload } from "../../src/domain/account/registration.ts"
+import { PENDING_SIGN_UP_DAYS, type RegisterPayload } from "../../src/domain/account/registration.ts"
 import { TooManyRequests } from "../../src/domain/shared/errors.ts"
 import { resolveLanguage, type SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { MailQueue } from "../platform/mail/mail-queue.ts"
-import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
+import { LIMITS, type Limit, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { Secrets } from "../platform/security/secrets.ts"
 import { AccountMails } from "./account-mails.ts"
-import { type CodeOwner, CodeRejected, type CodesPaused, OneTimeCodes } from "./codes-service.ts"
+import { addressHashOf, type CodeOwner, CodeRejected, type CodesPaused, OneTimeCodes } from "./codes-service.ts"
 import { Passwords } from "./passwords-service.ts"
 import { SessionsRepo } from "./sessions-repo.ts"
+import { SignUpsRepo } from "./sign-ups-repo.ts"
 import { type UserRow, UsersRepo } from "./users-repo.ts"
 
 export interface Caller {
   readonly language: SelectableLanguage
   readonly address: string
 }
+
+/** The name to greet: only one its owner chose for an address they have proven. */
+export const greetedName = (user: UserRow) => (user.email_verified_at === null ? null : user.first_name)
 
 export class Accounts extends Context.Service<
   Accounts,
@@ -37,12 +45,15 @@ export class Accounts extends Context.Service<
     readonly requestPasswordReset: (email: string, caller: Caller) => Effect.Effect<void, TooManyRequests>
     readonly resetPassword: (payload: ResetPasswordPayload) => Effect.Effect<void, CodeRejected | CodesPaused>
     readonly resetPasswordLink: (token: string, password: string) => Effect.Effect<void, CodeRejected>
+    /** Removes expired sign-ups (with their unverified accounts) and spent or expired codes. */
+    readonly purgeExpired: Effect.Effect<void>
   }
 >()("jingluo/server/Accounts") {
   static readonly layer = Layer.effect(
     Accounts,
     Effect.gen(function* () {
       const users = yield* UsersRepo
+      const signUps = yield* SignUpsRepo
       const sessions = yield* SessionsRepo
       const codes = yield* OneTimeCodes
       const passwords = yield* Passwords
@@ -56,17 +67,18 @@ export class Accounts extends Context.Service<
       const tooMany = (retryAfterSeconds: number, language: SelectableLanguage) =>
         new TooManyRequests({ message: message("tooManyRequests", language), retryAfterSeconds })
 
+      /** Counts one request under `key`; fails when it is over `limit`. */
+      const allow = (key: string, limit: Limit, caller: Caller) =>
+        Effect.flatMap(limiter.hit(key, limit), (verdict) =>
+          verdict.allowed ? Effect.void : Effect.fail(tooMany(verdict.retryAfterSeconds, caller.language)),
+        )
+
       /** Counts one mail to `email` from `caller`; fails when either limit is exceeded. */
       const allowMail = (email: string, caller: Caller) =>
-        Effect.gen(function* () {
-          for (const [key, limit] of [
-            [`mail:address:${email}`, LIMITS.mailPerAddress],
-            [`mail:ip:${caller.address}`, LIMITS.mailPerIp],
-          ] as const) {
-            const verdict = yield* limiter.hit(key, limit)
-            if (!verdict.allowed) return yield* tooMany(verdict.retryAfterSeconds, caller.language)
-          }
-        })
+        Effect.andThen(
+          allow(`mail:address:${email}`, LIMITS.mailPerAddress, caller),
+          allow(`mail:ip:${caller.address}`, LIMITS.mailPerIp, caller),
+        )
 
       /** Once a day, tells the owner that the account's codes are used up and why. */
       const alertOwner = (user: UserRow) =>
@@ -76,7 +88,7 @@ export class Accounts extends Context.Service<
           yield* mail.enqueue({
             to: user.email,
             purpose: "code-alert",
-            ...codeAlertMail(resolveLanguage(user.language), user.first_name, `${config.appOrigin}/`),
+            ...codeAlertMail(resolveLanguage(user.language), greetedName(user), `${config.appOrigin}/`),
           })
         })
 
@@ -89,87 +101,124 @@ export class Accounts extends Context.Service<
             ),
           )
 
-      const ownerOf = (user: Option.Option<UserRow>, identifier: string): CodeOwner =>
-        Option.isSome(user) ? { _tag: "User", userId: user.value.id } : { _tag: "Nobody", key: identifier }
-
-      const sendVerification = (user: UserRow, language: SelectableLanguage) =>
+      /** The verification mail: a link always, a code when `withCode`. */
+      const sendVerification = (user: UserRow, withCode: boolean, language: SelectableLanguage) =>
         Effect.gen(function* () {
-          const issued = yield* codes.issue(user.id, "verify-email")
-          if (Option.isNone(issued)) return yield* alertOwner(user)
-          const { code, token } = issued.value
+          const { code, token } = yield* codes.mailable(user.id, "verify-email", withCode)
           const link = `${config.appOrigin}/verify-email?user=${user.uuid}&token=${token}`
           yield* mail.enqueue({
             to: user.email,
             purpose: "verify-email",
-            code,
-            ...verificationMail(language, user.first_name, code, link),
+            code: Option.getOrUndefined(code),
+            ...verificationMail(language, code, link),
           })
+          if (!withCode) yield* alertOwner(user)
         })
 
-      const register = Effect.fn("Accounts.register")(function* (payload: RegisterPayload, caller: Caller) {
-        const verdict = yield* limiter.hit(`register:ip:${caller.address}`, LIMITS.registrationsPerIp)
-        if (!verdict.allowed) return yield* tooMany(verdict.retryAfterSeconds, caller.language)
-        const email = normalizeEmail(payload.email)
-        yield* allowMail(email, caller)
-        // Hashed either way, so a known address costs what a new one costs.
-        const passwordHash = yield* passwords.hash(payload.password)
-        const uuid = yield* secrets.uuid
-        const inserted = yield* users.insert({
-          uuid,
-          email,
-          firstName: payload.firstName,
-          lastName: payload.lastName,
-          passwordHash,
-          promotional: payload.promotional,
-          language: caller.language,
-        })
-        if (Option.isSome(inserted)) {
-          yield* sendVerification(inserted.value, caller.language)
-          return { uuid: inserted.value.uuid, email }
-        }
-        // Known address: the same answer as a new sign-up (with an id that belongs to no account),
-        // and the owner hears about it by mail.
-        const owner = yield* users.findByEmail(email)
-        if (Option.isSome(owner)) {
+      const tellOwner = (email: string, language: SelectableLanguage) =>
+        Effect.gen(function* () {
+          const owner = yield* users.findByEmail(email)
+          if (Option.isNone(owner)) return
           yield* mail.enqueue({
             to: owner.value.email,
             purpose: "already-registered",
             ...alreadyRegisteredMail(
-              caller.language,
-              owner.value.first_name,
+              language,
+              greetedName(owner.value),
               `${config.appOrigin}/login?email=${encodeURIComponent(email)}`,
               `${config.appOrigin}/resetpassword`,
             ),
           })
+          return owner.value
+        })
+
+      const register = Effect.fn("Accounts.register")(function* (payload: RegisterPayload, caller: Caller) {
+        yield* allow(`register:ip:${caller.address}`, LIMITS.registrationsPerIp, caller)
+        const email = normalizeEmail(payload.email)
+        yield* allowMail(email, caller)
+        const addressHash = addressHashOf(email)
+        // Hashed either way, so a known address costs what a new one costs.
+        const passwordHash = yield* passwords.hash(payload.password)
+        const now = yield* Clock.currentTimeMillis
+        const claimed = yield* signUps.claim({
+          emailHash: addressHash,
+          now: new Date(now),
+          expiresAt: new Date(now + PENDING_SIGN_UP_DAYS * DAY_MS),
+          user: {
+            uuid: yield* secrets.uuid,
+            email,
+            firstName: payload.firstName,
+            lastName: payload.lastName,
+            passwordHash,
+            promotional: payload.promotional,
+            language: caller.language,
+          },
+        })
+        switch (claimed._tag) {
+          case "Created": {
+            yield* codes.adopt(addressHash, claimed.user.id)
+            yield* sendVerification(claimed.user, yield* codes.budget(addressHash), caller.language)
+            break
+          }
+          case "Known": {
+            // The same code budget and a code nobody can match: guessing at this sign-up's id
+            // answers what guessing at a new account's would. The owner hears about it by mail.
+            const withCode = yield* codes.budget(addressHash)
+            if (withCode) yield* codes.hold(addressHash, "verify-email")
+            const owner = yield* tellOwner(email, caller.language)
+            if (!withCode && owner !== undefined) yield* alertOwner(owner)
+            break
+          }
+          case "Pending":
+            yield* tellOwner(email, caller.language)
         }
-        return { uuid, email }
+        return { uuid: claimed.signUpId, email }
       })
 
       const resendVerification = Effect.fn("Accounts.resendVerification")(function* (rawEmail: string, caller: Caller) {
         const email = normalizeEmail(rawEmail)
         yield* allowMail(email, caller)
+        const addressHash = addressHashOf(email)
+        // Counted for any address, so the budget says nothing about which addresses have accounts.
+        const withCode = yield* codes.budget(addressHash)
         const user = yield* users.findByEmail(email)
-        // The answer is the same whether or not the address has an unverified account.
         if (Option.isSome(user) && user.value.email_verified_at === null)
-          yield* sendVerification(user.value, caller.language)
+          yield* sendVerification(user.value, withCode, caller.language)
+        const signUp = yield* signUps.byAddress(addressHash)
+        if (withCode && Option.isSome(signUp) && signUp.value.user_id === null)
+          yield* codes.hold(addressHash, "verify-email")
       })
+
+      /** The mailbox is proven: the account is verified and the address's sign-up has done its work. */
+      const proven = (userId: number) =>
+        Effect.gen(function* () {
+          yield* users.markVerified(userId, new Date(yield* Clock.currentTimeMillis))
+          const user = yield* users.findById(userId)
+          if (Option.isSome(user)) yield* signUps.clear(addressHashOf(user.value.email))
+        })
 
       const verifyEmail = Effect.fn("Accounts.verifyEmail")(function* (uuid: string, code: string) {
         const user = yield* users.findByUuid(uuid)
         if (Option.isSome(user) && user.value.email_verified_at !== null) return
-        const { userId } = yield* codes.redeem(ownerOf(user, `uuid:${uuid}`), "verify-email", code).pipe(
+        const signUp = Option.isSome(user) ? Option.none() : yield* signUps.byId(uuid)
+        const owner: CodeOwner = Option.isSome(user)
+          ? { _tag: "User", userId: user.value.id }
+          : Option.isSome(signUp)
+            ? { _tag: "Address", addressHash: signUp.value.email_hash }
+            : { _tag: "Nobody", key: `uuid:${uuid}` }
+        const { userId } = yield* codes.redeem(owner, "verify-email", code).pipe(
           alertOnPause(user),
-          // An unknown account reads like a wrong code ("invalid"), never like an expired one.
+          // An id that names nothing reads like a wrong code ("invalid"), as a mistyped link would.
           Effect.mapError((error) =>
-            Option.isNone(user) && error._tag === "CodeRejected" ? new CodeRejected({ reason: "invalid" }) : error,
+            owner._tag === "Nobody" && error._tag === "CodeRejected" ? new CodeRejected({ reason: "invalid" }) : error,
           ),
         )
-        yield* users.markVerified(userId, new Date(yield* Clock.currentTimeMillis))
+        yield* proven(userId)
       })
 
       const verifyEmailLink = Effect.fn("Accounts.verifyEmailLink")(function* (token: string) {
         const { userId } = yield* codes.redeemLink("verify-email", token)
-        yield* users.markVerified(userId, new Date(yield* Clock.currentTimeMillis))
+        yield* proven(userId)
       })
 
       const requestPasswordReset = Effect.fn("Accounts.requestPasswordReset")(function* (
@@ -177,41 +226,55 @@ export class Accounts extends Context.Service<
         caller: Caller,
       ) {
         const email = normalizeEmail(rawEmail)
-        yield* allowMail(email, caller)
+        yield* allow(`mail:ip:${caller.address}`, LIMITS.mailPerIp, caller)
+        // Over the address's limit nothing more is sent, and the answer stays the same: the mails
+        // of this window are in the mailbox, and their links outlive it.
+        const perAddress = yield* limiter.hit(`reset-mail:address:${email}`, LIMITS.mailPerAddress)
+        if (!perAddress.allowed) return
+        const addressHash = addressHashOf(email)
+        const withCode = yield* codes.budget(addressHash)
         const user = yield* users.findByEmail(email)
-        if (Option.isNone(user)) return
-        const issued = yield* codes.issue(user.value.id, "reset-password")
-        if (Option.isNone(issued)) return yield* alertOwner(user.value)
-        const { code, token } = issued.value
+        if (Option.isNone(user)) {
+          if (withCode) yield* codes.hold(addressHash, "reset-password")
+          return
+        }
+        const { code, token } = yield* codes.mailable(user.value.id, "reset-password", withCode)
         const link = `${config.appOrigin}/resetpassword?email=${encodeURIComponent(email)}&token=${token}`
         yield* mail.enqueue({
           to: email,
           purpose: "reset-password",
-          code,
-          ...passwordResetMail(caller.language, user.value.first_name, code, link),
+          code: Option.getOrUndefined(code),
+          ...passwordResetMail(caller.language, greetedName(user.value), code, link),
         })
+        if (!withCode) yield* alertOwner(user.value)
       })
 
       /** A new password proves the mailbox: the address is verified, and every old session ends. */
       const setNewPassword = (userId: number, password: string) =>
         Effect.gen(function* () {
           yield* users.setPassword(userId, yield* passwords.hash(password))
-          yield* users.markVerified(userId, new Date(yield* Clock.currentTimeMillis))
+          yield* proven(userId)
           yield* sessions.deleteAllForUser(userId)
         })
 
       const resetPassword = Effect.fn("Accounts.resetPassword")(function* (payload: ResetPasswordPayload) {
         const email = normalizeEmail(payload.email)
         const user = yield* users.findByEmail(email)
-        const { userId } = yield* codes
-          .redeem(ownerOf(user, `email:${email}`), "reset-password", payload.code)
-          .pipe(alertOnPause(user))
+        const owner: CodeOwner = Option.isSome(user)
+          ? { _tag: "User", userId: user.value.id }
+          : { _tag: "Address", addressHash: addressHashOf(email) }
+        const { userId } = yield* codes.redeem(owner, "reset-password", payload.code).pipe(alertOnPause(user))
         yield* setNewPassword(userId, payload.password)
       })
 
       const resetPasswordLink = Effect.fn("Accounts.resetPasswordLink")(function* (token: string, password: string) {
         const { userId } = yield* codes.redeemLink("reset-password", token)
         yield* setNewPassword(userId, password)
+      })
+
+      const purgeExpired = Effect.gen(function* () {
+        yield* signUps.purge(new Date(yield* Clock.currentTimeMillis))
+        yield* codes.purge
       })
 
       return Accounts.of({
@@ -222,6 +285,7 @@ export class Accounts extends Context.Service<
         requestPasswordReset,
         resetPassword,
         resetPasswordLink,
+        purgeExpired,
       })
     }),
   )

@@ -1,21 +1,30 @@
 // Sign-in, sessions and sign-out. A sign-in creates an opaque 32-byte token stored only as its
 // SHA-256 with a device name; attempts are counted per account and per client address before the
-// password is checked, and a right password resets its account's count.
+// password is checked, and a right password resets its account's count. The password of the
+// address's waiting sign-up is checked too, always, so a known address that someone registered
+// with their own password answers "not verified" exactly like a new address would.
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
 import type { SignedInUser, UserData } from "../../src/domain/account/user.ts"
 import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
 import { SESSION_MAX_AGE_DAYS } from "../../src/domain/shared/cookies.ts"
-import { EmailNotVerified, InvalidCredentials, TooManyRequests, Unauthorized } from "../../src/domain/shared/errors.ts"
+import {
+  EmailNotVerified,
+  InvalidCredentials,
+  type TooManyRequests,
+  Unauthorized,
+} from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { Translations } from "../platform/i18n/translations.ts"
-import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { Secrets, sha256 } from "../platform/security/secrets.ts"
 import type { Caller } from "./accounts-service.ts"
+import { addressHashOf } from "./codes-service.ts"
 import { Passwords } from "./passwords-service.ts"
 import { ProfileRepo } from "./profile-repo.ts"
 import { SessionsRepo } from "./sessions-repo.ts"
+import { SignInBudget } from "./sign-in-budget.ts"
+import { SignUpsRepo } from "./sign-ups-repo.ts"
 import { toSignedInUser, toUserData } from "./user-view.ts"
 import { type UserRow, UsersRepo } from "./users-repo.ts"
 
@@ -25,6 +34,8 @@ export interface SessionInfo {
   readonly uuid: string
   /** The user's plan as the session was read. */
   readonly planId: number
+  /** When the session ends (its cookie may not outlive it). */
+  readonly expiresAt: Date
 }
 
 export class Auth extends Context.Service<
@@ -48,10 +59,11 @@ export class Auth extends Context.Service<
     Auth,
     Effect.gen(function* () {
       const users = yield* UsersRepo
+      const signUps = yield* SignUpsRepo
       const sessions = yield* SessionsRepo
       const profiles = yield* ProfileRepo
       const passwords = yield* Passwords
-      const limiter = yield* RateLimiter
+      const budget = yield* SignInBudget
       const secrets = yield* Secrets
       const { message } = yield* Translations
 
@@ -74,38 +86,29 @@ export class Auth extends Context.Service<
         caller: Caller,
       ) {
         const email = normalizeEmail(credentials.email)
-        const accountKey = `login-fail:account:${email}`
-        const addressKey = `login-fail:ip:${caller.address}`
         // Every attempt is counted before argon2 runs, so parallel guesses cannot slip past the
         // limit; a right password takes its attempt back.
-        const verdicts = yield* Effect.all([
-          limiter.hit(accountKey, LIMITS.loginFailuresPerAccount),
-          limiter.hit(addressKey, LIMITS.loginFailuresPerIp),
-        ])
-        const waits = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.retryAfterSeconds]))
-        if (waits.length > 0) {
-          return yield* new TooManyRequests({
-            message: message("tooManyRequests", caller.language),
-            retryAfterSeconds: Math.max(...waits),
-          })
-        }
+        yield* budget.spend(email, caller)
         const found = yield* users.findByEmail(email)
-        const ok = yield* passwords.verify(
-          Option.isSome(found) ? found.value.password_hash : null,
-          credentials.password,
-        )
-        if (!ok || Option.isNone(found)) {
+        const signUp = yield* signUps.byAddress(addressHashOf(email))
+        // Both checks run whatever the first one says: an address with a sign-up costs the same
+        // two verifications whether or not it also has an account.
+        const [accountOk, signUpOk] = yield* Effect.all([
+          passwords.verify(Option.isSome(found) ? found.value.password_hash : null, credentials.password),
+          Option.isSome(signUp)
+            ? passwords.verify(signUp.value.password_hash, credentials.password)
+            : Effect.succeed(false),
+        ])
+        const verifiedAccount = accountOk && Option.isSome(found) && found.value.email_verified_at !== null
+        if (!accountOk && !signUpOk) {
           return yield* new InvalidCredentials({ message: message("invalidCredentials", caller.language) })
         }
-        yield* limiter.reset(accountKey)
-        yield* limiter.release(addressKey)
-        const user = found.value
-        if (user.email_verified_at === null) {
-          return yield* new EmailNotVerified({
-            message: message("emailNotVerified", caller.language),
-            email: user.email,
-          })
+        yield* budget.refund(email, caller)
+        // A sign-up's password never opens anything: it only reads like an unverified account.
+        if (!verifiedAccount || Option.isNone(found)) {
+          return yield* new EmailNotVerified({ message: message("emailNotVerified", caller.language), email })
         }
+        const user = found.value
         return yield* openSession(user, credentials.deviceName)
       })
 
@@ -117,7 +120,13 @@ export class Auth extends Context.Service<
               const found = yield* sessions.findLive(sha256(token), new Date(now))
               return Option.map(
                 found,
-                (s): SessionInfo => ({ sessionId: s.id, userId: s.user_id, uuid: s.uuid, planId: s.plan_id }),
+                (s): SessionInfo => ({
+                  sessionId: s.id,
+                  userId: s.user_id,
+                  uuid: s.uuid,
+                  planId: s.plan_id,
+                  expiresAt: s.expires_at,
+                }),
               )
             })
 

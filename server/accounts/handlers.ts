@@ -14,6 +14,7 @@ import { Translations, type TranslationsService } from "../platform/i18n/transla
 import { Accounts } from "./accounts-service.ts"
 import { Auth } from "./auth-service.ts"
 import type { CodeRejected, CodesPaused } from "./codes-service.ts"
+import { sessionCookies } from "./session-cookie.ts"
 
 const codeFailure =
   ({ message }: TranslationsService, language: SelectableLanguage) =>
@@ -49,7 +50,8 @@ export const UsersHandlers = HttpApiBuilder.group(
     const accounts = yield* Accounts
     const auth = yield* Auth
     const billing = yield* Billing
-    const { trustProxy } = yield* ServerConfig
+    const { trustProxy, appOrigin } = yield* ServerConfig
+    const cookies = sessionCookies(appOrigin)
     const translations = yield* Translations
     const { message } = translations
     const caller = Effect.all({ language: requestLanguage, address: clientAddressOf(trustProxy) })
@@ -66,13 +68,15 @@ export const UsersHandlers = HttpApiBuilder.group(
         Effect.gen(function* () {
           const who = yield* caller
           const device = payload.device_name?.trim() || (yield* userAgentDevice)
-          return yield* auth.login({ email: payload.email, password: payload.password, deviceName: device }, who)
+          const user = yield* auth.login({ email: payload.email, password: payload.password, deviceName: device }, who)
+          return yield* cookies.signedIn(user, payload.return_token === true)
         }),
       )
       .handle("logout", () =>
         Effect.gen(function* () {
           const session = yield* CurrentSession
           yield* auth.logout(session.sessionId)
+          yield* cookies.clear
           return { message: message("loggedOut", yield* requestLanguage) }
         }),
       )
@@ -83,6 +87,7 @@ export const UsersHandlers = HttpApiBuilder.group(
           if (payload.user_uuid !== session.uuid)
             return yield* new Forbidden({ message: message("forbidden", language) })
           yield* auth.logoutAll(session.userId)
+          yield* cookies.clear
           return { message: message("loggedOutEverywhere", language) }
         }),
       )

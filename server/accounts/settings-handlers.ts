@@ -1,14 +1,16 @@
-// Handlers of the "account" group (account settings): they read the session and the request's
-// language, call AccountSettings and turn its outcomes into the contract's answers.
+// Handlers of the "account" group (account settings): they read the session, the request's
+// language and client address, call AccountSettings and turn its outcomes into the contract's answers.
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/domain/api/api.ts"
 import { CurrentSession } from "../../src/domain/api/middleware.ts"
 import { Forbidden, TooManyRequests, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import { MessageKey } from "../../src/domain/shared/validation.ts"
-import { requestLanguage } from "../platform/http/request-context.ts"
+import { ServerConfig } from "../platform/config/server-config.ts"
+import { clientAddressOf, requestLanguage } from "../platform/http/request-context.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { AccountSettings } from "./account-settings-service.ts"
+import { sessionCookies } from "./session-cookie.ts"
 
 export const AccountHandlers = HttpApiBuilder.group(
   Api,
@@ -16,24 +18,31 @@ export const AccountHandlers = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const settings = yield* AccountSettings
     const { message } = yield* Translations
+    const { appOrigin, trustProxy } = yield* ServerConfig
+    const cookies = sessionCookies(appOrigin)
     const context = Effect.all({ session: CurrentSession, language: requestLanguage })
+    /** The session, and the caller whose proofs and look-ups are counted. */
+    const counted = Effect.all({
+      session: CurrentSession,
+      caller: Effect.all({ language: requestLanguage, address: clientAddressOf(trustProxy) }),
+    })
     return handlers
       .handle("profileOptions", () => settings.options)
       .handle("emailValidate", ({ payload }) =>
         Effect.gen(function* () {
-          const { session, language } = yield* context
+          const { session, caller } = yield* counted
           // A uuid is only ever the caller's own; any other is not theirs to ask about.
           if (payload.uuid !== undefined && payload.uuid !== session.uuid)
-            return yield* new Forbidden({ message: message("forbidden", language) })
-          return { available: yield* settings.emailAvailable(session.userId, payload.email) }
+            return yield* new Forbidden({ message: message("forbidden", caller.language) })
+          return { available: yield* settings.emailAvailable(session.userId, payload.email, caller) }
         }),
       )
       .handle("profileUpdate", ({ payload }) =>
         Effect.gen(function* () {
-          const { session, language } = yield* context
-          const result = yield* settings.updateProfile(session.userId, payload, language)
+          const { session, caller } = yield* counted
+          const result = yield* settings.updateProfile(session.userId, payload, caller)
           return {
-            message: message(result.pendingEmail === null ? "profileUpdated" : "emailCodeSent", language),
+            message: message(result.pendingEmail === null ? "profileUpdated" : "emailCodeSent", caller.language),
             pending_email: result.pendingEmail,
             user: result.user,
           }
@@ -66,9 +75,9 @@ export const AccountHandlers = HttpApiBuilder.group(
       )
       .handle("changePassword", ({ payload }) =>
         Effect.gen(function* () {
-          const { session, language } = yield* context
-          yield* settings.changePassword(session, payload, language)
-          return { message: message("passwordUpdated", language) }
+          const { session, caller } = yield* counted
+          yield* settings.changePassword(session, payload, caller)
+          return { message: message("passwordUpdated", caller.language) }
         }),
       )
       .handle("registeredDevices", () => Effect.flatMap(CurrentSession, (session) => settings.devices(session)))
@@ -76,14 +85,31 @@ export const AccountHandlers = HttpApiBuilder.group(
         Effect.gen(function* () {
           const { session, language } = yield* context
           yield* settings.removeDevice(session.userId, payload.device_id, language)
+          // Signing out this very device signs this browser out.
+          if (payload.device_id === session.sessionId) yield* cookies.clear
           return { message: message("deviceRemoved", language) }
         }),
       )
-      .handle("deleteAccount", () =>
+      .handle("deleteAccount", ({ payload }) =>
         Effect.gen(function* () {
-          const { session, language } = yield* context
-          yield* settings.deleteAccount(session.userId)
-          return { message: message("accountDeleted", language) }
+          const { session, caller } = yield* counted
+          yield* settings.deleteAccount(session.userId, payload, caller)
+          yield* cookies.clear
+          return { message: message("accountDeleted", caller.language) }
+        }),
+      )
+      .handle("reauthCode", () =>
+        Effect.gen(function* () {
+          const { session, caller } = yield* counted
+          yield* settings.sendReauthCode(session.userId, caller)
+          return { message: message("reauthCodeSent", caller.language) }
+        }),
+      )
+      .handle("restoreEmail", ({ payload }) =>
+        Effect.gen(function* () {
+          const caller = yield* Effect.all({ language: requestLanguage, address: clientAddressOf(trustProxy) })
+          const email = yield* settings.restoreEmail(payload.token, caller)
+          return { message: message("emailRestored", caller.language), email }
         }),
       )
   }),

@@ -21,6 +21,7 @@ export const UserRow = Schema.Struct({
 })
 export type UserRow = typeof UserRow.Type
 
+/** An account as registration creates it (sign-ups-repo.ts inserts it with its sign-up). */
 export const NewUser = Schema.Struct({
   uuid: Schema.String,
   email: Schema.String,
@@ -40,8 +41,6 @@ export class UsersRepo extends Context.Service<
     readonly findByEmail: (email: string) => Effect.Effect<Option.Option<UserRow>>
     readonly findByUuid: (uuid: string) => Effect.Effect<Option.Option<UserRow>>
     readonly findById: (id: number) => Effect.Effect<Option.Option<UserRow>>
-    /** None when the e-mail is taken. */
-    readonly insert: (user: NewUser) => Effect.Effect<Option.Option<UserRow>>
     readonly markVerified: (id: number, at: Date) => Effect.Effect<void>
     readonly setPassword: (id: number, passwordHash: string) => Effect.Effect<void>
   }
@@ -85,17 +84,6 @@ export class UsersRepo extends Context.Service<
             Request: Schema.Number,
             Result: UserRow,
             execute: (id) => sql`SELECT * FROM users WHERE id = ${id}`,
-          }),
-        ),
-        insert: orDie(
-          SqlSchema.findOneOption({
-            Request: NewUser,
-            Result: UserRow,
-            execute: (user) => sql`
-              INSERT INTO users (uuid, email, first_name, last_name, password_hash, promotional_emails, language)
-              VALUES (${user.uuid}::uuid, ${user.email}, ${user.firstName}, ${user.lastName}, ${user.passwordHash}, ${user.promotional}, ${user.language})
-              ON CONFLICT (email) DO NOTHING
-              RETURNING *`,
           }),
         ),
         markVerified: (id, at) => markVerified({ id, at }),

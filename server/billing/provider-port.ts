@@ -4,6 +4,14 @@
 // local-provider.ts) implement it; payment-provider.ts chooses one.
 import type { Effect } from "effect"
 import type { SubscriptionStatus } from "../../src/domain/billing/subscription.ts"
+import { hasUnsafeCharacters } from "../../src/domain/shared/input-rules.ts"
+
+/** The longest id a provider gives (Stripe: 255 characters). */
+export const PROVIDER_ID_MAX_LENGTH = 255
+
+/** An id or name as a provider writes it: text the database can store, of a sane length. */
+export const isProviderText = (value: unknown): value is string =>
+  typeof value === "string" && value.length <= PROVIDER_ID_MAX_LENGTH && !hasUnsafeCharacters(value)
 
 export interface CheckoutRequest {
   readonly checkoutId: string
@@ -56,4 +64,11 @@ export interface PaymentProviderService {
   readonly cancelNow: (providerSubscriptionId: string) => Effect.Effect<void>
   /** Closes a checkout page that a newer checkout replaced. */
   readonly expireCheckout: (providerSessionId: string) => Effect.Effect<void>
+  /**
+   * The fingerprint of the card that pays a subscription (the same for the same card in any
+   * account), or null where the provider has none or could not be asked.
+   */
+  readonly cardFingerprint: (providerSubscriptionId: string) => Effect.Effect<string | null>
+  /** Ends a subscription's trial at once: its card pays now (a card that had a trial before). */
+  readonly endTrialNow: (providerSubscriptionId: string) => Effect.Effect<void>
 }

@@ -5,6 +5,7 @@ import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
 import { resolveLanguage } from "../../src/domain/shared/locales.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
+import { STRIPE_WEBHOOK_PATH } from "../platform/http/body-limits.ts"
 import { Translations, type TranslationsService } from "../platform/i18n/translations.ts"
 import { findPrice } from "./catalogue.ts"
 import { closedCheckoutPage, openCheckoutPage } from "./checkout-page.ts"
@@ -78,6 +79,6 @@ export const BillingRoutes = HttpRouter.use((router) =>
     yield* router.add("GET", "/checkout/:id", checkoutPage(deps))
     yield* router.add("POST", "/checkout/:id/pay", complete(deps, "pay"))
     yield* router.add("POST", "/checkout/:id/decline", complete(deps, "decline"))
-    yield* router.add("POST", "/api/stripe/webhook", webhook(deps))
+    yield* router.add("POST", STRIPE_WEBHOOK_PATH, webhook(deps))
   }),
 )

@@ -2,9 +2,8 @@
 // local checkout, cancellation, and the clock-driven end of trials and periods. A user's plan
 // (users.plan_id) is always recomputed from their subscriptions, never set by a page visit.
 // A user has at most one open checkout (a new one expires the old) and one live subscription, and
-// gets the trial only if they never had a subscription. A provider's event (in the provider-neutral
-// words of provider-port.ts) is recorded in the same transaction that applies it, so an event that
-// fails to apply is applied when the provider retries it.
+// gets the trial only once per person (trials.ts). A provider's event (in the provider-neutral words
+// of provider-port.ts) is applied by provider-events.ts.
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import {
   isStorePlatform,
@@ -22,13 +21,15 @@ import { Secrets } from "../platform/security/secrets.ts"
 import { findPrice, planCatalogue } from "./catalogue.ts"
 import { LOCAL_CARDS, type LocalCard } from "./local-provider.ts"
 import { PaymentProvider } from "./payment-provider.ts"
-import type { ProviderEvent, ProviderReport } from "./provider-port.ts"
+import { makeProviderEvents } from "./provider-events.ts"
+import type { ProviderEvent } from "./provider-port.ts"
 import {
   type SubscriptionChange,
   type SubscriptionRow,
   type SubscriptionStatus,
   SubscriptionsRepo,
 } from "./subscriptions-repo.ts"
+import { makeTrials } from "./trials.ts"
 
 export class UnknownPrice extends Schema.TaggedError<UnknownPrice>()("UnknownPrice", {}) {}
 export class AlreadySubscribed extends Schema.TaggedError<AlreadySubscribed>()("AlreadySubscribed", {}) {}
@@ -82,6 +83,7 @@ export class Billing extends Context.Service<
       const config = yield* ServerConfig
       const plans = planCatalogue(config, provider.testMode)
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+      const trials = makeTrials(repo, config.serverSecret)
 
       const syncPlan = (userId: number) =>
         Effect.gen(function* () {
@@ -98,47 +100,14 @@ export class Billing extends Context.Service<
         return row
       })
 
-      /**
-       * A provider's report of a subscription, inside a transaction that holds the user's row. A live
-       * subscription next to another live one is recorded as canceled: the returned id is ended at
-       * the provider once the transaction has committed.
-       */
-      const applyReported = (change: SubscriptionChange) =>
-        Effect.gen(function* () {
-          yield* repo.lockUser(change.userId)
-          const current = yield* repo.current(change.userId)
-          const second =
-            LIVE.includes(change.status) &&
-            Option.isSome(current) &&
-            LIVE.includes(current.value.status) &&
-            !(
-              current.value.provider === change.provider &&
-              current.value.provider_subscription_id === change.providerSubscriptionId
-            )
-          if (!second) {
-            yield* applySubscription(change)
-            return Option.none<string>()
-          }
-          yield* Effect.logWarning(
-            `User ${change.userId} already has a live subscription; ${change.provider} subscription ${change.providerSubscriptionId} is recorded as canceled and ended.`,
-          )
-          yield* applySubscription({ ...change, status: "canceled" })
-          return Option.some(change.providerSubscriptionId)
-        })
-
-      const endSecondSubscription = (id: Option.Option<string>) =>
-        Option.isNone(id)
-          ? Effect.void
-          : provider
-              .cancelNow(id.value)
-              .pipe(
-                Effect.catchCause((cause) =>
-                  Effect.logError(
-                    `Could not end the second subscription ${id.value} at the provider; end it by hand`,
-                    cause,
-                  ),
-                ),
-              )
+      const { handleProviderEvent } = makeProviderEvents({
+        repo,
+        provider,
+        trials,
+        live: LIVE,
+        now,
+        applySubscription,
+      })
 
       const toView = (row: SubscriptionRow): SubscriptionView => {
         const found = findPrice(plans, row.price_id)
@@ -169,7 +138,7 @@ export class Billing extends Context.Service<
             const current = yield* repo.current(user.id)
             if (Option.isSome(current) && LIVE.includes(current.value.status)) return yield* new AlreadySubscribed()
             const replaced = yield* repo.expireOpenCheckouts(user.id, at)
-            const trial = !(yield* repo.hasEverSubscribed(user.id))
+            const trial = yield* trials.allowed(user.id, null, null)
             yield* repo.createCheckout({ id: checkoutId, userId: user.id, provider: provider.kind, priceId, now: at })
             return { replaced, trial }
           }),
@@ -199,7 +168,7 @@ export class Billing extends Context.Service<
         Effect.gen(function* () {
           const found = yield* repo.findCheckout(checkoutId)
           if (Option.isNone(found) || found.value.provider !== "local") return Option.none()
-          const trial = !(yield* repo.hasEverSubscribed(found.value.user_id))
+          const trial = yield* trials.allowed(found.value.user_id, null, null)
           return Option.some({ priceId: found.value.price_id, open: found.value.status === "open", trial })
         })
 
@@ -223,13 +192,15 @@ export class Billing extends Context.Service<
             if (!closed) return "closed" as const
             if (outcome._tag === "Decline") return "declined" as const
             // The same path a provider's webhook takes: a trial for TRIAL_DAYS for a first
-            // subscription, otherwise paid now for the first period.
-            const trial = !(yield* repo.hasEverSubscribed(userId))
+            // subscription (trials.ts), otherwise paid now for the first period.
+            const subscriptionId = `local_${checkoutId}`
+            const trial = yield* trials.allowed(userId, subscriptionId, null)
             const interval = findPrice(plans, priceId)?.price.interval ?? "month"
+            if (trial) yield* trials.claim(userId, subscriptionId, null, at)
             yield* applySubscription({
               userId,
               provider: "local",
-              providerSubscriptionId: `local_${checkoutId}`,
+              providerSubscriptionId: subscriptionId,
               priceId,
               status: trial ? "trialing" : "active",
               trialEndsAt: trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : null,
@@ -241,94 +212,6 @@ export class Billing extends Context.Service<
             return "completed" as const
           }),
         )
-      })
-
-      /** The user of a provider's subscription: the one we recorded it for, else the one we told the provider. */
-      const userOfSubscription = (subscriptionId: string, toldUserId: number | null) =>
-        Effect.map(repo.findByProviderId(provider.kind, subscriptionId), (known) =>
-          Option.isSome(known) ? Option.some(known.value.user_id) : Option.fromNullishOr(toldUserId),
-        )
-
-      /** Applies what a provider reported; returns the outcome and a second subscription to end. */
-      const applyReport = (report: ProviderReport, at: Date) =>
-        Effect.gen(function* () {
-          const none = Option.none<string>()
-          switch (report._tag) {
-            case "CheckoutCompleted": {
-              const checkout = yield* repo.findCheckout(report.checkoutId)
-              if (Option.isNone(checkout)) return ["ignored", none] as const
-              yield* repo.closeCheckout(checkout.value.id, "completed", at)
-              const existing = yield* repo.findByProviderId(provider.kind, report.subscriptionId)
-              // A subscription report may have arrived first and carries the authoritative dates.
-              if (Option.isSome(existing)) return ["applied", none] as const
-              const trial = !(yield* repo.hasEverSubscribed(checkout.value.user_id))
-              const second = yield* applyReported({
-                userId: checkout.value.user_id,
-                provider: provider.kind,
-                providerSubscriptionId: report.subscriptionId,
-                priceId: checkout.value.price_id,
-                status: trial ? "trialing" : "active",
-                trialEndsAt: trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : null,
-                currentPeriodEnd: null,
-                cancelAtPeriodEnd: false,
-                paymentMethod: null,
-                now: at,
-              })
-              return ["applied", second] as const
-            }
-            case "SubscriptionChanged": {
-              const userId = yield* userOfSubscription(report.subscriptionId, report.userId)
-              if (Option.isNone(userId)) return ["ignored", none] as const
-              const second = yield* applyReported({
-                userId: userId.value,
-                provider: provider.kind,
-                providerSubscriptionId: report.subscriptionId,
-                priceId: report.priceId,
-                status: report.status,
-                trialEndsAt: report.trialEndsAt,
-                currentPeriodEnd: report.currentPeriodEnd,
-                cancelAtPeriodEnd: report.cancelAtPeriodEnd,
-                paymentMethod: null,
-                now: at,
-              })
-              return ["applied", second] as const
-            }
-            case "PaymentFailed": {
-              const existing = yield* repo.findByProviderId(provider.kind, report.subscriptionId)
-              if (Option.isNone(existing)) return ["ignored", none] as const
-              const row = existing.value
-              const second = yield* applyReported({
-                userId: row.user_id,
-                provider: row.provider,
-                providerSubscriptionId: report.subscriptionId,
-                priceId: row.price_id,
-                status: row.status === "canceled" ? "canceled" : "past_due",
-                trialEndsAt: row.trial_ends_at,
-                currentPeriodEnd: row.current_period_end,
-                cancelAtPeriodEnd: row.cancel_at_period_end,
-                paymentMethod: row.payment_method,
-                now: at,
-              })
-              return ["applied", second] as const
-            }
-            case "Ignored":
-              return ["ignored", none] as const
-          }
-        })
-
-      const handleProviderEvent = Effect.fn("Billing.handleProviderEvent")(function* (event: ProviderEvent) {
-        const at = yield* now
-        // The event id and its effects commit together: if applying fails, the id is not recorded
-        // either, and the provider's retry applies the event.
-        const [result, second] = yield* repo.transaction(
-          Effect.gen(function* () {
-            if (!(yield* repo.recordEvent(event.id, event.type, at)))
-              return ["duplicate", Option.none<string>()] as const
-            return yield* applyReport(event.report, at)
-          }),
-        )
-        yield* endSecondSubscription(second)
-        return result
       })
 
       const cancel = Effect.fn("Billing.cancel")(function* (userId: number) {

@@ -1,13 +1,20 @@
 // Stripe Checkout through the `stripe` SDK, and the one place that knows Stripe's types: its
 // webhook events are verified on the raw body (five minutes of tolerance) and translated into the
 // provider-neutral reports of payment-provider.ts — a completed checkout, a subscription's current
-// state, a failed renewal — so the Billing service never reads a Stripe object.
+// state, a failed renewal — so the Billing service never reads a Stripe object. A report whose ids
+// are no plain text, or whose user id or dates are out of range, is ignored: nothing could apply it.
 import { Effect } from "effect"
 import Stripe from "stripe"
 import { TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import type { SubscriptionStatus } from "../../src/domain/billing/subscription.ts"
-import type { ServerSettings } from "../platform/config/server-config.ts"
-import type { PaymentProviderService, ProviderEvent, ProviderReport } from "./provider-port.ts"
+import { INT4_MAX } from "../../src/domain/shared/input-rules.ts"
+import { isStripeTestKey, type ServerSettings } from "../platform/config/server-config.ts"
+import {
+  isProviderText,
+  type PaymentProviderService,
+  type ProviderEvent,
+  type ProviderReport,
+} from "./provider-port.ts"
 
 /** Stripe's statuses in ours: unpaid and incomplete count as past due, anything final as canceled. */
 const statusOf = (status: Stripe.Subscription.Status): SubscriptionStatus => {
@@ -25,17 +32,20 @@ const statusOf = (status: Stripe.Subscription.Status): SubscriptionStatus => {
   }
 }
 
-/** Stripe's test keys take no money. */
-export const isTestKey = (secretKey: string) => /^(sk|rk)_test_/.test(secretKey)
+/** The latest instant a JavaScript date can hold, in seconds (the year 275760). */
+const MAX_UNIX_SECONDS = 8.64e12
 
-const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)
+const fromUnix = (seconds: number | null | undefined) =>
+  typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_UNIX_SECONDS
+    ? new Date(seconds * 1000)
+    : null
 
 const idOf = (ref: string | { readonly id: string } | null | undefined) => (typeof ref === "string" ? ref : ref?.id)
 
 /** The user id we put into the subscription's metadata at checkout, when it is still there. */
 const metadataUserId = (metadata: Stripe.Metadata | null | undefined) => {
   const id = Number(metadata?.user_id)
-  return Number.isInteger(id) && id > 0 ? id : null
+  return Number.isInteger(id) && id > 0 && id <= INT4_MAX ? id : null
 }
 
 const subscriptionReport = (subscription: Stripe.Subscription, deleted: boolean): ProviderReport => {
@@ -52,7 +62,7 @@ const subscriptionReport = (subscription: Stripe.Subscription, deleted: boolean)
     status: deleted ? "canceled" : statusOf(subscription.status),
     trialEndsAt: fromUnix(subscription.trial_end),
     currentPeriodEnd: fromUnix(periodEnd),
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
   }
 }
 
@@ -84,12 +94,25 @@ const reportOf = (event: Stripe.Event): ProviderReport => {
   }
 }
 
+/** Whether every id a report names could be stored and looked up. */
+const isUsable = (report: ProviderReport): boolean => {
+  switch (report._tag) {
+    case "CheckoutCompleted":
+      return isProviderText(report.checkoutId) && isProviderText(report.subscriptionId)
+    case "SubscriptionChanged":
+      return isProviderText(report.subscriptionId) && isProviderText(report.priceId)
+    case "PaymentFailed":
+      return isProviderText(report.subscriptionId)
+    case "Ignored":
+      return true
+  }
+}
+
 /** A verified Stripe event as the Billing service reads it. */
-export const fromStripeEvent = (event: Stripe.Event): ProviderEvent => ({
-  id: event.id,
-  type: event.type,
-  report: reportOf(event),
-})
+export const fromStripeEvent = (event: Stripe.Event): ProviderEvent => {
+  const report = reportOf(event)
+  return { id: event.id, type: event.type, report: isUsable(report) ? report : { _tag: "Ignored" } }
+}
 
 export const stripeProvider = (
   config: Pick<ServerSettings, "appOrigin" | "stripeWebhookSecret">,
@@ -99,7 +122,7 @@ export const stripeProvider = (
   const webhookSecret = config.stripeWebhookSecret
   return {
     kind: "stripe",
-    testMode: isTestKey(secretKey),
+    testMode: isStripeTestKey(secretKey),
     createCheckout: ({ checkoutId, userId, email, priceId, trial }) =>
       Effect.promise(() =>
         stripe.checkout.sessions.create(
@@ -137,5 +160,18 @@ export const stripeProvider = (
       Effect.promise(() => stripe.subscriptions.update(id, { cancel_at_period_end: true })).pipe(Effect.asVoid),
     cancelNow: (id) => Effect.promise(() => stripe.subscriptions.cancel(id)).pipe(Effect.asVoid),
     expireCheckout: (id) => Effect.promise(() => stripe.checkout.sessions.expire(id)).pipe(Effect.asVoid),
+    cardFingerprint: (id) =>
+      Effect.promise(() => stripe.subscriptions.retrieve(id, { expand: ["default_payment_method"] })).pipe(
+        Effect.map((subscription) => {
+          const method = subscription.default_payment_method
+          return typeof method === "object" && method?.card?.fingerprint ? method.card.fingerprint : null
+        }),
+        // Without an answer the trial is decided by the address alone, never by a failed request.
+        Effect.catchCause((cause) =>
+          Effect.as(Effect.logWarning(`Could not read the card of subscription ${id}`, cause), null),
+        ),
+      ),
+    endTrialNow: (id) =>
+      Effect.promise(() => stripe.subscriptions.update(id, { trial_end: "now" })).pipe(Effect.asVoid),
   }
 }

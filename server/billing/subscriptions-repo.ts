@@ -1,6 +1,8 @@
 // Subscriptions, checkout sessions and processed provider events. The database itself allows one
 // open checkout and one live subscription per user (partial unique indexes, migration 0004);
 // `transaction` with `lockUser` serialises a user's billing changes so callers never hit them.
+// Trial claims (migration 0013) outlive the account: keyed hashes of who had a trial, never the
+// address or card itself.
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlError, SqlSchema } from "effect/sql"
 import { SubscriptionStatus as Status } from "../../src/domain/billing/subscription.ts"
@@ -55,6 +57,10 @@ export const SubscriptionChange = Schema.Struct({
 })
 export type SubscriptionChange = typeof SubscriptionChange.Type
 
+/** A keyed hash of what had a trial: the normalised address, or a card's fingerprint. */
+export const TrialClaim = Schema.Struct({ digest: Schema.String, kind: Schema.Literals(["email", "card"]) })
+export type TrialClaim = typeof TrialClaim.Type
+
 export const NewCheckout = Schema.Struct({
   id: Schema.String,
   userId: Schema.Number,
@@ -73,10 +79,18 @@ export class SubscriptionsRepo extends Context.Service<
     /** Runs `effect` in one database transaction: all of it is applied, or none (a defect rolls back). */
     readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
     readonly billingUser: (userId: number) => Effect.Effect<Option.Option<BillingUserRow>>
-    /** Inside a transaction: waits for and holds the user's row until it ends. */
-    readonly lockUser: (userId: number) => Effect.Effect<void>
-    /** Whether the user ever had a subscription, of any status (a trial is given once). */
-    readonly hasEverSubscribed: (userId: number) => Effect.Effect<boolean>
+    /** Inside a transaction: waits for and holds the user's row until it ends; false when there is no such user. */
+    readonly lockUser: (userId: number) => Effect.Effect<boolean>
+    /** Whether the user ever had a subscription, of any status, other than `except` (a trial is given once). */
+    readonly hasEverSubscribed: (userId: number, except?: string) => Effect.Effect<boolean>
+    /** Whether a trial of another subscription than `except` claimed any of these digests. */
+    readonly trialClaimed: (digests: ReadonlyArray<string>, except: string | null) => Effect.Effect<boolean>
+    /** Records the digests as claimed by this subscription's trial; a digest claimed before keeps its claim. */
+    readonly claimTrial: (
+      claims: ReadonlyArray<TrialClaim>,
+      providerSubscriptionId: string,
+      now: Date,
+    ) => Effect.Effect<void>
     /** Closes the user's open checkouts as expired and returns them. */
     readonly expireOpenCheckouts: (userId: number, now: Date) => Effect.Effect<ReadonlyArray<CheckoutRow>>
     /** Creates or updates the subscription with this provider id. */
@@ -118,14 +132,30 @@ export class SubscriptionsRepo extends Context.Service<
         Result: BillingUserRow,
         execute: (userId) => sql`SELECT id, email, migrated_user FROM users WHERE id = ${userId}`,
       })
-      const lockUser = SqlSchema.void({
+      const lockUser = SqlSchema.findOneOption({
         Request: Schema.Number,
+        Result: Schema.Struct({ id: Schema.Number }),
         execute: (userId) => sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`,
       })
       const hasEverSubscribed = SqlSchema.findOneOption({
-        Request: Schema.Number,
+        Request: Schema.Struct({ userId: Schema.Number, except: Schema.String }),
         Result: Found,
-        execute: (userId) => sql`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ${userId}) AS found`,
+        execute: ({ userId, except }) =>
+          sql`SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ${userId} AND provider_subscription_id <> ${except}) AS found`,
+      })
+      const trialClaimed = SqlSchema.findOneOption({
+        Request: Schema.Struct({ digests: Schema.Array(Schema.String), except: Schema.String }),
+        Result: Found,
+        execute: ({ digests, except }) => sql`
+          SELECT EXISTS (SELECT 1 FROM trial_claims
+                         WHERE digest IN ${sql.in(digests)} AND provider_subscription_id <> ${except}) AS found`,
+      })
+      const claimTrial = SqlSchema.void({
+        Request: Schema.Struct({ claim: TrialClaim, subscription: Schema.String, now: Schema.Date }),
+        execute: ({ claim, subscription, now }) => sql`
+          INSERT INTO trial_claims (digest, kind, provider_subscription_id, claimed_at)
+          VALUES (${claim.digest}, ${claim.kind}, ${subscription}, ${now.toISOString()}::timestamptz)
+          ON CONFLICT (digest) DO NOTHING`,
       })
       const expireOpenCheckouts = SqlSchema.findAll({
         Request: Schema.Struct({ userId: Schema.Number, now: Schema.Date }),
@@ -222,10 +252,18 @@ export class SubscriptionsRepo extends Context.Service<
             ),
           ) as Effect.Effect<A, E, R>,
         billingUser: orDie(billingUser),
-        lockUser: orDie(lockUser),
-        hasEverSubscribed: orDie((userId: number) =>
-          Effect.map(hasEverSubscribed(userId), (row) => Option.isSome(row) && row.value.found),
+        lockUser: orDie((userId: number) => Effect.map(lockUser(userId), Option.isSome)),
+        hasEverSubscribed: orDie((userId: number, except = "") =>
+          Effect.map(hasEverSubscribed({ userId, except }), (row) => Option.isSome(row) && row.value.found),
         ),
+        trialClaimed: (digests, except) =>
+          digests.length === 0
+            ? Effect.succeed(false)
+            : orDie(trialClaimed)({ digests, except: except ?? "" }).pipe(
+                Effect.map((row) => Option.isSome(row) && row.value.found),
+              ),
+        claimTrial: (claims, subscription, now) =>
+          Effect.forEach(claims, (claim) => orDie(claimTrial)({ claim, subscription, now }), { discard: true }),
         expireOpenCheckouts: orDie((userId: number, now: Date) => expireOpenCheckouts({ userId, now })),
         upsert: orDie((change: SubscriptionChange, id: string) => upsert({ change, id })),
         findByProviderId: orDie((provider: Provider, id: string) => findByProviderId({ provider, id })),

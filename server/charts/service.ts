@@ -1,6 +1,7 @@
 // The body charts as each caller may see them. A view carries the points the caller may open (code,
 // names, location text, every site) and, for a caller without Pro, the points of Pro only as bare
-// dots — no code, no name, no link — and only the pathways of channels and vessels they may open.
+// dots — no code, no name, no link, in an order taken from their positions alone — and only the
+// pathways of channels and vessels they may open.
 // Answers are built once per content version, plan level and language, serialised once, and named
 // by an ETag, so a repeated request costs a map lookup (and a 304 when the browser has it).
 import { createHash } from "node:crypto"
@@ -50,6 +51,20 @@ const polygonPath = (polygon: ReadonlyArray<readonly [number, number]>) =>
 const answerOf = (value: unknown): ChartAnswer => {
   const body = JSON.stringify(value)
   return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` }
+}
+
+/**
+ * The places of locked points as bare dots: each place once, sorted by x and then y. The order the
+ * chart file lists its points in (channel by channel, point by point) would let anyone who has the
+ * public point lists label every dot; sorted by position, the list says no more than the drawing.
+ */
+export const dotsOf = (instances: ReadonlyArray<PointInstance>): ReadonlyArray<readonly [number, number]> => {
+  const places = new Map<string, readonly [number, number]>()
+  for (const p of instances) {
+    const place = [round(p.position[0]), round(p.position[1])] as const
+    places.set(`${place[0]} ${place[1]}`, place)
+  }
+  return [...places.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1])
 }
 
 /** The facts of the content a chart needs, per content version. */
@@ -124,13 +139,13 @@ export const serveView = (
   const byCode = new Map<string, Array<PointInstance>>()
   for (const p of resolved.points) byCode.set(p.code, [...(byCode.get(p.code) ?? []), p])
   const points: Array<ServedPoint> = []
-  const dots: Array<readonly [number, number]> = []
+  const locked: Array<PointInstance> = []
   let lockedPoints = 0
   for (const [code, instances] of byCode) {
     const brief = facts.snapshot.briefByCode.get(code)
     if (!brief || !open(code)) {
       lockedPoints++
-      for (const p of instances) dots.push([round(p.position[0]), round(p.position[1])])
+      locked.push(...instances)
       continue
     }
     points.push({
@@ -176,7 +191,7 @@ export const serveView = (
     art: source.art,
     regions: resolved.regions.map((r) => ({ area: r.area, d: polygonPath(r.polygon) })),
     points,
-    dots,
+    dots: dotsOf(locked),
     lockedPoints,
     pathways,
     groups,
@@ -255,7 +270,7 @@ const serveIndex = (
         id: resolved.view.id,
         title: resolved.view.title[language],
         points: [...codes].filter(open).length,
-        dots: resolved.points.filter((p) => !open(p.code)).length,
+        dots: dotsOf(resolved.points.filter((p) => !open(p.code))).length,
       }
     }),
     points: Object.fromEntries([...indexFacts.points].filter(([code]) => open(code))),

@@ -162,19 +162,26 @@ export class Content extends Context.Service<
           return index
         })
 
+      /**
+       * A point as listed on a page. A point the caller may not open is named by its public facts
+       * only, as everywhere else: which categories it belongs to is part of what Pro opens.
+       */
       const summary = (
         caller: Caller,
         point: PointBrief,
         categories: ReadonlyMap<string, ReadonlyArray<{ slug: string; name: string }>>,
-      ): PointSummary => ({
-        code: point.code,
-        slug: point.slug,
-        pinyin: point.pinyin,
-        hanzi: point.hanzi,
-        name: pick(point.name, caller.language),
-        permission: canOpen(caller.viewer, point),
-        categories: (categories.get(point.code) ?? []).map(({ slug, name }) => ({ slug, name })),
-      })
+      ): PointSummary => {
+        const permission = canOpen(caller.viewer, point)
+        return {
+          code: point.code,
+          slug: point.slug,
+          pinyin: point.pinyin,
+          hanzi: point.hanzi,
+          name: pick(point.name, caller.language),
+          permission,
+          categories: permission ? (categories.get(point.code) ?? []).map(({ slug, name }) => ({ slug, name })) : [],
+        }
+      }
 
       const menuPoint = (caller: Caller, point: PointBrief, role: string | null = null): MenuPoint => ({
         id: point.code,

@@ -1,7 +1,9 @@
 // Point groups in the database: a learner's groups with their points (joined with the knowledge
 // base for slug, pinyin, names and the free flag), and the changes to them. Every query that
 // names a group or a mapping also names its owner, so another learner's id finds nothing.
-// Duplicates are the database's rule (UNIQUE group_id, point_code). SQL and decoding failures are defects.
+// Duplicates are the database's rule (UNIQUE group_id, point_code). A learner's creations take turns
+// (a transaction-scoped advisory lock per learner), so the group limit holds under parallel
+// requests. SQL and decoding failures are defects.
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 
@@ -31,7 +33,8 @@ export type ContentPointRow = typeof ContentPointRow.Type
 const decodeGroups = Schema.decodeUnknownEffect(Schema.Array(GroupRow))
 const decodePoints = Schema.decodeUnknownEffect(Schema.Array(GroupPointRow))
 const decodeContentPoints = Schema.decodeUnknownEffect(Schema.Array(ContentPointRow))
-const decodeCount = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ count: Schema.Number })))
+/** The first key of the advisory locks that make one learner's group creations take turns. */
+const GROUP_CREATION_LOCK = 7_304_113
 const decodeIds = Schema.decodeUnknownEffect(Schema.Array(Schema.Struct({ group_id: Schema.Number })))
 
 export class GroupsRepo extends Context.Service<
@@ -43,8 +46,8 @@ export class GroupsRepo extends Context.Service<
     readonly group: (userId: number, groupId: number) => Effect.Effect<Option.Option<GroupRow>>
     /** The points of these groups, each group's in the order they were added. */
     readonly points: (groupIds: ReadonlyArray<number>) => Effect.Effect<ReadonlyArray<GroupPointRow>>
-    readonly count: (userId: number) => Effect.Effect<number>
-    readonly insert: (userId: number, name: string) => Effect.Effect<GroupRow>
+    /** A new group, unless the learner already keeps `max`: then none. */
+    readonly insertWithin: (userId: number, name: string, max: number) => Effect.Effect<Option.Option<GroupRow>>
     /** False when the group is not the learner's. */
     readonly rename: (userId: number, groupId: number, name: string) => Effect.Effect<boolean>
     /** False when the group is not the learner's. */
@@ -80,18 +83,24 @@ export class GroupsRepo extends Context.Service<
                 FROM point_group_points m JOIN points p ON p.code = m.point_code
                 WHERE m.group_id IN ${sql.in(groupIds)}
                 ORDER BY m.group_id, m.id`.pipe(Effect.flatMap(decodePoints), Effect.orDie),
-        count: (userId) =>
-          sql`SELECT count(*)::int AS count FROM point_groups WHERE user_id = ${userId}`.pipe(
-            Effect.flatMap(decodeCount),
-            Effect.map((rows) => rows[0]?.count ?? 0),
-            Effect.orDie,
-          ),
-        insert: (userId, name) =>
-          groupsOf(sql`INSERT INTO point_groups (user_id, name) VALUES (${userId}, ${name}) RETURNING id, name`).pipe(
-            Effect.flatMap((rows) =>
-              rows[0] ? Effect.succeed(rows[0]) : Effect.die(new Error("a new group was not stored")),
+        insertWithin: (userId, name, max) =>
+          // The count is read after the lock, in a statement of its own: it sees every creation
+          // that took the lock before (one statement alone would count from a snapshot taken earlier).
+          sql
+            .withTransaction(
+              Effect.gen(function* () {
+                yield* sql`SELECT pg_advisory_xact_lock(${GROUP_CREATION_LOCK}, ${userId})`
+                return yield* groupsOf(sql`
+                  INSERT INTO point_groups (user_id, name)
+                  SELECT ${userId}, ${name}
+                  WHERE (SELECT count(*) FROM point_groups WHERE user_id = ${userId}) < ${max}
+                  RETURNING id, name`)
+              }),
+            )
+            .pipe(
+              Effect.map((rows) => Option.fromNullishOr(rows[0])),
+              Effect.orDie,
             ),
-          ),
         rename: (userId, groupId, name) =>
           groupsOf(sql`
             UPDATE point_groups SET name = ${name}, updated_at = now()

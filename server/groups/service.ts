@@ -105,13 +105,13 @@ export class Groups extends Context.Service<
         })
 
       const create = Effect.fn("Groups.create")(function* (learner: GroupLearner, name: string) {
-        if ((yield* repo.count(learner.userId)) >= MAX_GROUPS_PER_USER)
+        const group = yield* repo.insertWithin(learner.userId, name, MAX_GROUPS_PER_USER)
+        if (Option.isNone(group))
           return yield* new ValidationFailed({
             message: message("groupLimit", learner.language),
             errors: { name: MessageKey.groupLimit },
           })
-        const group = yield* repo.insert(learner.userId, name)
-        return { id: group.id, name: group.name, points: [] } satisfies GroupView
+        return { id: group.value.id, name: group.value.name, points: [] } satisfies GroupView
       })
 
       const rename = Effect.fn("Groups.rename")(function* (learner: GroupLearner, payload: RenameGroupPayload) {

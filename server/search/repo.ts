@@ -1,6 +1,7 @@
 // Reads for search: the points' public facts (for the all-points index, once per content version)
-// and the two full-text queries over `search_documents` — rank the points, then mark the matches
-// in the texts of the points on the page the caller may open. Also writes the index for the seed.
+// and the two full-text queries over `search_documents` — rank the points by the texts the caller
+// may open and the names of the others, then mark the matches in the texts of the points on the
+// page the caller may open. Also writes the index for the seed.
 // SQL and decode failures are defects.
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -58,6 +59,12 @@ export interface TextQuery {
   readonly field: string
   readonly channelCode: string
   readonly pointCode: string
+  /**
+   * The points whose texts the caller may search: "all" for Pro, else their codes. Of any other
+   * point only the name line (pinyin, characters, name: its public facts) is matched, so a locked
+   * text changes nothing in an answer — not its total, not its order, not its pages.
+   */
+  readonly open: "all" | ReadonlyArray<string>
 }
 
 const ENGLISH = "jingluo_english"
@@ -132,6 +139,8 @@ export class SearchRepo extends Context.Service<
               AND ((d.config = ${q.config}::regconfig AND d.document @@ query.own)
                 OR (d.config <> ${q.config}::regconfig AND d.document @@ query.english))
               AND (${q.field} = '' OR d.field = ${q.field})
+              AND (${q.open === "all"}::boolean OR d.field = 'point_name'
+                OR d.point_code = ANY(string_to_array(${q.open === "all" ? "" : q.open.join(",")}, ',')))
           ),
           scored AS (SELECT point_code, sum(rank) AS rank FROM matches GROUP BY point_code)
           SELECT p.code, COALESCE(s.rank, 0)::float8 AS rank, (p.code = ${exactCode}) AS exact,

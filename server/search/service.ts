@@ -1,7 +1,8 @@
 // Search for callers: the all-points search over an in-memory index of the points' public facts
 // (rebuilt per content version), and the text searches over PostgreSQL full text in the caller's
 // language. Whether a point may be opened is decided here for every result by the one rule of
-// src/domain/content/permissions.ts; the text of a point the caller may not open is never read for them.
+// src/domain/content/permissions.ts; the text of a point the caller may not open is never read for
+// them, and never weighs on what they get: such a point is found by its code and names alone.
 import { Context, Effect, Layer } from "effect"
 import type {
   KeywordHit,
@@ -33,16 +34,19 @@ import {
   segmentsFromMarked,
   snippetWindow,
 } from "../../src/domain/search/snippets.ts"
-import { ValidationFailed } from "../../src/domain/shared/errors.ts"
+import { TooManyRequests, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { MessageKey } from "../../src/domain/shared/validation.ts"
 import { Translations } from "../platform/i18n/translations.ts"
+import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { SEARCH_CONFIGS } from "./documents.ts"
 import { type MarkedRow, type PointFacts, type SearchCatalogue, SearchRepo, type TextQuery } from "./repo.ts"
 
 export interface Caller {
   readonly viewer: Viewer
   readonly language: SelectableLanguage
+  /** The client's address, for the per-client limit on searching. */
+  readonly address: string
 }
 
 export interface SuggestionQuery {
@@ -57,6 +61,12 @@ interface Catalogue extends SearchCatalogue {
   readonly byCode: ReadonlyMap<string, PointFacts>
 }
 
+/** The points whose texts a caller may search, by the one rule: "all" when they may open every point. */
+const openPoints = (c: Catalogue, viewer: Viewer): TextQuery["open"] => {
+  const open = c.points.filter((p) => canOpen(viewer, p)).map((p) => p.code)
+  return open.length === c.points.length ? "all" : open
+}
+
 /** How a text search answers: how many results from where, and how long its snippets are. */
 interface Shape {
   readonly limit: number
@@ -69,19 +79,42 @@ interface Shape {
 export class Search extends Context.Service<
   Search,
   {
-    readonly pointSearch: (caller: Caller, payload: PointSearchPayload) => Effect.Effect<PointSearchResponse>
+    readonly pointSearch: (
+      caller: Caller,
+      payload: PointSearchPayload,
+    ) => Effect.Effect<PointSearchResponse, TooManyRequests>
     readonly keywordSearch: (
       caller: Caller,
       payload: KeywordSearchPayload,
-    ) => Effect.Effect<KeywordSearchResponse, ValidationFailed>
-    readonly suggest: (caller: Caller, query: SuggestionQuery) => Effect.Effect<SuggestionResponse, ValidationFailed>
+    ) => Effect.Effect<KeywordSearchResponse, ValidationFailed | TooManyRequests>
+    readonly suggest: (
+      caller: Caller,
+      query: SuggestionQuery,
+    ) => Effect.Effect<SuggestionResponse, ValidationFailed | TooManyRequests>
   }
 >()("jingluo/server/Search") {
   static readonly layer = Layer.effect(
     Search,
     Effect.gen(function* () {
       const repo = yield* SearchRepo
+      const limiter = yield* RateLimiter
       const { message } = yield* Translations
+
+      /**
+       * Takes one search from the client's bucket before any work: the full-text searches (the main
+       * search, the full text and the header's suggestions) share one, the all-points search has its own.
+       */
+      const limit = (caller: Caller, kind: "text" | "points") =>
+        Effect.flatMap(limiter.take(`search-${kind}:ip:${caller.address}`, LIMITS.searchesPerClient), (verdict) =>
+          verdict.allowed
+            ? Effect.void
+            : Effect.fail(
+                new TooManyRequests({
+                  message: message("tooManyRequests", caller.language),
+                  retryAfterSeconds: verdict.retryAfterSeconds,
+                }),
+              ),
+        )
 
       let cached: Catalogue | undefined
       const catalogue = Effect.gen(function* () {
@@ -142,6 +175,7 @@ export class Search extends Context.Service<
         input: { readonly keyword: string; readonly channel: string; readonly point: string; readonly field: string },
         shape: Shape,
       ) {
+        yield* limit(caller, "text")
         const c = yield* catalogue
         const { channelCode, pointCode } = yield* filters(caller, c, input.channel, input.point)
         const exact = exactPoint(c.index, input.keyword)
@@ -161,6 +195,7 @@ export class Search extends Context.Service<
           field: input.field,
           channelCode,
           pointCode,
+          open: openPoints(c, caller.viewer),
         }
         // Nothing searchable in the words (only signs or operators): at most the exact point.
         const ranked =
@@ -237,6 +272,7 @@ export class Search extends Context.Service<
       })
 
       const pointSearch = Effect.fn("Search.pointSearch")(function* (caller: Caller, payload: PointSearchPayload) {
+        yield* limit(caller, "points")
         const c = yield* catalogue
         const { total, matches } = searchPoints(c.index, payload.keyword, payload.mode, POINT_SEARCH_LIMIT)
         const results = matches.flatMap((match): ReadonlyArray<PointHit> => {

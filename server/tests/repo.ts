@@ -26,6 +26,8 @@ export const TestRow = Schema.Struct({
   review_queued: Schema.NullOr(Schema.Number),
   /** The point group a point-group test asks about. */
   group_id: Schema.NullOr(Schema.Number),
+  /** The finished test this one repeats. */
+  repeat_of: Schema.NullOr(Schema.String),
 })
 export type TestRow = typeof TestRow.Type
 
@@ -118,7 +120,7 @@ export class TestsRepo extends Context.Service<
       const columns = sql`
         id::text AS id, user_id, type, difficulty, questions, total, started_at::float8 AS started_at,
         duration_ms, extensions, extra_time_ms, finished_at::float8 AS finished_at, expired, score, answered,
-        time_used_ms, review_queued, group_id`
+        time_used_ms, review_queued, group_id, repeat_of::text AS repeat_of`
       const many = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>
         query.pipe(Effect.flatMap(decodeTests), Effect.orDie)
       const one = <E, R>(query: Effect.Effect<ReadonlyArray<unknown>, E, R>) =>

@@ -14,6 +14,7 @@ import { generateQuestionsOfKinds } from "../../src/domain/tests/question-genera
 import { dayOf, practiceDays, practiceStreak } from "../../src/domain/tests/test-activity.ts"
 import { makeTestPool, type TestPool } from "../../src/domain/tests/test-content.ts"
 import { TestClosed } from "../../src/domain/tests/test-errors.ts"
+import { questionsForRepeat } from "../../src/domain/tests/test-repeat.ts"
 import {
   canStartSession,
   codesShownBy,
@@ -529,11 +530,13 @@ export class SelfTests extends Context.Service<
           if (current.finished_at === null) return yield* sessionView(current, learner.language)
         }
         const settings = yield* settingsService.get(learner.userId)
+        // The same questions, not in the order the review just showed (test-repeat.ts).
+        const seed = yield* Effect.sync(() => randomInt(0, 2 ** 32))
         return yield* start(
           learner,
           type,
           row.difficulty as TestDifficulty,
-          row.questions,
+          questionsForRepeat(row.questions, seed),
           settings,
           row.id,
           row.group_id,
@@ -561,6 +564,7 @@ export class SelfTests extends Context.Service<
           percent: row.total === 0 ? 0 : Math.round(((row.score ?? 0) / row.total) * 100),
           timeUsedMs: row.time_used_ms ?? 0,
           finishedAt: new Date(row.finished_at ?? 0).toISOString(),
+          repeat: row.repeat_of !== null,
         }))
         const scoreEntries: ReadonlyArray<ScoreEntry> = rows.map((row) => ({
           type: row.type as SessionTestType,

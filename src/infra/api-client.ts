@@ -1,11 +1,14 @@
-// The app's HTTP client, derived from the contract in src/domain/api. Every call carries the bearer
-// token (or, once, the one-time login token), the locale header and the API timeout; every failure
-// comes back as one of the catalogue's tagged errors (src/domain/shared/errors.ts).
+// The app's HTTP client, derived from the contract in src/domain/api. The session travels in the
+// HttpOnly cookie the server sets (same-origin requests carry it; the app never sees the token), so
+// no call carries an Authorization header — except, once, the one-time login token of §7. Every call
+// that changes state says `Content-Type: application/json`, with or without a body, which is what
+// the server asks of it (a cross-site form cannot). Every call carries the locale header and the API
+// timeout; every failure comes back as one of the catalogue's tagged errors (src/domain/shared/errors.ts).
 import { Context, Duration, Effect, Layer, Predicate } from "effect"
 import { FetchHttpClient, HttpClient, HttpClientError, HttpClientRequest } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { Api } from "../domain/api/api.ts"
-import { COOKIE_LANGUAGE, COOKIE_TOKEN, ONE_TIME_TOKEN_KEY } from "../domain/shared/cookies.ts"
+import { COOKIE_LANGUAGE, ONE_TIME_TOKEN_KEY } from "../domain/shared/cookies.ts"
 import {
   API_TIMEOUT_MS,
   type ApiFailure,
@@ -24,6 +27,8 @@ import { Cookies } from "./cookies.ts"
 import { Storage } from "./storage.ts"
 
 export type Client = HttpApiClient.ForApi<typeof Api>
+
+const STATE_CHANGING: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"])
 
 const readJson = (error: HttpClientError.HttpClientError) =>
   "response" in error.reason && error.reason.response
@@ -75,18 +80,21 @@ export class ApiClient extends Context.Service<
       Effect.gen(function* () {
         const cookies = yield* Cookies
         const storage = yield* Storage
-        const authorize = (request: HttpClientRequest.HttpClientRequest) =>
+        const prepare = (request: HttpClientRequest.HttpClientRequest) =>
           Effect.gen(function* () {
             const oneTime = yield* storage.get(ONE_TIME_TOKEN_KEY)
             if (oneTime !== undefined) yield* storage.remove(ONE_TIME_TOKEN_KEY)
-            const token = oneTime ?? (yield* cookies.get(COOKIE_TOKEN))
             const language = resolveLanguage(yield* cookies.get(COOKIE_LANGUAGE))
-            const withLocale = HttpClientRequest.setHeaders(request, { [LOCALE_HEADER]: language, Accept: "*/*" })
-            return token ? HttpClientRequest.bearerToken(withLocale, token) : withLocale
+            const prepared = HttpClientRequest.setHeaders(request, {
+              [LOCALE_HEADER]: language,
+              Accept: "*/*",
+              ...(STATE_CHANGING.has(request.method) ? { "Content-Type": "application/json" } : {}),
+            })
+            return oneTime ? HttpClientRequest.bearerToken(prepared, oneTime) : prepared
           })
         const client = yield* HttpApiClient.make(Api, {
           baseUrl,
-          transformClient: HttpClient.mapRequestEffect(authorize),
+          transformClient: HttpClient.mapRequestEffect(prepare),
         })
         return ApiClient.of({
           call: (f) =>
@@ -99,5 +107,9 @@ export class ApiClient extends Context.Service<
             ),
         })
       }),
-    ).pipe(Layer.provide(FetchHttpClient.layer))
+    ).pipe(
+      Layer.provide(FetchHttpClient.layer),
+      // The session cookie goes with calls to the app's own origin, and nowhere else.
+      Layer.provide(Layer.succeed(FetchHttpClient.RequestInit, { credentials: "same-origin" })),
+    )
 }

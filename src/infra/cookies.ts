@@ -1,5 +1,6 @@
-// The browser's cookies as a service, so flows and tests control them: token, userdata, language
-// and cookieAccepted (§3). `layerTest` keeps them in memory.
+// The browser's cookies that scripts may read, as a service, so flows and tests control them:
+// userdata, language and cookieAccepted (§3). The session cookie (`token`) is HttpOnly: the server
+// sets and clears it, and no script sees it. `layerTest` keeps them in memory.
 import { Context, Effect, Layer } from "effect"
 
 export interface CookieOptions {

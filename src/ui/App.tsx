@@ -5,6 +5,7 @@ import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useSta
 import { useTranslation } from "react-i18next"
 import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
+import { EMAIL_RESTORE_PATH } from "../domain/account/email-restore.ts"
 import { MY_GROUPS_HREF } from "../domain/groups/group-links.ts"
 import { FULL_TEXT_HREF, isCanonicalPointSlug, SEARCH_HREF } from "../domain/search/search-links.ts"
 import {
@@ -68,6 +69,7 @@ const PointPage = groups.content.part((m) => m.PointPage)
 const LoginPage = groups.account.part((m) => m.LoginPage)
 const RegisterPage = groups.account.part((m) => m.RegisterPage)
 const ResetPasswordPage = groups.account.part((m) => m.ResetPasswordPage)
+const RestoreEmailPage = groups.account.part((m) => m.RestoreEmailPage)
 const SocialCallbackPage = groups.account.part((m) => m.SocialCallbackPage)
 const VerifyEmailPage = groups.account.part((m) => m.VerifyEmailPage)
 const AccountSettingsLayout = groups.account.part((m) => m.AccountSettingsLayout)
@@ -200,6 +202,9 @@ const Routes = () => (
     </Route>
     <Route path="/verify-email">
       <VerifyEmailPage />
+    </Route>
+    <Route path={EMAIL_RESTORE_PATH}>
+      <RestoreEmailPage />
     </Route>
     <Route path="/pricing">
       <PricingPage redirectSubscribed={false} />

@@ -21,6 +21,7 @@ import type { ScoresView, TestResultView, TestsMenuView } from "../domain/tests/
 import type { deleteAccountMachine } from "../machines/account/delete-account-machine.ts"
 import type { devicesMachine } from "../machines/account/devices-machine.ts"
 import type { emailChangeMachine } from "../machines/account/email-change-machine.ts"
+import type { emailRestoreMachine } from "../machines/account/email-restore-machine.ts"
 import type { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"
 import type { loginMachine } from "../machines/account/login-machine.ts"
 import type { logoutMachine } from "../machines/account/logout-machine.ts"
@@ -75,6 +76,8 @@ export interface AppServices {
     readonly registration: typeof registrationMachine
     readonly passwordReset: typeof passwordResetMachine
     readonly emailVerification: typeof emailVerificationMachine
+    /** The undo link of an e-mail change, mailed to the replaced address. */
+    readonly emailRestore: typeof emailRestoreMachine
     /** Social sign-in: the providers' buttons, the callback page, its registration and prove-to-link steps. */
     readonly social: {
       readonly providers: typeof socialProvidersMachine

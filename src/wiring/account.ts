@@ -1,6 +1,8 @@
-// Account: the session for the whole app (the signed-in user and its cookies, the end of a session
-// after a 401), the one sign-out every part of the app starts, and the sign-in, registration,
-// password-reset and e-mail verification flows with their API calls and where they lead.
+// Account: the session for the whole app (the signed-in user and its readable userdata cookie, the
+// end of a session after a 401), the one sign-out every part of the app starts, and the sign-in,
+// registration, password-reset, e-mail verification and e-mail restore flows with their API calls
+// and where they lead. The session itself is the HttpOnly cookie the server sets and clears: the
+// app never holds it.
 import { Effect, Exit, Schema } from "effect"
 import { type Actor, createActor } from "xstate"
 import { RETURN_PARAM, withReturnPath } from "../domain/account/return-path.ts"
@@ -9,7 +11,6 @@ import type { UserSettings, UserSettingsPatch } from "../domain/account/user-set
 import { PAYMENT_PROMPT_STORAGE_KEY } from "../domain/billing/payment-prompt.ts"
 import {
   COOKIE_LANGUAGE,
-  COOKIE_TOKEN,
   COOKIE_USERDATA,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   ONE_TIME_TOKEN_KEY,
@@ -21,15 +22,16 @@ import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { Storage } from "../infra/storage.ts"
 import { Toasts } from "../infra/toasts.ts"
-import { deleteAccountMachine } from "../machines/account/delete-account-machine.ts"
+import { deleteAccountMachine, deleteReauthMachine } from "../machines/account/delete-account-machine.ts"
 import { devicesMachine } from "../machines/account/devices-machine.ts"
 import { emailChangeMachine } from "../machines/account/email-change-machine.ts"
+import { emailRestoreMachine } from "../machines/account/email-restore-machine.ts"
 import { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"
 import { loginMachine } from "../machines/account/login-machine.ts"
 import { logoutMachine } from "../machines/account/logout-machine.ts"
-import { passwordChangeMachine } from "../machines/account/password-change-machine.ts"
+import { passwordChangeMachine, passwordReauthMachine } from "../machines/account/password-change-machine.ts"
 import { passwordResetMachine } from "../machines/account/password-reset-machine.ts"
-import { profileMachine } from "../machines/account/profile-machine.ts"
+import { profileMachine, profileReauthMachine } from "../machines/account/profile-machine.ts"
 import { registrationMachine } from "../machines/account/registration-machine.ts"
 import { sessionMachine } from "../machines/account/session-machine.ts"
 import { settingsTogglesMachine } from "../machines/account/settings-toggles-machine.ts"
@@ -37,12 +39,13 @@ import type { Wiring } from "./shared/wiring.ts"
 
 const decodeStoredUser = Schema.decodeUnknownExit(Schema.fromJsonString(StoredUserSchema))
 
-/** The signed-in user the browser holds: both sign-in cookies, the user's record readable. */
+/**
+ * The signed-in user the browser remembers: the userdata cookie. Whether its session still lives only
+ * the server knows; the first call tells (a 401 ends it through the catalogue).
+ */
 const storedUser = Effect.gen(function* () {
-  const cookies = yield* Cookies
-  const token = yield* cookies.get(COOKIE_TOKEN)
-  const record = yield* cookies.get(COOKIE_USERDATA)
-  const decoded = token && record ? decodeStoredUser(record) : undefined
+  const record = yield* Effect.flatMap(Cookies, (cookies) => cookies.get(COOKIE_USERDATA))
+  const decoded = record ? decodeStoredUser(record) : undefined
   return decoded && Exit.isSuccess(decoded) ? decoded.value : null
 })
 
@@ -52,25 +55,22 @@ const takeLoginToken = Effect.gen(function* () {
   if (token !== null) yield* Effect.flatMap(Storage, (storage) => storage.set(ONE_TIME_TOKEN_KEY, token))
 })
 
-/** Both sign-in cookies: the user's record always, the token when a sign-in brings one. */
-const persistSession = (user: StoredUser, token: string | undefined) =>
-  Effect.gen(function* () {
-    const cookies = yield* Cookies
-    const lifetime = { maxAgeSeconds: SESSION_COOKIE_MAX_AGE_SECONDS }
-    if (token !== undefined) yield* cookies.set(COOKIE_TOKEN, token, lifetime)
-    yield* cookies.set(COOKIE_USERDATA, JSON.stringify(user), lifetime)
-  })
+/** The user's record, readable, for as long as a session may live. */
+const persistUser = (user: StoredUser) =>
+  Effect.flatMap(Cookies, (cookies) =>
+    cookies.set(COOKIE_USERDATA, JSON.stringify(user), { maxAgeSeconds: SESSION_COOKIE_MAX_AGE_SECONDS }),
+  )
 
 /**
  * Sign-out clears local storage (§4) but keeps when the payment modal last offered itself, so
  * signing out and in again does not bring it back the same day. A session that ended by itself
- * (a 401) also keeps unsaved work, so the same user finds their text again after signing in.
+ * (a 401) also keeps unsaved work, so the same user finds their text again after signing in. The
+ * session cookie is the server's to clear (sign-out and a 401 answer do it); scripts cannot.
  */
 const clearSession = (keepUnsaved: boolean) =>
   Effect.gen(function* () {
     const cookies = yield* Cookies
     const storage = yield* Storage
-    yield* cookies.remove(COOKIE_TOKEN)
     yield* cookies.remove(COOKIE_USERDATA)
     const keys = yield* storage.keys
     const kept = keys.filter((key) => key === PAYMENT_PROMPT_STORAGE_KEY || (keepUnsaved && isUnsavedWorkKey(key)))
@@ -107,6 +107,8 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
   // Flows that say a failure themselves: only an ended session goes through the catalogue.
   const ownFailures = { catalogue: (failure: { readonly _tag: string }) => failure._tag === "Unauthorized" }
   const announce = (_: unknown, { message }: { readonly message: string }) => w.act(toast("success", message))
+  // The proofs say their own failures (a wrong password at its field, too many tries above it).
+  const sendCode = apiActor<void, { readonly message: string }>((client) => client.account.reauthCode(), ownFailures)
   return {
     profile: profileMachine.provide({
       actors: {
@@ -115,6 +117,14 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
         ),
         checkEmail: apiActor((client, payload) => client.account.emailValidate({ payload }), { catalogue: false }),
         updateProfile: apiActor((client, payload) => client.account.profileUpdate({ payload })),
+        reauth: profileReauthMachine.provide({
+          actors: {
+            sendCode,
+            perform: apiActor((client, { request, proof }) =>
+              client.account.profileUpdate({ payload: { ...request, ...proof } }),
+            ),
+          },
+        }),
       },
       actions: {
         announce,
@@ -139,7 +149,17 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
       actions: { announce },
     }),
     passwordChange: passwordChangeMachine.provide({
-      actors: { changePassword: apiActor((client, payload) => client.account.changePassword({ payload })) },
+      actors: {
+        changePassword: apiActor((client, payload) => client.account.changePassword({ payload })),
+        reauth: passwordReauthMachine.provide({
+          actors: {
+            sendCode,
+            perform: apiActor((client, { request, proof }) =>
+              client.account.changePassword({ payload: { ...request, code: proof.code } }),
+            ),
+          },
+        }),
+      },
       actions: { announceChanged: () => w.act(toast("success", w.t("account:password.updatePasswordMessage"))) },
     }),
     devices: devicesMachine.provide({
@@ -168,7 +188,14 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
       },
     }),
     deleteAccount: deleteAccountMachine.provide({
-      actors: { deleteAccount: apiActor((client) => client.account.deleteAccount()) },
+      actors: {
+        reauth: deleteReauthMachine.provide({
+          actors: {
+            sendCode,
+            perform: apiActor((client, { proof }) => client.account.deleteAccount({ payload: proof })),
+          },
+        }),
+      },
       actions: {
         clearSession: () => session.send({ type: "session.signOut" }),
         goToLogin: () => w.act(go("/login")),
@@ -195,8 +222,8 @@ export const wireAccount = (w: Wiring, language = "en") => {
     sessionMachine.provide({
       actors: { dashboard: w.apiActor((client) => client.users.dashboard()) },
       actions: {
-        // At once, so the next call (the dashboard) already carries the token.
-        persistUser: (_, { user, token }) => w.read(persistSession(user, token)),
+        // At once, so a reload right after signing in already finds the user.
+        persistUser: (_, { user }) => w.read(persistUser(user)),
         clearSession: (_, { keepUnsaved }) => w.act(clearSession(keepUnsaved)),
         announceExpiry: () =>
           w.act(Effect.flatMap(Toasts, (toasts) => toasts.show("error", w.t("errors.sessionExpired")))),
@@ -238,7 +265,7 @@ export const wireAccount = (w: Wiring, language = "en") => {
         },
         actions: {
           signedIn: (_, { user, returnTo }) => {
-            session.send({ type: "session.signIn", user: storedUserOf(user), token: user.token })
+            session.send({ type: "session.signIn", user: storedUserOf(user) })
             session.send({ type: "session.refresh" })
             w.act(go(returnTo ?? "/"))
           },
@@ -270,6 +297,16 @@ export const wireAccount = (w: Wiring, language = "en") => {
           resetPasswordWithLink: w.apiActor((client, payload) => client.users.resetPasswordLink({ payload })),
         },
         actions: { goToLogin: () => w.act(go("/login")) },
+      }),
+      emailRestore: emailRestoreMachine.provide({
+        actors: {
+          restore: w.apiActor((client, payload) => client.account.restoreEmail({ payload }), { catalogue: false }),
+        },
+        actions: {
+          signedOut: () => {
+            if (session.getSnapshot().context.user) session.send({ type: "session.signOut" })
+          },
+        },
       }),
       emailVerification: emailVerificationMachine.provide({
         actors: {

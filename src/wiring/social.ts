@@ -1,6 +1,7 @@
 // Social sign-in: the providers for the buttons, the callback page, the social registration and
 // the prove-to-link step, with their API calls. Every one of them signs in exactly as the password
-// sign-in does: the session takes the user and token, refreshes, and the page goes to the return path.
+// sign-in does: the session takes the user (the server has set the session cookie), refreshes, and
+// the page goes to the return path.
 // These flows tell every failure on the page itself, so the catalogue's toasts and 404 page stay away.
 import { Effect } from "effect"
 import type { SignedInUser } from "../domain/account/user.ts"
@@ -20,7 +21,7 @@ export const wireSocial = (w: Wiring, account: Pick<AccountWiring, "session">) =
     _: unknown,
     { user, returnTo }: { readonly user: SignedInUser; readonly returnTo: string | null },
   ) => {
-    account.session.send({ type: "session.signIn", user: storedUserOf(user), token: user.token })
+    account.session.send({ type: "session.signIn", user: storedUserOf(user) })
     account.session.send({ type: "session.refresh" })
     w.act(Effect.flatMap(Navigation, (navigation) => navigation.go(returnTo ?? "/")))
   }

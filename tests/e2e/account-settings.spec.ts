@@ -1,10 +1,19 @@
 // Account-settings journeys against the real server: the account menu and the settings navigation
-// (mouse and keyboard), changing name and country, changing the e-mail with the code from the
-// outbox, changing the password (another browser is signed out), removing a device, deleting the
-// account — axe on every page, and the pages in German and Spanish.
+// (mouse and keyboard), changing name and country, changing the e-mail with the password and the
+// code from the outbox, undoing that change from the old address's mail, changing the password
+// (another browser is signed out), an account made by social sign-in setting its first password
+// with a code mailed to it, removing a device, deleting the account with the password — axe on
+// every page and dialog, and the pages in German and Spanish.
 import type { Browser, Page } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, PASSWORD, signIn, uniqueEmail } from "./support/fixtures.ts"
-import { codeIn, latestMail } from "./support/outbox.ts"
+import {
+  createVerifiedUser,
+  dismissPaymentOffer,
+  expectAccessible,
+  PASSWORD,
+  signIn,
+  uniqueEmail,
+} from "./support/fixtures.ts"
+import { codeIn, latestMail, linkIn } from "./support/outbox.ts"
 import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -28,6 +37,8 @@ const chooseOption = async (page: Page, label: string, option: string) => {
 test("the account menu and the settings navigation, by mouse and keyboard; name and country change", async ({
   page,
 }) => {
+  // Eight pages and six axe checks: more than a minute when the machine is busy.
+  test.setTimeout(120_000)
   const email = await createVerifiedUser(page, uniqueEmail("profile"))
   await signIn(page, email)
 
@@ -99,7 +110,10 @@ test("the account menu and the settings navigation, by mouse and keyboard; name 
   await expect(page.getByRole("checkbox", { name: "Show my notes on point pages" })).toBeChecked()
 })
 
-test("change the e-mail with the code from the outbox (keyboard), then sign in with it", async ({ page }) => {
+test("change the e-mail with the password and the code from the outbox (keyboard), then sign in with it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
   const email = await createVerifiedUser(page, uniqueEmail("change"))
   const next = uniqueEmail("changed")
   await signIn(page, email)
@@ -120,6 +134,18 @@ test("change the e-mail with the code from the outbox (keyboard), then sign in w
     await page.keyboard.press("Enter")
   }
   await page.getByRole("button", { name: "Save profile" }).focus()
+  await page.keyboard.press("Enter")
+
+  // The address is the account's key: the current password first, typed where the cursor already is.
+  const proof = page.getByRole("dialog", { name: "Confirm it is you" })
+  await expect(proof.getByLabel("Current password")).toBeFocused()
+  await expectAccessible(page)
+  await page.keyboard.type("wrong1pass")
+  await page.keyboard.press("Enter")
+  await expect(proof.getByText("The current password is not correct")).toBeVisible()
+  await expect(proof.getByLabel("Current password")).toBeFocused()
+  await expect(proof.getByLabel("Current password")).toHaveValue("")
+  await page.keyboard.type(PASSWORD)
   await page.keyboard.press("Enter")
 
   const dialog = page.getByRole("dialog", { name: "Confirm your new e-mail address" })
@@ -144,6 +170,10 @@ test("change the e-mail with the code from the outbox (keyboard), then sign in w
   await page.keyboard.press("Enter")
   await expect(dialog).toBeHidden()
   await expect(page.getByText("Your e-mail address has been changed.")).toBeVisible()
+  // The old address is told, with a link that undoes the change.
+  const changed = await latestMail(email, "email-changed")
+  expect(changed.subject).toBe("The e-mail address of your Jingluo account was changed")
+  expect(linkIn(changed)).toMatch(/\/restore-email\?token=[A-Za-z0-9_-]{22}$/)
 
   await page.getByRole("button", { name: "Log out" }).click()
   await page.getByRole("button", { name: "Yes, log out" }).click()
@@ -154,6 +184,70 @@ test("change the e-mail with the code from the outbox (keyboard), then sign in w
   await page.getByRole("button", { name: "Log in" }).click()
   await expect(page).not.toHaveURL(/\/login/)
   await expect(page.getByRole("button", { name: "My account" })).toBeVisible()
+})
+
+test("undo an e-mail change from the old address's mail: the address is back, every browser signed out", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const email = await createVerifiedUser(page, uniqueEmail("undo"))
+  const next = uniqueEmail("taken-over")
+  await signIn(page, email)
+  // Someone who knows the password changes the address (by mouse).
+  await page.goto("/account-settings/my-profile")
+  await page.getByRole("textbox", { name: "E-mail" }).fill(next)
+  await chooseOption(page, "Country", "Spain")
+  await chooseOption(page, "Currency", "Euro (EUR)")
+  await page.getByRole("button", { name: "Save profile" }).click()
+  const proof = page.getByRole("dialog", { name: "Confirm it is you" })
+  await proof.getByLabel("Current password").fill(PASSWORD)
+  await proof.getByRole("button", { name: "Continue" }).click()
+  const codeDialog = page.getByRole("dialog", { name: "Confirm your new e-mail address" })
+  await codeDialog.getByRole("textbox", { name: "Code" }).fill(codeIn(await latestMail(next, "change-email")))
+  await codeDialog.getByRole("button", { name: "Confirm" }).click()
+  await expect(page.getByText("Your e-mail address has been changed.")).toBeVisible()
+
+  // The owner opens the link from the mail to the old address, in another browser, by keyboard.
+  const owner = await browser.newContext({ baseURL })
+  await owner.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
+  const ownerPage = await owner.newPage()
+  await ownerPage.goto(linkIn(await latestMail(email, "email-changed")))
+  await expect(
+    ownerPage.getByRole("heading", { level: 1, name: "Undo the change of your e-mail address" }),
+  ).toBeVisible()
+  await expectAccessible(ownerPage)
+  await ownerPage.getByRole("button", { name: "Restore my address" }).focus()
+  await ownerPage.keyboard.press("Enter")
+  await expect(ownerPage.getByRole("heading", { level: 1, name: "Your e-mail address is back" })).toBeFocused()
+  await expect(ownerPage.getByRole("status")).toContainText(`${email} is your account’s address again`)
+  await expectAccessible(ownerPage)
+  // The address that was taken over is told.
+  expect((await latestMail(next, "email-restored")).subject).toBe("The change to this e-mail address was undone")
+
+  // The other browser's session has ended; the password no longer signs in, with either address.
+  await page.goto("/account-settings/registered-devices")
+  await expect(page).toHaveURL(/\/login/, { timeout: 15_000 })
+  for (const address of [email, next]) {
+    const response = await page.request.post("/api/login", { data: { email: address, password: PASSWORD } })
+    expect(response.status()).toBe(422)
+  }
+  // The owner sets a new password through the reset, whose code goes to the restored address.
+  await ownerPage.getByRole("link", { name: "Set a new password" }).click()
+  await expect(ownerPage).toHaveURL(/\/resetpassword\?email=/)
+  await expect(ownerPage.getByText(`The code was sent to ${email}.`)).toBeVisible()
+  await ownerPage.getByRole("textbox", { name: "Code" }).fill(codeIn(await latestMail(email, "reset-password")))
+  await ownerPage.getByRole("textbox", { name: "New password" }).fill("lotus9root")
+  await ownerPage.getByRole("textbox", { name: "Confirm password" }).fill("lotus9root")
+  await ownerPage.getByRole("button", { name: "Set new password" }).click()
+  await expect(ownerPage.getByRole("heading", { level: 1, name: "Password changed" })).toBeVisible()
+  expect((await page.request.post("/api/login", { data: { email, password: "lotus9root" } })).status()).toBe(200)
+  // The link works once.
+  await ownerPage.goto(linkIn(await latestMail(email, "email-changed")))
+  await ownerPage.getByRole("button", { name: "Restore my address" }).click()
+  await expect(ownerPage.getByRole("alert")).toHaveText("This link has expired or was used already.")
+  await owner.close()
 })
 
 test("change the password: the other browser is signed out, this one stays", async ({ page, browser, baseURL }) => {
@@ -182,6 +276,62 @@ test("change the password: the other browser is signed out, this one stays", asy
   await expect(page.getByText("This device")).toBeVisible()
 })
 
+test("an account made by social sign-in sets its first password with a mailed code; deleting then asks for it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  // Signed up with the provider "Local ID" (scripts/e2e-server.ts): no password.
+  const email = uniqueEmail("social")
+  await page.goto("/register")
+  await page.getByRole("link", { name: "Continue with Local ID" }).click()
+  await page.locator('input[name="login"]').fill(email)
+  await page.locator('input[name="password"]').fill("provider-password")
+  await page.getByRole("button", { name: "Sign-in" }).click()
+  await page.getByRole("button", { name: "Continue" }).click()
+  await page.getByLabel("First name").fill("Grace")
+  await page.getByLabel("Last name").fill("Hopper")
+  await page.getByRole("checkbox", { name: "I accept the terms and conditions" }).focus()
+  await page.keyboard.press("Space")
+  await page.getByRole("button", { name: "Create account" }).click()
+  await dismissPaymentOffer(page)
+
+  // Keyboard: the new password twice, then the dialog sends a code and takes it.
+  await page.goto("/account-settings/change-my-password")
+  await expect(page.getByLabel("Current password")).toHaveCount(0)
+  await page.getByLabel("New password", { exact: true }).focus()
+  await page.keyboard.type("lotus8root")
+  await page.keyboard.press("Tab")
+  await page.keyboard.type("lotus8root")
+  await page.keyboard.press("Enter")
+  const dialog = page.getByRole("dialog", { name: "Confirm it is you" })
+  await expect(dialog.getByText(`We send a four-digit code to ${email}.`)).toBeVisible()
+  await expect(dialog.getByRole("button", { name: "Send code" })).toBeFocused()
+  await expectAccessible(page)
+  await page.keyboard.press("Enter")
+  const code = dialog.getByRole("textbox", { name: "Code" })
+  await expect(code).toBeFocused()
+  await expect(dialog.getByRole("status")).toContainText(`We have sent a four-digit code to ${email}`)
+  const mailed = codeIn(await latestMail(email, "reauthenticate"))
+  await page.keyboard.type(mailed === "0000" ? "1111" : "0000")
+  await page.keyboard.press("Enter")
+  await expect(dialog.getByText("This code is not correct")).toBeVisible()
+  await expect(code).toBeFocused()
+  await expectAccessible(page)
+  await page.keyboard.type(mailed)
+  await page.keyboard.press("Enter")
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText("Your password has been changed. Your other devices have been signed out.")).toBeVisible()
+  expect((await page.request.post("/api/login", { data: { email, password: "lotus8root" } })).status()).toBe(200)
+
+  // The account has a password now: deleting asks for it (the page reads the account afresh).
+  await page.goto("/account-settings/delete-account")
+  await page.getByRole("button", { name: "Delete my account" }).click()
+  const confirm = page.getByRole("dialog", { name: "Delete your account and all its data for good?" })
+  await confirm.getByLabel("Current password").fill("lotus8root")
+  await confirm.getByRole("button", { name: "Yes, delete my account" }).click()
+  await expect(page).toHaveURL(/\/login/)
+})
+
 test("remove another device by keyboard; its browser is signed out", async ({ page, browser, baseURL }) => {
   const email = await createVerifiedUser(page, uniqueEmail("devices"))
   await signIn(page, email)
@@ -202,17 +352,27 @@ test("remove another device by keyboard; its browser is signed out", async ({ pa
   await other.context.close()
 })
 
-test("delete the account; it can no longer sign in", async ({ page }) => {
+test("delete the account with the password; it can no longer sign in", async ({ page }) => {
   const email = await createVerifiedUser(page, uniqueEmail("delete"))
   await signIn(page, email)
   await page.goto("/account-settings/delete-account")
+  // Mouse: ask, see the confirmation with the cursor in the password field, keep the account.
   await page.getByRole("button", { name: "Delete my account" }).click()
-  await expect(page.getByRole("alertdialog", { name: "Delete your account and all its data for good?" })).toBeVisible()
+  const dialog = page.getByRole("dialog", { name: "Delete your account and all its data for good?" })
+  await expect(dialog.getByLabel("Current password")).toBeFocused()
   await expectAccessible(page)
-  await page.getByRole("button", { name: "Keep my account" }).click()
-  await page.getByRole("button", { name: "Delete my account" }).focus()
+  await dialog.getByRole("button", { name: "Keep my account" }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole("button", { name: "Delete my account" })).toBeFocused()
+  // Keyboard: ask again, a wrong password is refused at its field, the right one deletes.
   await page.keyboard.press("Enter")
-  await expect(page.getByRole("button", { name: "Yes, delete my account" })).toBeFocused()
+  await expect(dialog.getByLabel("Current password")).toBeFocused()
+  await page.keyboard.type("wrong1pass")
+  await page.keyboard.press("Enter")
+  await expect(dialog.getByText("The current password is not correct")).toBeVisible()
+  await expect(dialog.getByLabel("Current password")).toBeFocused()
+  await expectAccessible(page)
+  await page.keyboard.type(PASSWORD)
   await page.keyboard.press("Enter")
   await expect(page).toHaveURL(/\/login/)
   const cookies = await page.context().cookies()

@@ -1,9 +1,20 @@
 // Account entry journeys against the real server: register → verify from the outbox → sign in →
-// sign out; wrong password; password reset; keyboard-only sign-in.
-
-import { createVerifiedUser, dismissPaymentOffer, expectAccessible, PASSWORD, uniqueEmail } from "./support/fixtures.ts"
+// sign out; the sign-up form's rules for addresses, names and passwords; wrong password; password
+// reset; keyboard-only sign-in.
+import { PASSWORD_MIN_LENGTH } from "../../src/domain/account/password-rules.ts"
+import {
+  createVerifiedUser,
+  dismissPaymentOffer,
+  expectAccessible,
+  PASSWORD,
+  signIn,
+  uniqueEmail,
+} from "./support/fixtures.ts"
 import { codeIn, latestMail, linkIn, mailCount } from "./support/outbox.ts"
 import { expect, test } from "./support/test.ts"
+
+/** One character short of PASSWORD_MIN_LENGTH, with a letter and a digit. */
+const SHORT_PASSWORD = `a1${"b".repeat(PASSWORD_MIN_LENGTH - 3)}`
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
@@ -55,6 +66,70 @@ test("register, verify from the outbox, sign in and sign out", async ({ page }) 
   const cookies = await page.context().cookies()
   expect(cookies.find((c) => c.name === "token")).toBeUndefined()
   await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible()
+})
+
+test("the session is a cookie the browser holds and no script on the page can read", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  const session = (await page.context().cookies()).find((c) => c.name === "token")
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" })
+  expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  const readable = await page.evaluate(() => document.cookie)
+  expect(readable).not.toContain("token=")
+  expect(readable).not.toContain(session!.value)
+  expect(readable).toContain("userdata=")
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(
+    session!.value,
+  )
+  // A new load of the app is still signed in with it, and signing out removes it.
+  await page.reload()
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Lin" })).toBeVisible()
+  await page.getByRole("button", { name: "Log out" }).click()
+  await page.getByRole("button", { name: "Yes, log out" }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect((await page.context().cookies()).find((c) => c.name === "token")).toBeUndefined()
+})
+
+test("the sign-up form says why it refuses a list of addresses, a web address as a name and a short password", async ({
+  page,
+}) => {
+  await page.goto("/register")
+  const email = page.getByRole("textbox", { name: "E-mail" })
+  // Mouse: everything filled in, three fields wrong.
+  await email.fill("yan@example.com,zed")
+  await page.getByLabel("First name").fill("www.example")
+  await page.getByLabel("Last name").fill("Chen")
+  await page.getByLabel("Password", { exact: true }).fill(SHORT_PASSWORD)
+  await page.getByLabel("Confirm password").fill(SHORT_PASSWORD)
+  await page.getByText("I accept the terms and conditions").click()
+  await page.getByRole("button", { name: "Create account" }).click()
+  await expect(page.getByText("Invalid Email: enter one address, like name@example.com")).toBeVisible()
+  await expect(page.getByText("Enter a name without web addresses or control characters")).toBeVisible()
+  await expect(page.getByText(`Invalid Password: use at least ${PASSWORD_MIN_LENGTH} characters`)).toBeVisible()
+  await expect(email).toBeFocused()
+  await expectAccessible(page)
+
+  // Keyboard: each field put right in turn, then Enter.
+  const address = uniqueEmail("rules")
+  await page.keyboard.press("ControlOrMeta+a")
+  await page.keyboard.type(address)
+  await page.keyboard.press("Tab")
+  await expect(page.getByLabel("First name")).toBeFocused()
+  await page.keyboard.press("ControlOrMeta+a")
+  await page.keyboard.type("Mei")
+  await page.keyboard.press("Tab")
+  await page.keyboard.press("Tab")
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused()
+  await page.keyboard.press("ControlOrMeta+a")
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press("Tab")
+  await page.keyboard.press("ControlOrMeta+a")
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/verify-email\?user=/)
+  // The name the registrant typed stays out of the mail to an address nobody has proven yet.
+  const mail = await latestMail(address, "verify-email")
+  expect(mail.text.startsWith("Hello,")).toBe(true)
+  expect(mail.text).not.toContain("Mei")
 })
 
 test("leaving an invalid e-mail for the password never pulls the cursor back (mouse)", async ({ page }) => {

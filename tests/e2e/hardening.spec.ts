@@ -3,7 +3,10 @@
 // so once used); a known address signs up like a new one and its owner hears about it; codes that
 // are being guessed are paused with a clear message; the built app never serves its source maps.
 import { readdirSync, readFileSync } from "node:fs"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { join } from "node:path"
+import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, PASSWORD, signIn, uniqueEmail } from "./support/fixtures.ts"
 import { codeIn, latestMail, linkIn, mailCount } from "./support/outbox.ts"
 import { expect, test } from "./support/test.ts"
@@ -149,6 +152,63 @@ test("codes being guessed are paused with a clear message, and the mail's link s
   await page.goto(linkIn(mail))
   await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible()
 })
+
+test("a page on another site cannot make its visitors' browsers send the app's forms", async ({ page, baseURL }) => {
+  const email = await createVerifiedUser(page)
+  const before = mailCount(email, "reset-password")
+  const target = new URL("/api/forgot-password/email", baseURL).href
+  // A form can send text/plain (with a body that reads as JSON), urlencoded or multipart: never JSON.
+  const forms = [
+    `<form method="post" action="${target}" enctype="text/plain"><input type="hidden" name='{"email":"${email}","x":"' value='"}'><button>text/plain</button></form>`,
+    `<form method="post" action="${target}"><input type="hidden" name="email" value="${email}"><button>urlencoded</button></form>`,
+    `<form method="post" action="${target}" enctype="multipart/form-data"><input type="hidden" name="email" value="${email}"><button>multipart</button></form>`,
+  ]
+  // Another site, served from this machine: `localhost` is not the app's site (`127.0.0.1`). (A page
+  // from a public address would be stopped by the browser's private-network rules before the server
+  // saw anything, which is not what this is about.)
+  const site = createServer((_, response) => {
+    response.writeHead(200, { "content-type": "text/html" })
+    response.end(`<!doctype html><title>Elsewhere</title>${forms.join("")}`)
+  })
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve))
+  const elsewhere = `http://localhost:${(site.address() as AddressInfo).port}/`
+  try {
+    await sendFromElsewhere(page, elsewhere, target, email)
+  } finally {
+    site.closeAllConnections()
+    site.close()
+  }
+  // The app's own call is JSON and goes through; the forms sent nothing.
+  await page.goto("/resetpassword")
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByRole("button", { name: "Send code" }).click()
+  await latestMail(email, "reset-password")
+  expect(mailCount(email, "reset-password")).toBe(before + 1)
+})
+
+/** From the other site: each form, then a script's untyped body; every answer is 415. */
+const sendFromElsewhere = async (page: Page, elsewhere: string, target: string, email: string) => {
+  for (const name of ["text/plain", "urlencoded", "multipart"]) {
+    await page.goto(elsewhere)
+    const [answer] = await Promise.all([page.waitForResponse(target), page.getByRole("button", { name }).click()])
+    expect([name, answer.status()]).toEqual([name, 415])
+    await expect(page.getByText("This request must be sent as JSON")).toBeVisible()
+  }
+  // A script there may send a body without any type (bytes, a Blob), which once read as JSON.
+  await page.goto(elsewhere)
+  const [untyped] = await Promise.all([
+    page.waitForResponse(target),
+    page.evaluate(
+      ([url, address]) =>
+        fetch(url, { method: "POST", mode: "no-cors", body: new Blob([JSON.stringify({ email: address })]) }).then(
+          () => "sent",
+        ),
+      [target, email] as const,
+    ),
+  ])
+  expect(untyped.request().headers()["content-type"]).toBeUndefined()
+  expect(untyped.status()).toBe(415)
+}
 
 test("the built app has source maps for error tools but never serves them", async ({ page }) => {
   const assets = join("dist", "assets")

@@ -123,7 +123,11 @@ test("notes: two tabs writing the same note keep both texts; typing offline is s
   await expect(noteField(page)).toHaveValue("written on the train")
 })
 
-test("notes: text typed as the session ends is kept and saved after signing in again", async ({ page, context }) => {
+test("notes: text typed as the session ends is kept and saved after signing in again", async ({
+  page,
+  context,
+  request,
+}) => {
   const email = await createVerifiedUser(page)
   await signIn(page, email)
   await openLu9(page)
@@ -134,7 +138,10 @@ test("notes: text typed as the session ends is kept and saved after signing in a
   // The session ends on the server (as when it expires, or is signed out on another device).
   const token = (await context.cookies()).find((cookie) => cookie.name === "token")?.value
   expect(token).toBeTruthy()
-  const ended = await page.request.post("/api/logout", { headers: { authorization: `Bearer ${token}` } })
+  // From elsewhere (an API client with its own cookies): the browser still holds its cookie.
+  const ended = await request.post("/api/logout", {
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+  })
   expect(ended.status()).toBe(200)
 
   await noteField(page).fill("before the session ended, and after")

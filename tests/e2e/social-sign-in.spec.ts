@@ -58,7 +58,9 @@ test("a new user signs up with the provider, keyboard only, and lands where they
   await dismissPaymentOffer(page)
   await expect(page.locator("header .nav-wide a[href='/login']")).toHaveCount(0)
   const cookies = await page.context().cookies()
-  expect(cookies.find((c) => c.name === "token")?.value).toBeTruthy()
+  expect(cookies.find((c) => c.name === "token")).toMatchObject({ httpOnly: true, sameSite: "Lax" })
+  // The session cookie the server set is out of reach of scripts.
+  expect(await page.evaluate(() => document.cookie)).not.toContain("token=")
 })
 
 test("a social sign-in with the e-mail of a password account links only after its password", async ({ page }) => {

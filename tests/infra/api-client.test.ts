@@ -1,5 +1,6 @@
-// The app's API client: headers on every call (bearer, locale), the one-time login token used once,
-// the timeout of §7, and transport failures mapped to the catalogue.
+// The app's API client: headers on every call (locale; JSON on every call that changes state; never
+// a bearer from a cookie — the session is the HttpOnly cookie the browser sends by itself), the
+// one-time login token used once, the timeout of §7, and failures mapped to the catalogue.
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { FetchHttpClient } from "effect/http"
@@ -23,40 +24,65 @@ const clientWith = (
 
 const recording = (status = 200, body: unknown = health) => {
   const requests: Array<Request> = []
+  const inits: Array<RequestInit | undefined> = []
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     requests.push(new Request(input, init))
+    inits.push(init)
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status,
       headers: { "content-type": "application/json" },
     })
   }) as typeof globalThis.fetch
-  return { requests, fetch }
+  return { requests, inits, fetch }
 }
 
 describe("ApiClient", () => {
-  it.effect("sends the bearer token and the locale header from the cookies", () => {
-    const { requests, fetch } = recording()
+  it.effect("sends the locale header, and no Authorization header even where a token cookie is readable", () => {
+    const { requests, inits, fetch } = recording()
     return Effect.gen(function* () {
       const api = yield* ApiClient
       const answer = yield* api.call((client) => client.system.health())
       assert.deepStrictEqual(answer, health)
-      assert.strictEqual(requests[0]?.headers.get("authorization"), "Bearer t0ken")
+      assert.isNull(requests[0]?.headers.get("authorization") ?? null)
       assert.strictEqual(requests[0]?.headers.get("locale"), "de")
       assert.strictEqual(requests[0]?.url, "http://api.test/api/health")
+      // The session cookie goes with calls to the app's own origin only.
+      assert.strictEqual(inits[0]?.credentials, "same-origin")
     }).pipe(Effect.provide(clientWith(fetch, { token: "t0ken", language: "de" })))
   })
 
-  it.effect("uses the one-time login token once, then the cookie token", () => {
+  it.effect("uses the one-time login token once as a bearer, then no Authorization header", () => {
     const { requests, fetch } = recording()
     return Effect.gen(function* () {
       const api = yield* ApiClient
       yield* api.call((client) => client.system.health())
       yield* api.call((client) => client.system.health())
       assert.strictEqual(requests[0]?.headers.get("authorization"), "Bearer once")
-      assert.strictEqual(requests[1]?.headers.get("authorization"), "Bearer t0ken")
+      assert.isNull(requests[1]?.headers.get("authorization") ?? null)
       const storage = yield* Storage
       assert.isUndefined(yield* storage.get("oneTimeLoginToken"))
     }).pipe(Effect.provide(clientWith(fetch, { token: "t0ken" }, { oneTimeLoginToken: "once" })))
+  })
+
+  it.effect("says Content-Type: application/json on every call that changes state, with or without a body", () => {
+    const { requests, fetch } = recording(200, { message: "ok" })
+    return Effect.gen(function* () {
+      const api = yield* ApiClient
+      yield* api.call((client) => client.users.logout())
+      // A bodiless DELETE (its answer is not a group list here, so the call itself fails).
+      yield* Effect.ignore(api.call((client) => client.groups.remove({ params: { id: "1" } })))
+      yield* api.call((client) => client.users.forgotPassword({ payload: { email: "a@example.com" } }))
+      yield* Effect.ignore(api.call((client) => client.system.health()))
+      assert.deepStrictEqual(
+        requests.map((r) => [r.method, r.headers.get("content-type")]),
+        [
+          ["POST", "application/json"],
+          ["DELETE", "application/json"],
+          ["POST", "application/json"],
+          ["GET", null],
+        ],
+      )
+    }).pipe(Effect.provide(clientWith(fetch)))
   })
 
   it.effect("sends no Authorization header to a visitor and English by default", () => {
@@ -93,25 +119,28 @@ describe("ApiClient", () => {
     }).pipe(Effect.provide(clientWith(broken)))
   })
 
-  it.effect("maps undeclared statuses: 401 Unauthorized, 404 NotFound, 403 and 5xx keep their data", () =>
-    Effect.gen(function* () {
-      const cases: Array<[number, unknown, string]> = [
-        [401, { message: "no" }, "Unauthorized"],
-        [404, { message: "gone" }, "NotFound"],
-        [403, { reason: "locked" }, "UnexpectedResponse"],
-        [502, { detail: "gateway" }, "UnexpectedResponse"],
-        [500, { _tag: "ServerError", message: "boom", correlationId: "c1" }, "ServerError"],
-      ]
-      for (const [status, body, tag] of cases) {
-        const { fetch } = recording(status, body)
-        const failure = yield* Effect.flip(
-          Effect.flatMap(ApiClient, (api) => api.call((client) => client.system.health())).pipe(
-            Effect.provide(clientWith(fetch)),
-          ),
-        )
-        assert.strictEqual(failure._tag, tag, `status ${status}`)
-        if (failure._tag === "UnexpectedResponse") assert.deepStrictEqual(failure.data, body)
-      }
-    }),
+  it.effect(
+    "maps statuses: 401 Unauthorized, 404 NotFound, 415 UnsupportedMediaType, 403 and 5xx keep their data",
+    () =>
+      Effect.gen(function* () {
+        const cases: Array<[number, unknown, string]> = [
+          [401, { message: "no" }, "Unauthorized"],
+          [404, { message: "gone" }, "NotFound"],
+          [403, { reason: "locked" }, "UnexpectedResponse"],
+          [502, { detail: "gateway" }, "UnexpectedResponse"],
+          [500, { _tag: "ServerError", message: "boom", correlationId: "c1" }, "ServerError"],
+          [415, { _tag: "UnsupportedMediaType", message: "JSON only" }, "UnsupportedMediaType"],
+        ]
+        for (const [status, body, tag] of cases) {
+          const { fetch } = recording(status, body)
+          const failure = yield* Effect.flip(
+            Effect.flatMap(ApiClient, (api) => api.call((client) => client.system.health())).pipe(
+              Effect.provide(clientWith(fetch)),
+            ),
+          )
+          assert.strictEqual(failure._tag, tag, `status ${status}`)
+          if (failure._tag === "UnexpectedResponse") assert.deepStrictEqual(failure.data, body)
+        }
+      }),
   )
 })

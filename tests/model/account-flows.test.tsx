@@ -90,7 +90,8 @@ const makeBackend = () => {
           { _tag: "EmailNotVerified", message: "verify", email: EMAIL } satisfies typeof EmailNotVerified.Encoded,
           { status: 403 },
         )
-      return HttpResponse.json({ ...signedInUser, token: "session-token" } satisfies typeof SignedInUser.Encoded)
+      // Like the server: the session goes into an HttpOnly cookie; the app's answer holds no token.
+      return HttpResponse.json(signedInUser satisfies typeof SignedInUser.Encoded)
     }),
     http.post(`${API}/api/logout`, () => HttpResponse.json({ message: "bye" })),
     http.get(`${API}/api/plan-list`, () =>
@@ -213,7 +214,7 @@ describe("account flows (model-based)", () => {
           signedOut: async () => {
             expect(await heading("Log in")).toBeInTheDocument()
             expect(header().getByRole("link", { name: "Sign up" })).toBeInTheDocument()
-            expect(document.cookie).not.toContain("token=")
+            expect(document.cookie).not.toContain("userdata=")
           },
         },
         events: {

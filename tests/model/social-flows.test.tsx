@@ -57,11 +57,12 @@ const makeBackend = () => [
       ? HttpResponse.json(answer)
       : HttpResponse.json({ _tag: "SocialSignInRefused", message: "no", reason: "state" }, { status: 422 })
   }),
-  http.post(`${API}/api/social-register`, () => HttpResponse.json({ ...signedInUser, token: "social-token" })),
+  // Like the server: the session goes into an HttpOnly cookie; the answer holds no token.
+  http.post(`${API}/api/social-register`, () => HttpResponse.json(signedInUser)),
   http.post(`${API}/api/social-link`, async ({ request }) => {
     const { password } = (await request.json()) as { password: string }
     return password === PASSWORD
-      ? HttpResponse.json({ ...signedInUser, token: "social-token" })
+      ? HttpResponse.json(signedInUser)
       : HttpResponse.json({ _tag: "InvalidCredentials", message: "Invalid credentials" }, { status: 422 })
   }),
   http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)),
@@ -123,7 +124,7 @@ describe("social sign-in flows (model-based)", () => {
           },
           linkForm: async () => {
             expect(await heading("Link your account")).toHaveFocus()
-            expect(document.cookie).not.toContain("token=")
+            expect(document.cookie).not.toContain("userdata=")
           },
           linkRejected: async () => {
             expect(await screen.findByRole("alert")).toHaveTextContent("Invalid credentials")
@@ -132,11 +133,12 @@ describe("social sign-in flows (model-based)", () => {
           refused: async () => {
             expect(await heading("Sign-in did not work")).toHaveFocus()
             expect(screen.getByRole("alert")).toBeInTheDocument()
-            expect(document.cookie).not.toContain("token=")
+            expect(document.cookie).not.toContain("userdata=")
           },
           paymentOffer: async () => {
             expect(await screen.findByRole("dialog", { name: "Upgrade to Jingluo Pro" })).toBeInTheDocument()
-            expect(document.cookie).toContain("token=social-token")
+            expect(document.cookie).toContain("userdata=")
+            expect(document.cookie).not.toContain("token=")
           },
           signedIn: async () => {
             await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())

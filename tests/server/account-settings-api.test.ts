@@ -1,6 +1,7 @@
 // The "account" group (account settings) over HTTP against a real database: profile options and
-// update, the e-mail change confirmed by a code to the new address, password change, registered
-// devices and deleting an account — and bad input answering 4xx with a field message, never 500.
+// update, the e-mail change confirmed by a code to the new address (with the password: see
+// reauthentication.test.ts), password change, registered devices and deleting an account — and bad
+// input answering 4xx with a field message, never 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-code.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, signIn, startTestServer, type TestServer } from "./support/harness.ts"
@@ -36,7 +37,7 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
   const signInAs = async (email: string, password = PASSWORD, userAgent = CHROME_UA) => {
     const response = await server.request("/api/login", {
       method: "POST",
-      json: { email, password },
+      json: { email, password, return_token: true },
       headers: { "user-agent": userAgent },
     })
     expect(response.status).toBe(200)
@@ -148,7 +149,7 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
       const { email } = await createVerifiedUser(server)
       const token = await signInAs(email)
       const next = `new-${email}`
-      const response = await update(token, profile(email, { email: next.toUpperCase() }))
+      const response = await update(token, profile(email, { email: next.toUpperCase(), current_password: PASSWORD }))
       expect(response.status).toBe(200)
       expect(((await response.json()) as { pending_email: string }).pending_email).toBe(next)
       const codeMail = server.mails.filter((m) => m.to === next && m.purpose === "change-email").at(-1)!
@@ -169,7 +170,7 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
       expect((await confirm(codeMail.code!, `other-${email}`)).status).toBe(422)
 
       // The mismatching address above used the code up: a new one is needed.
-      await update(token, profile(email, { email: next }))
+      await update(token, profile(email, { email: next, current_password: PASSWORD }))
       const second = server.mails.filter((m) => m.to === next && m.purpose === "change-email").at(-1)!
       const confirmed = await confirm(second.code!)
       expect(confirmed.status).toBe(200)
@@ -185,13 +186,13 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
       const { email } = await createVerifiedUser(server)
       const other = await createVerifiedUser(server)
       const token = await signInAs(email)
-      const taken = await update(token, profile(email, { email: other.email }))
+      const taken = await update(token, profile(email, { email: other.email, current_password: PASSWORD }))
       expect(taken.status).toBe(422)
       expect(((await taken.json()) as { errors: Record<string, string> }).errors).toEqual({
         email: "validation.emailTaken",
       })
       const next = `tries-${email}`
-      await update(token, profile(email, { email: next }))
+      await update(token, profile(email, { email: next, current_password: PASSWORD }))
       const code = server.mails.filter((m) => m.to === next && m.purpose === "change-email").at(-1)!.code!
       const wrong = code === "0000" ? "1111" : "0000"
       for (let i = 0; i < CODE_MAX_ATTEMPTS; i++)
@@ -244,14 +245,16 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
       await signInAs(email, "lotus8root")
     })
 
-    it("lets an account without a password set its first one without an old one", async () => {
+    it("lets an account without a password set its first one with the code mailed to it", async () => {
       const { email } = await createVerifiedUser(server)
       const token = await signInAs(email)
       await server.sql("UPDATE users SET password_hash = NULL WHERE email = $1", [email])
+      expect((await server.request("/api/reauthenticate/code", { method: "POST", token })).status).toBe(200)
+      const code = server.mails.filter((m) => m.to === email && m.purpose === "reauthenticate").at(-1)!.code
       const response = await server.request("/api/change-password", {
         method: "POST",
         token,
-        json: { password: "first1pass", password_confirmation: "first1pass" },
+        json: { password: "first1pass", password_confirmation: "first1pass", code },
       })
       expect(response.status).toBe(200)
       await signInAs(email, "first1pass")
@@ -300,7 +303,7 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
       const token = await signInAs(email)
       await signInAs(email, PASSWORD, IPHONE_UA)
       await server.request("/api/user-settings", { method: "POST", token, json: { showNotes: true } })
-      await update(token, profile(email, { email: `pending-${email}` }))
+      await update(token, profile(email, { email: `pending-${email}`, current_password: PASSWORD }))
       await server.request("/api/login", { method: "POST", json: { email, password: "wrong1pass" } })
       const [{ id } = { id: 0 }] = await server.sql<{ id: number }>("SELECT id FROM users WHERE email = $1", [email])
       await server.sql(
@@ -309,7 +312,11 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
         [id],
       )
 
-      const response = await server.request("/api/account/delete", { method: "DELETE", token })
+      const response = await server.request("/api/account/delete", {
+        method: "DELETE",
+        token,
+        json: { current_password: PASSWORD },
+      })
       expect(response.status).toBe(200)
       expect((await server.request("/api/dashboard", { token })).status).toBe(401)
 

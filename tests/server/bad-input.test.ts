@@ -155,6 +155,7 @@ describe("bad input", () => {
     for (const path of ["/api/logout", "/api/logout-all-devices"]) {
       const response = await server.request(path, {
         method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({ user_uuid: "x".repeat(1024 * 1024) }),
       })
       expect(response.status).toBe(401)

@@ -2,47 +2,13 @@
 // apply is not recorded as processed, so Stripe's retry applies it. A user has one open checkout
 // (a new one closes the old), one live subscription (a database constraint, also under parallel
 // requests), and the trial only if they never had a subscription.
-import { Effect, Layer } from "effect"
-import Stripe from "stripe"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { PaymentProvider } from "../../server/billing/payment-provider.ts"
-import type { CheckoutRequest } from "../../server/billing/provider-port.ts"
-import { fromStripeEvent } from "../../server/billing/stripe-provider.ts"
-import type { ServerConfig } from "../../server/platform/config/server-config.ts"
 import type { CheckoutPayload } from "../../src/domain/api/billing-api.ts"
 import { PLAN_ID_PRO, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
+import { fakeStripe, sendSignedEvent, stripeCalls } from "./support/fake-stripe.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const SECRET = "whsec_hardening"
-const stripe = new Stripe("sk_test_dummy")
-
-/** Stripe as far as these tests need it: real signatures, recorded calls, nothing else. */
-const fakeStripe = (calls: {
-  readonly checkouts: Array<CheckoutRequest>
-  readonly expired: Array<string>
-  readonly cancelled: Array<string>
-}): Layer.Layer<PaymentProvider, never, ServerConfig> =>
-  Layer.succeed(PaymentProvider, {
-    kind: "stripe",
-    testMode: true,
-    createCheckout: (request) =>
-      Effect.sync(() => {
-        calls.checkouts.push(request)
-        const id = `cs_test_${calls.checkouts.length}`
-        return { url: `https://checkout.stripe.test/${id}`, providerSessionId: id }
-      }),
-    verifyWebhook: (raw, signature) =>
-      Effect.sync(() => {
-        try {
-          return fromStripeEvent(stripe.webhooks.constructEvent(raw, signature, SECRET, 300))
-        } catch {
-          return undefined
-        }
-      }),
-    cancelAtPeriodEnd: () => Effect.die(new Error("cancelAtPeriodEnd is not expected here")),
-    cancelNow: (id) => Effect.sync(() => void calls.cancelled.push(id)),
-    expireCheckout: (id) => Effect.sync(() => void calls.expired.push(id)),
-  })
 
 const userIdOf = async (server: TestServer, email: string) =>
   (await server.sql<{ id: number }>("SELECT id FROM users WHERE email = $1", [email]))[0]!.id
@@ -51,32 +17,18 @@ const planOf = async (server: TestServer, userId: number) =>
   (await server.sql<{ plan_id: number }>("SELECT plan_id FROM users WHERE id = $1", [userId]))[0]!.plan_id
 
 describe.each(DATABASES)("Stripe events on %s", (kind) => {
-  const calls = {
-    checkouts: [] as Array<CheckoutRequest>,
-    expired: [] as Array<string>,
-    cancelled: [] as Array<string>,
-  }
+  const calls = stripeCalls()
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(
       kind,
       { stripeSecretKey: "sk_test_dummy", stripeWebhookSecret: SECRET, stripePriceYearly: "price_Y" },
-      { payments: fakeStripe(calls) },
+      { payments: fakeStripe(SECRET, calls) },
     )
   })
   afterAll(() => server.close())
 
-  const send = (event: unknown) => {
-    const payload = JSON.stringify(event)
-    return server.request("/api/stripe/webhook", {
-      method: "POST",
-      body: payload,
-      headers: {
-        "stripe-signature": stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
-        "content-type": "application/json",
-      },
-    })
-  }
+  const send = (event: object) => sendSignedEvent(server, SECRET, event)
   const created = (eventId: string, subscriptionId: string, userId: number) => ({
     id: eventId,
     object: "event",

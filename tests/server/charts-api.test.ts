@@ -1,5 +1,6 @@
 // The chart calls as a visitor, a Standard user and a Pro user: Pro points reach a caller without
-// Pro only as bare dots (no code, name, slug or location anywhere in the answer) and Pro pathways
+// Pro only as bare dots (no code, name, slug or location anywhere in the answer, and in an order
+// taken from their positions alone, so the public point lists cannot label them) and Pro pathways
 // not at all; every point is on a view for Pro; answers decode by the contract, carry an ETag per
 // content version, plan level and language, and revalidate to 304; bad and unknown views answer
 // 422 and 404.
@@ -98,13 +99,35 @@ describe.each(DATABASES)("chart API on %s", (kind) => {
           expect(text.includes(p.slug), `${id} links ${p.slug}`).toBe(false)
           expect(text.includes(p.location), `${id} locates ${p.code}`).toBe(false)
         }
-        // Every locked placement is still drawn, as a dot.
+        // Every locked place is still drawn, as a dot: each place once.
         const full = decodeView(JSON.parse((await get(`/api/charts/${id}`, { token: pro })).text))
-        const lockedSites = full.points.filter((p) => !freeChannels.has(p.group)).flatMap((p) => p.sites)
-        expect(chart.dots.length, id).toBe(lockedSites.length)
-        expect(chart.dots.length + chart.points.flatMap((p) => p.sites).length, id).toBe(
-          full.points.flatMap((p) => p.sites).length,
+        const lockedPlaces = new Set(
+          full.points
+            .filter((p) => !freeChannels.has(p.group))
+            .flatMap((p) => p.sites)
+            .map((s) => `${s.x} ${s.y}`),
         )
+        expect(chart.dots.length, id).toBe(lockedPlaces.size)
+        expect(new Set(chart.dots.map(([x, y]) => `${x} ${y}`)), id).toEqual(lockedPlaces)
+      }
+    }
+  })
+
+  it("lists the dots of locked points in an order taken from their positions alone, as bare pairs", async () => {
+    for (const token of [undefined, standard]) {
+      const index = decodeIndex(JSON.parse((await get("/api/charts", { token })).text))
+      for (const id of CHART_VIEW_IDS) {
+        const { text } = await get(`/api/charts/${id}`, { token })
+        // Read raw, not decoded: nothing beside the two numbers, no nesting per point or channel.
+        const dots = (JSON.parse(text) as { dots: ReadonlyArray<unknown> }).dots
+        expect(
+          dots.every((d) => Array.isArray(d) && d.length === 2 && d.every((n) => typeof n === "number")),
+          id,
+        ).toBe(true)
+        const pairs = dots as ReadonlyArray<readonly [number, number]>
+        const sorted = [...pairs].sort((a, b) => a[0] - b[0] || a[1] - b[1])
+        expect(pairs, `${id} dots sorted by x, then y`).toEqual(sorted)
+        expect(index.views.find((v) => v.id === id)!.dots, id).toBe(pairs.length)
       }
     }
   })

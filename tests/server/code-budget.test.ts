@@ -1,4 +1,4 @@
-// Four-digit codes cannot be guessed across codes (issue 8, finding 2). Each account gets at most
+// Four-digit codes cannot be guessed across codes. Each address (and so each account) gets at most
 // LIMITS.codeGuessesPerAccount wrong guesses and LIMITS.codesSentPerAccount codes a day, counted
 // before the check, from any number of client addresses; then codes are refused with a clear
 // message and the owner is mailed once. The link in the mail carries a 128-bit token that still
@@ -7,26 +7,16 @@ import { layer } from "@effect/vitest"
 import { Clock, Context, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest"
-import { AccountMails } from "../../server/accounts/account-mails.ts"
 import { Accounts } from "../../server/accounts/accounts-service.ts"
 import { CodesRepo } from "../../server/accounts/codes-repo.ts"
-import { OneTimeCodes } from "../../server/accounts/codes-service.ts"
-import { Passwords } from "../../server/accounts/passwords-service.ts"
-import { SessionsRepo } from "../../server/accounts/sessions-repo.ts"
-import { UsersRepo } from "../../server/accounts/users-repo.ts"
-import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
-import { Translations } from "../../server/platform/i18n/translations.ts"
 import type { OutgoingMail } from "../../server/platform/mail/mail-layout.ts"
 import { MailQueue } from "../../server/platform/mail/mail-queue.ts"
-import { MailQueueRepo } from "../../server/platform/mail/mail-queue-repo.ts"
-import { MailTransport } from "../../server/platform/mail/mail-transport.ts"
-import { LIMITS, RateLimiter } from "../../server/platform/security/rate-limiter.ts"
-import { Secrets } from "../../server/platform/security/secrets.ts"
+import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
 import type { ForgotPasswordPayload } from "../../src/domain/account/password-reset.ts"
 import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
 import { DAY_MS } from "../../src/domain/shared/timing.ts"
 import { DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
-import { TestDatabase } from "./support/layers.ts"
+import { accountsStack } from "./support/layers.ts"
 
 const tokenIn = (mail: OutgoingMail) => /token=([A-Za-z0-9_-]{22})/.exec(mail.text)?.[1] ?? ""
 
@@ -154,24 +144,7 @@ const CountingCodesRepo = Layer.effect(
 ).pipe(Layer.provideMerge(CheckLog.layer))
 
 const sent: Array<OutgoingMail> = []
-const Simulation = Accounts.layer.pipe(
-  Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer)),
-  Layer.provideMerge(
-    Layer.mergeAll(
-      CountingCodesRepo,
-      UsersRepo.layer,
-      SessionsRepo.layer,
-      MailQueueRepo.layer,
-      RateLimiter.layer,
-      Secrets.layer,
-      Passwords.layer,
-      MailTransport.layerCapture(sent),
-      Translations.layer,
-    ),
-  ),
-  Layer.provideMerge(TestDatabase),
-  Layer.provideMerge(ServerConfig.layer({ ...readSettings({}), appOrigin: "http://app.test", rateLimitFactor: 1 })),
-)
+const Simulation = accountsStack(sent, CountingCodesRepo)
 
 const GUESSES = 10_000
 const DAYS = 5

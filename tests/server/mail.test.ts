@@ -3,7 +3,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { AccountMails } from "../../server/accounts/account-mails.ts"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
@@ -30,7 +30,7 @@ describe("mail", () => {
           to: "mei@example.com",
           purpose: "verify-email",
           code: "1234",
-          ...verificationMail("es", "Mei", "1234", "http://app.test/verify-email?user=u&code=1234"),
+          ...verificationMail("es", Option.some("1234"), "http://app.test/verify-email?user=u&token=t"),
         })
       }).pipe(
         Effect.provide(

@@ -1,19 +1,34 @@
 // One-time codes against the database with a controlled clock: single use, valid for
-// CODE_TTL_MINUTES, at most CODE_MAX_ATTEMPTS tries, a new code replaces the old one; the link
-// token works alone and once; and each account's daily budget of codes sent and wrong guesses.
+// CODE_TTL_MINUTES, at most CODE_MAX_ATTEMPTS tries; an issued code (e-mail change) replaces the old
+// one, while a mailed link (verification, reset) stays valid for LINK_TTL_MINUTES beside newer
+// mails; the link token works alone and once; a code held by an address without an account matches
+// nothing but answers alike; and each address's daily budget of codes sent and wrong guesses.
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
 import { TestClock } from "effect/testing"
 import { CodesRepo } from "../../server/accounts/codes-repo.ts"
-import { type CodeOwner, type IssuedCode, OneTimeCodes } from "../../server/accounts/codes-service.ts"
+import {
+  addressHashOf,
+  type CodeOwner,
+  type IssuedCode,
+  type MailedCode,
+  OneTimeCodes,
+} from "../../server/accounts/codes-service.ts"
+import { UsersRepo } from "../../server/accounts/users-repo.ts"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
 import { LIMITS, RateLimiter } from "../../server/platform/security/rate-limiter.ts"
 import { Secrets } from "../../server/platform/security/secrets.ts"
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, isLinkToken } from "../../src/domain/account/verification-code.ts"
+import {
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MINUTES,
+  isLinkToken,
+  LINK_TTL_MINUTES,
+} from "../../src/domain/account/verification-code.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
 const Codes = OneTimeCodes.layer.pipe(
-  Layer.provideMerge(Layer.mergeAll(CodesRepo.layer, Secrets.layer, RateLimiter.layer)),
+  Layer.provideMerge(Layer.mergeAll(CodesRepo.layer, UsersRepo.layer, Secrets.layer, RateLimiter.layer)),
   Layer.provideMerge(TestDatabase),
   Layer.provide(ServerConfig.layer({ ...readSettings({}), rateLimitFactor: 1 })),
 )
@@ -75,7 +90,7 @@ layer(Codes, { timeout: 60_000 })("one-time codes", (it) => {
     }),
   )
 
-  it.effect("a new code replaces the previous one for the same purpose only", () =>
+  it.effect("an issued code replaces the previous one for the same purpose only", () =>
     Effect.gen(function* () {
       const codes = yield* OneTimeCodes
       const userId = yield* insertUser("replace@example.com")
@@ -151,6 +166,143 @@ layer(Codes, { timeout: 60_000 })("one-time codes", (it) => {
         assert.strictEqual((yield* Effect.flip(codes.redeem(nobody, "reset-password", "1234")))._tag, "CodeRejected")
       assert.strictEqual((yield* Effect.flip(codes.redeem(nobody, "reset-password", "1234")))._tag, "CodesPaused")
     }),
+  )
+
+  const mailedCode = (mailed: MailedCode) => Option.getOrThrow(mailed.code)
+  const reason = (error: { readonly _tag: string; readonly reason?: string }) =>
+    error._tag === "CodeRejected" ? error.reason : error._tag
+
+  it.effect("a mailed link stays valid beside newer mails; only the newest code counts; using one uses all", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const userId = yield* insertUser("mailed@example.com")
+      const first = yield* codes.mailable(userId, "reset-password", true)
+      const second = yield* codes.mailable(userId, "reset-password", true)
+      if (mailedCode(first) !== mailedCode(second)) {
+        const old = yield* Effect.flip(codes.redeem(user(userId), "reset-password", mailedCode(first)))
+        assert.strictEqual(reason(old), "invalid")
+      }
+      // The older mail's link still works, and using it spends the newer code and link too.
+      assert.deepStrictEqual(yield* codes.redeemLink("reset-password", first.token), { userId, targetEmail: null })
+      const code = yield* Effect.flip(codes.redeem(user(userId), "reset-password", mailedCode(second)))
+      assert.strictEqual(reason(code), "expired")
+      assert.strictEqual((yield* Effect.flip(codes.redeemLink("reset-password", second.token))).reason, "expired")
+    }),
+  )
+
+  it.effect("a link works for LINK_TTL_MINUTES, its code for CODE_TTL_MINUTES", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const userId = yield* insertUser("link-ttl@example.com")
+      const mailed = yield* codes.mailable(userId, "verify-email", true)
+      yield* TestClock.adjust(`${CODE_TTL_MINUTES} minutes`)
+      assert.strictEqual(
+        reason(yield* Effect.flip(codes.redeem(user(userId), "verify-email", mailedCode(mailed)))),
+        "expired",
+      )
+      yield* TestClock.adjust(`${(LINK_TTL_MINUTES - CODE_TTL_MINUTES) * 60 - 1} seconds`)
+      yield* codes.redeemLink("verify-email", mailed.token)
+
+      const late = yield* codes.mailable(userId, "verify-email", true)
+      yield* TestClock.adjust(`${LINK_TTL_MINUTES} minutes`)
+      assert.strictEqual((yield* Effect.flip(codes.redeemLink("verify-email", late.token))).reason, "expired")
+    }),
+  )
+
+  it.effect("a mail without a code carries a working link, and the code mailed before still counts", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const userId = yield* insertUser("link-only@example.com")
+      const withCode = yield* codes.mailable(userId, "reset-password", true)
+      const linkOnly = yield* codes.mailable(userId, "reset-password", false)
+      assert.isTrue(Option.isNone(linkOnly.code))
+      assert.isTrue(isLinkToken(linkOnly.token))
+      yield* codes.redeem(user(userId), "reset-password", mailedCode(withCode))
+      const later = yield* codes.mailable(userId, "reset-password", false)
+      assert.deepStrictEqual(yield* codes.redeemLink("reset-password", later.token), { userId, targetEmail: null })
+    }),
+  )
+
+  it.effect("a code held by an address matches nothing and answers every try like a mailed one", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const userId = yield* insertUser("holder-real@example.com")
+      const mailed = yield* codes.mailable(userId, "reset-password", true)
+      const addressHash = addressHashOf("holder-none@example.com")
+      yield* codes.hold(addressHash, "reset-password")
+      const answers = (owner: CodeOwner, guesses: ReadonlyArray<string>) =>
+        Effect.forEach(guesses, (guess) =>
+          Effect.map(Effect.flip(codes.redeem(owner, "reset-password", guess)), reason),
+        )
+      const wrong = Array.from({ length: CODE_MAX_ATTEMPTS + 1 }, () => wrongFor(mailedCode(mailed)))
+      const forAccount = yield* answers(user(userId), wrong)
+      // Every four-digit code is wrong for a held code, the right one of the account included.
+      const forAddress = yield* answers({ _tag: "Address", addressHash }, [mailedCode(mailed), ...wrong.slice(1)])
+      assert.deepStrictEqual(forAddress, forAccount)
+      assert.deepStrictEqual(forAccount, [
+        ...Array.from({ length: CODE_MAX_ATTEMPTS - 1 }, () => "invalid"),
+        "expired",
+        "expired",
+      ])
+      // And it expires by time like a mailed one.
+      yield* codes.hold(addressHash, "reset-password")
+      yield* TestClock.adjust(`${CODE_TTL_MINUTES} minutes`)
+      assert.deepStrictEqual(yield* answers({ _tag: "Address", addressHash }, ["1234"]), ["expired"])
+    }),
+  )
+
+  it.effect("an address's budgets are the same with or without an account", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const email = "shared-budget@example.com"
+      const addressHash = addressHashOf(email)
+      // Spent while the address had no account...
+      for (let i = 0; i < LIMITS.codesSentPerAccount.max; i++) assert.isTrue(yield* codes.budget(addressHash))
+      assert.isFalse(yield* codes.budget(addressHash))
+      for (let i = 0; i < LIMITS.codeGuessesPerAccount.max; i++)
+        yield* Effect.flip(codes.redeem({ _tag: "Address", addressHash }, "verify-email", "1234"))
+      // ...and still spent once it has one.
+      const userId = yield* insertUser(email)
+      assert.isTrue(Option.isNone(yield* codes.issue(userId, "change-email", "next@example.com")))
+      const paused = yield* Effect.flip(codes.redeem(user(userId), "reset-password", "1234"))
+      assert.strictEqual(paused._tag, "CodesPaused")
+    }),
+  )
+
+  it.effect("the codes an address held become its new account's", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const email = "adopted@example.com"
+      yield* codes.hold(addressHashOf(email), "reset-password")
+      const userId = yield* insertUser(email)
+      assert.strictEqual(reason(yield* Effect.flip(codes.redeem(user(userId), "reset-password", "1234"))), "expired")
+      yield* codes.adopt(addressHashOf(email), userId)
+      assert.strictEqual(reason(yield* Effect.flip(codes.redeem(user(userId), "reset-password", "1234"))), "invalid")
+    }),
+  )
+
+  it.effect("spent codes and codes whose code and link have expired are purged", () =>
+    Effect.gen(function* () {
+      const codes = yield* OneTimeCodes
+      const sql = yield* SqlClient.SqlClient
+      const userId = yield* insertUser("purged@example.com")
+      const spent = yield* codes.mailable(userId, "verify-email", true)
+      yield* codes.redeemLink("verify-email", spent.token)
+      const live = yield* codes.mailable(userId, "reset-password", true)
+      const count = Effect.map(
+        sql<{ n: number }>`SELECT count(*)::int AS n FROM one_time_codes WHERE user_id = ${userId}`,
+        (rows) => rows[0]!.n,
+      )
+      yield* codes.purge
+      assert.strictEqual(yield* count, 1)
+      yield* TestClock.adjust(`${LINK_TTL_MINUTES - 1} minutes`)
+      yield* codes.purge
+      yield* codes.redeemLink("reset-password", live.token)
+      yield* codes.mailable(userId, "reset-password", true)
+      yield* TestClock.adjust(`${LINK_TTL_MINUTES} minutes`)
+      yield* codes.purge
+      assert.strictEqual(yield* count, 0)
+    }).pipe(Effect.orDie),
   )
 })
 

@@ -44,6 +44,41 @@ describe.each(DATABASES.slice(0, 1))("OpenAPI on %s", (kind) => {
     expect(documented.sort()).toEqual(endpoints.map(([id]) => id).sort())
   })
 
+  it("says both ways to carry a session, how to ask for a bearer token, and 415 for anything but JSON", async () => {
+    const spec = (await (await server.request("/api/openapi.json")).json()) as {
+      info: { description: string }
+      components: {
+        securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>
+        schemas: Record<string, unknown>
+      }
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            security?: Array<Record<string, Array<string>>>
+            responses: Record<string, unknown>
+            requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }
+          }
+        >
+      >
+    }
+    expect(spec.components.securitySchemes).toMatchObject({
+      bearer: { type: "http", scheme: "Bearer" },
+      cookie: { type: "apiKey", in: "cookie", name: "token" },
+    })
+    expect(spec.paths["/api/dashboard"]?.get?.security).toEqual([{ bearer: [] }, { cookie: [] }])
+    const login = spec.paths["/api/login"]?.post
+    expect(Object.keys(login?.requestBody?.content["application/json"]?.schema.properties ?? {})).toContain(
+      "return_token",
+    )
+    for (const [path, item] of Object.entries(spec.paths))
+      for (const [method, op] of Object.entries(item))
+        if (method !== "get") expect(Object.keys(op.responses), `${method} ${path}`).toContain("415")
+    expect(spec.info.description).toContain("return_token: true")
+    expect(spec.info.description).toContain("Content-Type: application/json")
+  })
+
   it("renders every endpoint on /api/docs as a page without scripts", async () => {
     const response = await server.request("/api/docs")
     expect(response.status).toBe(200)

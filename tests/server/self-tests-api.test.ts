@@ -432,7 +432,7 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
       expect((await get("/api/test-activity?offset=abc", token)).status).toBe(422)
     })
 
-    it("repeats a finished test with the same questions, and refuses Pro questions after a lapse", async () => {
+    it("repeats a finished test with the same questions shuffled, marks it in the scores, and refuses Pro questions after a lapse", async () => {
       const email = (await createVerifiedUser(server)).email
       await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_PRO, email])
       const token = await signIn(server, email)
@@ -442,9 +442,25 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
       const repeated = await post("/api/test/repeat", token, { testId: first.id })
       expect(repeated.status).toBe(200)
       expect(repeated.body.id).not.toBe(first.id)
-      expect(await stored(repeated.body.id)).toEqual(await stored(first.id))
       expect(repeated.body.answers.every((a: unknown) => a === null)).toBe(true)
+      // The same questions with the same right answers, not in the order the review just showed.
+      const before = await stored(first.id)
+      const after = await stored(repeated.body.id)
+      const index = (q: QuestionType) => (q.answer._tag === "Choice" ? q.answer.index : -1)
+      const asked = (q: QuestionType) =>
+        JSON.stringify([q.prompt, q.answer._tag === "Choice" ? q.options[q.answer.index] : q.answer.accepted])
+      expect(after.map(asked).sort()).toEqual(before.map(asked).sort())
+      expect(after.map(asked)).not.toEqual(before.map(asked))
+      const choices = after.filter((q) => q.answer._tag === "Choice")
+      const shownAt = new Map(before.map((q) => [asked(q), index(q)]))
+      const moved = choices.filter((q) => shownAt.get(asked(q)) !== index(q))
+      expect(moved.length).toBeGreaterThan(choices.length / 2)
       await post("/api/test/finish", token, { testId: repeated.body.id })
+      const scores = await get("/api/test/scores/all", token)
+      expect(scores.body.entries.map((e: Json) => [e.id, e.repeat])).toEqual([
+        [repeated.body.id, true],
+        [first.id, false],
+      ])
 
       await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_STANDARD, email])
       const refused = await post("/api/test/repeat", token, { testId: first.id })

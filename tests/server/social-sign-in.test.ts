@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SOCIAL_CALLBACK_ROUTE } from "../../src/domain/account/social-sign-in.ts"
 import { startTestOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from "../support/oidc-test-provider.ts"
-import { createVerifiedUser, DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  PASSWORD,
+  sessionCookieOf,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 import { signInAtProvider } from "./support/oidc-browser.ts"
 
 const REDIRECT_URI = `http://app.test${SOCIAL_CALLBACK_ROUTE}`
@@ -107,10 +114,14 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
       },
     })
     expect(registered.status).toBe(200)
-    const user = (await registered.json()) as { token: string; email: string; verification_confirmed: boolean }
+    // The session is the HttpOnly cookie; the body holds no token.
+    const session = sessionCookieOf(registered)
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const user = (await registered.json()) as { email: string; verification_confirmed: boolean }
+    expect(user).not.toHaveProperty("token")
     expect(user.email).toBe("grace.hopper@example.test")
     expect(user.verification_confirmed).toBe(true)
-    const dashboard = await server.request("/api/dashboard", { token: user.token })
+    const dashboard = await server.request("/api/dashboard", { headers: { cookie: `token=${session}` } })
     expect(((await dashboard.json()) as { user_profile: { password_available: boolean } }).user_profile).toMatchObject({
       password_available: false,
     })
@@ -132,7 +143,10 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     const second = await roundTrip("grace.hopper@example.test")
     const signedIn = await socialLogin(second.payload, second.cookie)
     expect(signedIn.status).toBe(200)
-    expect(await signedIn.json()).toMatchObject({ email: "grace.hopper@example.test", token: expect.any(String) })
+    expect(sessionCookieOf(signedIn)).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const record = await signedIn.json()
+    expect(record).toMatchObject({ email: "grace.hopper@example.test" })
+    expect(record).not.toHaveProperty("token")
   })
 
   /** A round whose answer comes back by form_post, as Apple's does, with what the provider posts beside it. */
@@ -237,7 +251,8 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
       json: { ticket: next.ticket, password: PASSWORD },
     })
     expect(right.status).toBe(200)
-    expect(await right.json()).toMatchObject({ email, token: expect.any(String) })
+    expect(sessionCookieOf(right)).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(await right.json()).not.toHaveProperty("token")
     const [after] = await server.sql<{ n: number }>(
       "SELECT count(*)::int AS n FROM social_identities WHERE email = $1",
       [email],
@@ -245,10 +260,25 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     expect(after?.n).toBe(1)
     // Linked: the next social sign-in needs no password.
     const second = await roundTrip(email)
-    expect(await (await socialLogin(second.payload, second.cookie)).json()).toMatchObject({
-      email,
-      token: expect.any(String),
-    })
+    const signedIn = await socialLogin(second.payload, second.cookie)
+    expect(sessionCookieOf(signedIn)).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(await signedIn.json()).toMatchObject({ email })
+  })
+
+  it("refuses an ID token whose signature does not verify against the provider's keys", async () => {
+    provider.forgeSignatures(true)
+    try {
+      const { payload, cookie } = await roundTrip("forged.signature@example.test")
+      const answer = await socialLogin(payload, cookie)
+      expect(answer.status).toBe(422)
+      expect(await answer.json()).toMatchObject({ _tag: "SocialSignInRefused", reason: "provider" })
+      expect(sessionCookieOf(answer)).toBeUndefined()
+    } finally {
+      provider.forgeSignatures(false)
+    }
+    // The same provider's genuine tokens are taken.
+    const { payload, cookie } = await roundTrip("genuine.signature@example.test")
+    expect(await (await socialLogin(payload, cookie)).json()).toMatchObject({ step: "register" })
   })
 
   it("refuses an unknown state, a state from another browser and a state used twice", async () => {

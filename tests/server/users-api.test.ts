@@ -80,6 +80,76 @@ describe.each(DATABASES)("users API on %s", (kind) => {
     })
   })
 
+  describe("names in mails and at the schema", () => {
+    const mailsTo = (email: string, purpose: string) =>
+      server.mails.filter((m) => m.to === email && m.purpose === purpose)
+
+    it("a verification mail greets nobody by name: whoever registers types the name", async () => {
+      await register("greeting@example.com", { firstName: "Mallory" })
+      const mail = mailsTo("greeting@example.com", "verify-email").at(-1)!
+      expect(mail.text.startsWith("Hello,\n")).toBe(true)
+      expect(mail.text).not.toContain("Mallory")
+      expect(mail.html).not.toContain("Mallory")
+    })
+
+    it("the already-registered notice greets a verified owner by their own name, never by the registrant's", async () => {
+      const { email } = await createVerifiedUser(server)
+      await register(email, { firstName: "Mallory" })
+      const notice = mailsTo(email, "already-registered").at(-1)!
+      expect(notice.text.startsWith("Hello Lin,\n")).toBe(true)
+      expect(notice.text).not.toContain("Mallory")
+    })
+
+    it("an address whose sign-up is unverified is greeted neutrally in the notice and the reset mail", async () => {
+      await register("pending-name@example.com", { firstName: "Stranger" })
+      await register("pending-name@example.com", { firstName: "Another" })
+      const notice = mailsTo("pending-name@example.com", "already-registered").at(-1)!
+      expect(notice.text.startsWith("Hello,\n")).toBe(true)
+      await server.request("/api/forgot-password/email", {
+        method: "POST",
+        json: { email: "pending-name@example.com" },
+      })
+      const reset = mailsTo("pending-name@example.com", "reset-password").at(-1)!
+      expect(reset.text.startsWith("Hello,\n")).toBe(true)
+      for (const mail of server.mails.filter((m) => m.to === "pending-name@example.com"))
+        expect(mail.text).not.toMatch(/Stranger|Another/)
+    })
+
+    it.each([
+      ["a scheme", "Mei http://evil.example"],
+      ["www.", "www.evil.example"],
+      ["a domain with a path", "evil.example/win"],
+      ["a control character", "Mei\u0007Chen"],
+      ["a line break", "Mei\nChen"],
+    ])("refuses a first name with %s", async (_, firstName) => {
+      const response = await register("refused-name@example.com", { firstName })
+      expect(response.status).toBe(422)
+      expect(await response.json()).toMatchObject({ errors: { firstName: "validation.nameCharacters" } })
+    })
+
+    it("strips bidi controls from names", async () => {
+      const response = await register("bidi@example.com", {
+        firstName: "\u202EMei\u202C",
+        lastName: "\u2067Chen\u2069",
+      })
+      expect(response.status).toBe(200)
+      const [row] = await server.sql<{ first_name: string; last_name: string }>(
+        "SELECT first_name, last_name FROM users WHERE email = $1",
+        ["bidi@example.com"],
+      )
+      expect(row).toEqual({ first_name: "Mei", last_name: "Chen" })
+    })
+
+    it.each(["<zed@example.com>", "yan@example.com,zed", "ÄNNE@bücher.de"])(
+      "refuses to register %s as an address",
+      async (email) => {
+        const response = await register(email)
+        expect(response.status).toBe(422)
+        expect(await response.json()).toMatchObject({ errors: { email: "validation.email" } })
+      },
+    )
+  })
+
   describe("e-mail verification", () => {
     it("verifies with the mailed code once; the code is single use", async () => {
       const response = await register("verify@example.com")
@@ -161,7 +231,7 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       const { email } = await createVerifiedUser(server)
       const response = await server.request("/api/login", {
         method: "POST",
-        json: { email, password: PASSWORD },
+        json: { email, password: PASSWORD, return_token: true },
         headers: {
           "user-agent":
             "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15",

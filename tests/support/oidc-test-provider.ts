@@ -23,8 +23,20 @@ export const testAccountClaims = (login: string) => {
 
 export interface TestOidcProvider {
   readonly issuer: string
+  /**
+   * While on, the token endpoint's answers carry ID tokens whose signature no longer verifies (one
+   * character of it changed): what a forged or altered token looks like to the client.
+   */
+  readonly forgeSignatures: (on: boolean) => void
   readonly close: () => Promise<void>
 }
+
+/** Changes the first character of the ID token's signature in a token endpoint answer; same length. */
+const alterSignature = (body: string) =>
+  body.replace(
+    /("id_token"\s*:\s*"[\w-]+\.[\w-]+\.)([\w-])/,
+    (_, head: string, first: string) => `${head}${first === "A" ? "B" : "A"}`,
+  )
 
 /** Starts the provider for an app whose redirect URI is `redirectUri`. */
 export const startTestOidcProvider = async (redirectUri: string, port = 0): Promise<TestOidcProvider> => {
@@ -52,9 +64,23 @@ export const startTestOidcProvider = async (redirectUri: string, port = 0): Prom
     cookies: { keys: ["jingluo-test-provider-cookie-key"] },
     features: { devInteractions: { enabled: true } },
   })
-  server.on("request", provider.callback())
+  const handle = provider.callback()
+  let forging = false
+  server.on("request", (request, response) => {
+    if (forging && request.url?.startsWith("/token")) {
+      const end = response.end.bind(response) as (...args: Array<unknown>) => typeof response
+      response.end = ((chunk?: unknown, ...rest: Array<unknown>) =>
+        typeof chunk === "string" || Buffer.isBuffer(chunk)
+          ? end(Buffer.from(alterSignature(chunk.toString())), ...rest)
+          : end(chunk, ...rest)) as typeof response.end
+    }
+    handle(request, response)
+  })
   return {
     issuer,
+    forgeSignatures: (on) => {
+      forging = on
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

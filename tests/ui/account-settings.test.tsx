@@ -139,9 +139,11 @@ describe("my profile", () => {
   it("the e-mail code: a wrong one is cleared with the server's message, the right one closes the dialog", async () => {
     base()
     server.use(
-      http.put(`${API}/api/profile-update`, () =>
-        HttpResponse.json({ message: "Code sent.", pending_email: "new@example.com", user: filledDashboard }),
-      ),
+      http.put(`${API}/api/profile-update`, async ({ request }) => {
+        const body = (await request.json()) as { current_password?: string }
+        expect(body.current_password).toBe("lotus7root")
+        return HttpResponse.json({ message: "Code sent.", pending_email: "new@example.com", user: filledDashboard })
+      }),
       http.put(`${API}/api/profile-email-update`, async ({ request }) => {
         const body = (await request.json()) as { otp: string }
         return body.otp === "1234"
@@ -161,6 +163,8 @@ describe("my profile", () => {
     await user.clear(email)
     await user.type(email, "new@example.com")
     await user.click(screen.getByRole("button", { name: "Save profile" }))
+    const proof = await screen.findByRole("dialog", { name: "Confirm it is you" })
+    await user.type(within(proof).getByLabelText("Current password"), "lotus7root{Enter}")
     const dialog = await screen.findByRole("dialog", { name: "Confirm your new e-mail address" })
     const code = within(dialog).getByRole("textbox", { name: "Code" })
     await user.type(code, "9999")
@@ -225,14 +229,19 @@ describe("notes toggle", () => {
 })
 
 describe("delete account", () => {
-  it("403: the server's words as a toast; the account page stays", async () => {
+  it("403: the server's words as a toast; the confirmation stays, and closing it keeps the page", async () => {
     base()
     server.use(http.delete(`${API}/api/account/delete`, () => answer(FAILURES.forbidden)))
     const user = userEvent.setup()
     await renderApp("/account-settings/delete-account", { signedIn: true })
     await user.click(await screen.findByRole("button", { name: "Delete my account" }))
-    await user.click(screen.getByRole("button", { name: "Yes, delete my account" }))
+    const dialog = await screen.findByRole("dialog", { name: "Delete your account and all its data for good?" })
+    await user.type(within(dialog).getByLabelText("Current password"), "lotus7root")
+    await user.click(within(dialog).getByRole("button", { name: "Yes, delete my account" }))
     expect(await toast()).toHaveTextContent("Not for you")
+    expect(within(dialog).getByLabelText("Current password")).toHaveValue("lotus7root")
+    await user.click(within(dialog).getByRole("button", { name: "Keep my account" }))
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
     expect(screen.getByRole("button", { name: "Delete my account" })).toBeVisible()
   })
 })

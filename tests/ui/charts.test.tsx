@@ -235,7 +235,7 @@ describe("the error catalogue of the chart calls", () => {
     expect(await inline()).toHaveTextContent("Your session has ended. Log in again to see the chart.")
     const toast = await within(await screen.findByRole("region", { name: /Notifications/ })).findByRole("listitem")
     expect(toast).toHaveTextContent("Your session has ended. Please log in again.")
-    expect(document.cookie).not.toContain("token=")
+    expect(document.cookie).not.toContain("userdata=")
     await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 })
   })
 

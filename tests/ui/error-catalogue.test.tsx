@@ -37,7 +37,6 @@ describe("401 Unauthorized", () => {
     localStorage.setItem("draft", "kept until 401")
     const { reloads } = await renderApp("/", { signedIn: true })
     expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
-    expect(document.cookie).not.toContain("token=")
     expect(document.cookie).not.toContain("userdata=")
     expect(localStorage.getItem("draft")).toBeNull()
     expect(reloads).toEqual([])

@@ -18,7 +18,6 @@ describe("a settings page of another feature", () => {
   ])("%s renders inside the settings layout in the first render", async (path, name) => {
     server.use(http.get(`${API}/api/dashboard`, () => HttpResponse.json(dashboard)))
     document.cookie = "cookieAccepted=yes; Path=/"
-    document.cookie = "token=session-token; Path=/"
     document.cookie = `userdata=${encodeURIComponent(JSON.stringify(signedInUser))}; Path=/`
     window.history.replaceState(null, "", path)
     const app = await wire({ baseUrl: API, reload: () => {} })

@@ -2,7 +2,8 @@
 // 403 and 500 show the answer as an error toast, 404 goes to /not-found, 422 is told at the form
 // (a refused answer after the deadline ends the test; settings messages go under their fields),
 // timeouts and offline warn; what the learner chose or typed is kept. Also the test menu's
-// permission flags (a locked type opens the upgrade modal) and the visitor's sign-up prompt.
+// permission flags (a locked type opens the upgrade modal), the visitor's sign-up prompt, and the
+// score history's mark on a repeated test in every language.
 import { screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
@@ -13,6 +14,7 @@ import {
   clock,
   freshState,
   overview,
+  REPEAT_ID,
   type SelfTestState,
   selfTestHandlers,
   session,
@@ -193,7 +195,7 @@ describe.each(CALLS)("$name and the error catalogue", (call) => {
     failWith(call, () => HttpResponse.json({ _tag: "Unauthorized", message: "expired" }, { status: 401 }))
     await call.trigger(userEvent.setup(), state)
     expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
-    await waitFor(() => expect(document.cookie).not.toContain("token="))
+    await waitFor(() => expect(document.cookie).not.toContain("userdata="))
   })
 
   it("403: shows the answer's message as an error toast", async () => {
@@ -432,6 +434,22 @@ describe("a test the server keeps for Pro (403)", () => {
     await user.click(screen.getByRole("button", { name: "Try again" }))
     expect(await screen.findByRole("button", { name: "Start the test" })).toBeEnabled()
     expect(state.calls).toContain("overview")
+  })
+})
+
+describe("the score history", () => {
+  it.each([
+    ["en", "repeat", "Every finished test"],
+    ["de", "Wiederholung", "Alle abgeschlossenen Tests"],
+    ["es", "repetición", "Todas las pruebas terminadas"],
+  ] as const)("marks a repeated test in %s, and only that one", async (language, label, history) => {
+    server.use(...selfTestHandlers(freshState()))
+    await renderApp("/test/scores", { signedIn: true, language })
+    const list = await screen.findByRole("list", { name: history })
+    const [first, repeated] = within(list).getAllByRole("listitem")
+    expect(repeated).toHaveTextContent(new RegExp(` · ${label}$`))
+    expect(first).not.toHaveTextContent(label)
+    expect(within(repeated!).getByRole("link")).toHaveAttribute("href", `/get/results?test=${REPEAT_ID}`)
   })
 })
 

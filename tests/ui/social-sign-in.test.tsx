@@ -117,7 +117,7 @@ describe("the callback page", () => {
       http.post(`${API}/api/social-login`, async ({ request }) => {
         expect(await request.json()).toEqual({ code: "c1", state: "s1", iss: "https://id.example" })
         await delay(50)
-        return HttpResponse.json({ ...signedInUser, token: "social-token" })
+        return HttpResponse.json(signedInUser)
       }),
       http.get(`${API}/api/dashboard`, () =>
         HttpResponse.json({ _tag: "ServerError", message: "x", correlationId: "c" }, { status: 500 }),
@@ -126,7 +126,8 @@ describe("the callback page", () => {
     await renderApp("/social/callback?code=c1&state=s1&iss=https%3A%2F%2Fid.example&next=%2Fbook%2Fpages")
     expect(await screen.findByText("Completing your sign-in…")).toBeInTheDocument()
     await waitFor(() => expect(window.location.pathname).toBe("/book/pages"))
-    expect(document.cookie).toContain("token=social-token")
+    // Signed in: the readable user record; the session is the server's HttpOnly cookie.
+    expect(document.cookie).toContain("userdata=")
   })
 
   it("the provider's refusal is told without a call", async () => {
@@ -158,7 +159,7 @@ describe("the callback page", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(expected[kind])
     expect(screen.getByRole("link", { name: "Back to sign-in" })).toBeInTheDocument()
     expect(window.location.pathname).toBe("/social/callback")
-    expect(document.cookie).not.toContain("token=")
+    expect(document.cookie).not.toContain("userdata=")
     expect(reloads).toEqual([])
     noToast()
   })
@@ -183,7 +184,7 @@ describe("the social registration form", () => {
       registrationStep(),
       http.post(`${API}/api/social-register`, async ({ request }) => {
         sent = await request.json()
-        return HttpResponse.json({ ...signedInUser, token: "new-token" })
+        return HttpResponse.json(signedInUser)
       }),
       http.get(`${API}/api/dashboard`, () =>
         HttpResponse.json({ _tag: "ServerError", message: "x", correlationId: "c" }, { status: 500 }),
@@ -256,7 +257,7 @@ describe("the prove-to-link step", () => {
       linkStep(),
       http.post(`${API}/api/social-link`, async ({ request }) => {
         sent = await request.json()
-        return HttpResponse.json({ ...signedInUser, token: "linked-token" })
+        return HttpResponse.json(signedInUser)
       }),
       http.get(`${API}/api/dashboard`, () =>
         HttpResponse.json({ _tag: "ServerError", message: "x", correlationId: "c" }, { status: 500 }),
@@ -269,7 +270,7 @@ describe("the prove-to-link step", () => {
     await user.type(screen.getByLabelText("Password of your Jingluo account"), "lotus7root{Enter}")
     await waitFor(() => expect(window.location.pathname).toBe("/pricing"))
     expect(sent).toEqual({ ticket: "ticket-2", password: "lotus7root" })
-    expect(document.cookie).toContain("token=linked-token")
+    expect(document.cookie).toContain("userdata=")
   })
 
   const expected: Record<Failure, string> = {
@@ -298,7 +299,7 @@ describe("the prove-to-link step", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(expected[kind])
     // A wrong password is cleared; any other failure keeps it for another try.
     expect(screen.getByLabelText("Password of your Jingluo account")).toHaveValue(kind === "422" ? "" : "lotus7root")
-    expect(document.cookie).not.toContain("token=")
+    expect(document.cookie).not.toContain("userdata=")
     expect(reloads).toEqual([])
     noToast()
   })

@@ -1,7 +1,10 @@
 // Our client at each configured OpenID Connect provider, through `openid-client`: the provider's
 // metadata is discovered once (again after a failure), authorization URLs carry PKCE (S256), state
 // and nonce, and the code exchange checks the ID token (signature, issuer, audience, expiry, nonce)
-// before any claim is read. Plain http is allowed only for an issuer on this machine (tests).
+// before any claim is read. openid-client checks the signature only when asked
+// (`enableNonRepudiationChecks`): against the provider's published keys (its `jwks_uri`, fetched and
+// cached by openid-client), so a token altered on its way, or signed by anyone else, is refused.
+// Plain http is allowed only for an issuer on this machine (tests).
 import { Context, Effect, Layer } from "effect"
 import * as oidc from "openid-client"
 import { ServerConfig, type SocialProviderSettings } from "../../platform/config/server-config.ts"
@@ -57,11 +60,12 @@ export class OidcClients extends Context.Service<
             let found = discovered.get(provider.id)
             if (!found) {
               const issuer = new URL(provider.issuer)
+              const local = issuer.protocol === "http:" && LOOPBACK.has(issuer.hostname)
               found = oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
                 timeout: 10,
-                ...(issuer.protocol === "http:" && LOOPBACK.has(issuer.hostname)
-                  ? { execute: [oidc.allowInsecureRequests] }
-                  : {}),
+                execute: local
+                  ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks]
+                  : [oidc.enableNonRepudiationChecks],
               })
               discovered.set(provider.id, found)
               // A failed discovery is tried again next time, not remembered.

@@ -1,9 +1,11 @@
 // Apple sends the user's name only once, on the first sign-in, and not in the ID token: as a `user`
 // form field posted to our callback with the answer (`{"name":{"firstName":"…","lastName":"…"},
 // "email":"…"}`). Only the name is read, trimmed and cut to NAME_MAX_LENGTH; the e-mail always
-// comes from the verified ID token. Anything else (unreadable, too long, no name) is no name.
+// comes from the verified ID token. Anything else (unreadable, too long, no name, control characters)
+// is no name.
 import { Option, Schema } from "effect"
 import { NAME_MAX_LENGTH } from "../../../src/domain/account/name-rules.ts"
+import { hasUnsafeCharacters } from "../../../src/domain/shared/input-rules.ts"
 
 /** Longer than any real `user` field: not read at all. */
 export const POSTED_USER_MAX_LENGTH = 2000
@@ -25,7 +27,11 @@ const PostedUser = Schema.fromJsonString(
 )
 const decodePostedUser = Schema.decodeUnknownOption(PostedUser)
 
-const cleaned = (value: string | undefined) => (value ?? "").trim().slice(0, NAME_MAX_LENGTH)
+const cleaned = (value: string | undefined) => {
+  const name = (value ?? "").trim()
+  // Cutting may split a character in two; its half becomes U+FFFD rather than a lone surrogate.
+  return hasUnsafeCharacters(name) ? "" : name.slice(0, NAME_MAX_LENGTH).toWellFormed()
+}
 
 /** The name in a provider's posted `user` field, or none. */
 export const postedName = (raw: string | undefined): Option.Option<PostedName> => {

@@ -2,7 +2,8 @@
 // the provider (and sets the HttpOnly cookie that binds the attempt to this browser); the callback
 // is our redirect URI at the providers (GET, or POST for providers that answer with form_post) and
 // hands the provider's answer on to the app's callback page, which completes it with
-// `POST api/social-login`. Unknown providers, or none configured, answer a JSON 404.
+// `POST api/social-login`. Unknown providers, or none configured, answer a JSON 404; a client
+// starting sign-ins faster than its bucket allows (LIMITS.socialStartsPerClient) a 429 with Retry-After.
 import { Effect, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
 import { RETURN_PARAM, safeReturnPath } from "../../../src/domain/account/return-path.ts"
@@ -12,8 +13,10 @@ import {
   SOCIAL_CALLBACK_ROUTE,
   SOCIAL_PROVIDER_ID_PATTERN,
 } from "../../../src/domain/account/social-sign-in.ts"
+import { TooManyRequests } from "../../../src/domain/shared/errors.ts"
 import { ServerConfig } from "../../platform/config/server-config.ts"
-import { notFoundAnswer } from "../../platform/http/answers.ts"
+import { notFoundAnswer, tooManyRequestsAnswer } from "../../platform/http/answers.ts"
+import { clientAddressOf, requestLanguage } from "../../platform/http/request-context.ts"
 import { Translations } from "../../platform/i18n/translations.ts"
 import { SocialSignIn } from "./social-service.ts"
 
@@ -26,7 +29,7 @@ const PASSED_ON = ["code", "state", "iss", "error"] as const
 export const SocialRoutes = HttpRouter.use((router) =>
   Effect.gen(function* () {
     const social = yield* SocialSignIn
-    const { appOrigin } = yield* ServerConfig
+    const { appOrigin, trustProxy } = yield* ServerConfig
     const translations = yield* Translations
     const notFound = notFoundAnswer(translations)
     const secure = appOrigin.startsWith("https:") ? "; Secure" : ""
@@ -42,9 +45,13 @@ export const SocialRoutes = HttpRouter.use((router) =>
       const request = yield* HttpServerRequest.HttpServerRequest
       const next = new URL(request.url, appOrigin).searchParams.get(RETURN_PARAM)
       const returnTo = safeReturnPath(next)
-      const started = yield* Effect.result(social.start(provider, returnTo === SOCIAL_CALLBACK_PAGE ? null : returnTo))
+      const caller = { language: yield* requestLanguage, address: yield* clientAddressOf(trustProxy) }
+      const started = yield* Effect.result(
+        social.start(provider, returnTo === SOCIAL_CALLBACK_PAGE ? null : returnTo, caller),
+      )
       if (started._tag === "Failure") {
         if (started.failure === "UnknownProvider") return yield* notFound
+        if (started.failure instanceof TooManyRequests) return yield* tooManyRequestsAnswer(started.failure)
         return toPage(new URLSearchParams({ error: "temporarily_unavailable" }))
       }
       return HttpServerResponse.redirect(started.success.url, {

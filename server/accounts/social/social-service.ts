@@ -27,6 +27,7 @@ import { Secrets, safeEqual, sha256 } from "../../platform/security/secrets.ts"
 import type { Caller } from "../accounts-service.ts"
 import { Auth } from "../auth-service.ts"
 import { Passwords } from "../passwords-service.ts"
+import { SignInBudget } from "../sign-in-budget.ts"
 import { UsersRepo } from "../users-repo.ts"
 import { OidcClients } from "./oidc-clients.ts"
 import { postedName } from "./posted-name.ts"
@@ -44,10 +45,12 @@ export class SocialSignIn extends Context.Service<
   SocialSignIn,
   {
     readonly providers: ReadonlyArray<SocialProvider>
+    /** Counts the start against the client's bucket first: a start writes an attempt and may ask the provider. */
     readonly start: (
       providerId: string,
       returnTo: string | null,
-    ) => Effect.Effect<SocialStart, "UnknownProvider" | "Unavailable">
+      caller: Caller,
+    ) => Effect.Effect<SocialStart, "UnknownProvider" | "Unavailable" | TooManyRequests>
     /** Our redirect URI at the providers. */
     readonly callbackUrl: string
     /** Keeps the name a provider posted with its answer (Apple's `user` field) for the code exchange. */
@@ -81,6 +84,7 @@ export class SocialSignIn extends Context.Service<
       const auth = yield* Auth
       const passwords = yield* Passwords
       const limiter = yield* RateLimiter
+      const budget = yield* SignInBudget
       const secrets = yield* Secrets
       const { appOrigin } = yield* ServerConfig
       const { message } = yield* Translations
@@ -92,9 +96,19 @@ export class SocialSignIn extends Context.Service<
       const off = (language: SelectableLanguage) => new NotFound({ message: message("notFound", language) })
       const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-      const start = Effect.fn("SocialSignIn.start")(function* (providerId: string, returnTo: string | null) {
+      const start = Effect.fn("SocialSignIn.start")(function* (
+        providerId: string,
+        returnTo: string | null,
+        caller: Caller,
+      ) {
         const provider = byId.get(providerId)
         if (!provider) return yield* Effect.fail("UnknownProvider" as const)
+        const verdict = yield* limiter.take(`social-start:ip:${caller.address}`, LIMITS.socialStartsPerClient)
+        if (!verdict.allowed)
+          return yield* new TooManyRequests({
+            message: message("tooManyRequests", caller.language),
+            retryAfterSeconds: verdict.retryAfterSeconds,
+          })
         const request = yield* clients
           .authorizationRequest(provider, callbackUrl)
           .pipe(Effect.mapError(() => "Unavailable" as const))
@@ -249,19 +263,8 @@ export class SocialSignIn extends Context.Service<
         const pending = yield* repo.peekTicket(sha256(payload.ticket), at)
         if (Option.isNone(pending)) return yield* refused("expired", caller.language)
         const email = pending.value.email
-        // The same counters as the password sign-in: proving an account is guessing its password.
-        const accountKey = `login-fail:account:${email}`
-        const addressKey = `login-fail:ip:${caller.address}`
-        const verdicts = yield* Effect.all([
-          limiter.hit(accountKey, LIMITS.loginFailuresPerAccount),
-          limiter.hit(addressKey, LIMITS.loginFailuresPerIp),
-        ])
-        const waits = verdicts.flatMap((verdict) => (verdict.allowed ? [] : [verdict.retryAfterSeconds]))
-        if (waits.length > 0)
-          return yield* new TooManyRequests({
-            message: message("tooManyRequests", caller.language),
-            retryAfterSeconds: Math.max(...waits),
-          })
+        // The same budget as the password sign-in: proving an account is guessing its password.
+        yield* budget.spend(email, caller)
         const account = yield* users.findByEmail(email)
         const ok = yield* passwords.verify(
           Option.isSome(account) ? account.value.password_hash : null,
@@ -269,8 +272,7 @@ export class SocialSignIn extends Context.Service<
         )
         if (!ok || Option.isNone(account))
           return yield* new InvalidCredentials({ message: message("invalidCredentials", caller.language) })
-        yield* limiter.reset(accountKey)
-        yield* limiter.release(addressKey)
+        yield* budget.refund(email, caller)
         const identity = yield* spendTicket(payload.ticket, caller.language)
         yield* repo.link(account.value.id, identity.provider, toIdentity(identity), at)
         // The provider verified the address and the owner proved the account.

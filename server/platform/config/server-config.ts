@@ -35,10 +35,14 @@ export interface ServerSettings {
   readonly rateLimitFactor: number
   readonly logLevel: "info" | "warn" | "error" | "none"
   readonly trustProxy: TrustProxy
-  /** NODE_ENV; "production" refuses the built-in checkout unless `localCheckout` is on. */
+  /** NODE_ENV as set; "production" in any case makes a production server (`isProduction`). */
   readonly nodeEnv: string
   /** LOCAL_CHECKOUT=on: the operator accepts the built-in checkout (no money taken) in production. */
   readonly localCheckout: boolean
+  /** STRIPE_TEST_MODE=on: the operator accepts Stripe test keys (no money taken) in production. */
+  readonly stripeTestMode: boolean
+  /** SERVER_SECRET: the key of the keyed hashes the server keeps (security/secrets.ts); required in production. */
+  readonly serverSecret: string
   /** OpenID Connect providers for social sign-in (OIDC_<NAME>_…); none: social sign-in is off. */
   readonly socialProviders: ReadonlyArray<SocialProviderSettings>
 }
@@ -102,6 +106,11 @@ export const parseTrustProxy = (value: string | undefined): TrustProxy | { reado
 
 const ROOT = resolve(import.meta.dirname, "../../..")
 
+/** The key a developer's or a test's server uses without SERVER_SECRET; production refuses to start with it. */
+export const DEVELOPMENT_SERVER_SECRET = "jingluo-development-secret-not-for-production"
+/** A shorter secret is guessable. */
+export const SERVER_SECRET_MIN_LENGTH = 32
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): ServerSettings => {
   const port = Number(env.PORT ?? 3000)
   const host = env.HOST ?? "0.0.0.0"
@@ -129,9 +138,39 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): ServerSettin
     trustProxy: trustProxy._tag === "Invalid" ? { _tag: "None" } : trustProxy,
     nodeEnv: env.NODE_ENV ?? "development",
     localCheckout: env.LOCAL_CHECKOUT === "on",
+    stripeTestMode: env.STRIPE_TEST_MODE === "on",
+    serverSecret: env.SERVER_SECRET || DEVELOPMENT_SERVER_SECRET,
     socialProviders: readSocialProviders(env),
   }
 }
+
+/** Host names of this machine: a server reached only under these is a developer's or a test's. */
+const isLoopbackHost = (hostname: string) =>
+  hostname === "localhost" ||
+  hostname.endsWith(".localhost") ||
+  hostname === "[::1]" ||
+  (isIP(hostname) === 4 && hostname.startsWith("127."))
+
+/**
+ * Why this server counts as production, or null for a developer's or a test's: NODE_ENV is
+ * "production" in any spelling, or APP_ORIGIN — where users reach it — is https, names any host
+ * but this machine, or is no address at all. Production refuses what takes no money unless the
+ * operator says so (LOCAL_CHECKOUT=on, STRIPE_TEST_MODE=on).
+ */
+export const productionReason = (settings: Pick<ServerSettings, "nodeEnv" | "appOrigin">): string | null => {
+  if (settings.nodeEnv.trim().toLowerCase() === "production") return `NODE_ENV=${settings.nodeEnv}`
+  if (!URL.canParse(settings.appOrigin)) return `APP_ORIGIN=${settings.appOrigin} (not an address)`
+  const origin = new URL(settings.appOrigin)
+  if (origin.protocol === "https:") return `APP_ORIGIN=${settings.appOrigin} (https)`
+  if (!isLoopbackHost(origin.hostname)) return `APP_ORIGIN=${settings.appOrigin} (not this machine)`
+  return null
+}
+
+export const isProduction = (settings: Pick<ServerSettings, "nodeEnv" | "appOrigin">) =>
+  productionReason(settings) !== null
+
+/** Stripe's test keys take no money. */
+export const isStripeTestKey = (secretKey: string) => /^(sk|rk)_test_/.test(secretKey)
 
 /** Settings the server must not start with, each as a sentence for the operator. */
 export const startupProblems = (settings: ServerSettings, env: NodeJS.ProcessEnv = process.env): Array<string> => {
@@ -140,12 +179,24 @@ export const startupProblems = (settings: ServerSettings, env: NodeJS.ProcessEnv
     problems.push(
       `TRUST_PROXY="${env.TRUST_PROXY}" is neither a number of proxy hops nor a comma list of proxy addresses.`,
     )
-  if (settings.nodeEnv === "production" && !settings.stripeSecretKey && !settings.localCheckout)
+  const production = productionReason(settings)
+  if (production && !settings.stripeSecretKey && !settings.localCheckout)
     problems.push(
-      "NODE_ENV=production without STRIPE_SECRET_KEY: the built-in checkout grants Pro without taking money. " +
-        "Set the Stripe keys, or LOCAL_CHECKOUT=on to run it anyway.",
+      `STRIPE_SECRET_KEY is not set on a production server (${production}): the built-in checkout grants Pro ` +
+        "without taking money. Set the Stripe keys, or LOCAL_CHECKOUT=on to run it anyway.",
     )
-  if (settings.stripeSecretKey && !settings.stripeWebhookSecret && settings.nodeEnv === "production")
+  if (production && settings.stripeSecretKey && isStripeTestKey(settings.stripeSecretKey) && !settings.stripeTestMode)
+    problems.push(
+      `STRIPE_SECRET_KEY is a Stripe test key on a production server (${production}): payments would take no ` +
+        "money. Set the live key, or STRIPE_TEST_MODE=on to run with test keys anyway.",
+    )
+  if (production && (!env.SERVER_SECRET || env.SERVER_SECRET.length < SERVER_SECRET_MIN_LENGTH))
+    problems.push(
+      `SERVER_SECRET is not set, or shorter than ${SERVER_SECRET_MIN_LENGTH} characters, on a production server ` +
+        `(${production}): it keys the hashes by which the server remembers who had a trial. Set it to a long ` +
+        "random string (openssl rand -base64 32) and keep it: a new one forgets them.",
+    )
+  if (production && settings.stripeSecretKey && !settings.stripeWebhookSecret)
     problems.push("STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: no payment would ever be recorded.")
   for (const key of Object.keys(env)) {
     const upper = /^OIDC_([A-Z0-9]+)_CLIENT_ID$/.exec(key)?.[1]

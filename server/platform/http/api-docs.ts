@@ -104,7 +104,7 @@ const operationHtml = (method: string, path: string, op: Operation, apiSecurity:
   const responses = Object.entries(op.responses ?? {})
   return `<section class="operation" id="op-${anchor(id)}" aria-labelledby="op-${anchor(id)}-title">
 <h3 id="op-${anchor(id)}-title"><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-<p class="meta">Operation <code>${escapeHtml(id)}</code>${secured ? " · needs <code>Authorization: Bearer &lt;token&gt;</code>" : ""}</p>
+<p class="meta">Operation <code>${escapeHtml(id)}</code>${secured ? " · needs a session: the <code>token</code> cookie (browsers) or <code>Authorization: Bearer &lt;token&gt;</code> (API clients)" : ""}</p>
 ${op.summary ? `<p>${escapeHtml(op.summary)}</p>` : ""}${op.description ? `<p>${escapeHtml(op.description)}</p>` : ""}
 ${
   parameters.length > 0

@@ -1,6 +1,7 @@
 // Global policy for every response, API or app: security headers (a CSP without inline scripts,
 // nosniff, referrer policy, frame-ancestors 'none', HSTS when the public origin is https), cache
-// rules for the built app, JSON answers over ~1 kB compressed by Accept-Encoding, a 413 for a declared body over the limit before any of it is read, a
+// rules for the built app, JSON answers over ~1 kB compressed by Accept-Encoding, a 413 for a declared body over the
+// path's limit (body-limits.ts) before any of it is read, a
 // JSON 404 for unknown paths, and a JSON 500 with a correlation id for anything that still fails.
 // Paths are logged without the codes or addresses they may carry.
 import { randomUUID } from "node:crypto"
@@ -9,9 +10,9 @@ import { HttpBody, HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServe
 import { ServerConfig } from "../config/server-config.ts"
 import { Translations, type TranslationsService } from "../i18n/translations.ts"
 import { notFoundAnswer } from "./answers.ts"
+import { maxBodyBytesOf } from "./body-limits.ts"
 import { COMPRESS_MIN_BYTES, compressPerRequest, negotiateCoding, varyWith } from "./compression.ts"
 import { requestLanguage } from "./request-context.ts"
-import { MAX_BODY_BYTES } from "./request-guard.ts"
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -125,8 +126,9 @@ export const ResponsePolicy = HttpRouter.middleware(
         const request = yield* HttpServerRequest.HttpServerRequest
         const path = request.url.split("?")[0] ?? "/"
         const length = declaredLength(request.headers["content-length"])
+        const limit = maxBodyBytesOf(path)
         const response =
-          length !== undefined && length > MAX_BODY_BYTES
+          length !== undefined && length > limit
             ? // Refused on the declared length alone: not one byte of the body is read.
               yield* requestLanguage.pipe(
                 Effect.flatMap((language) =>
@@ -141,7 +143,7 @@ export const ResponsePolicy = HttpRouter.middleware(
                 Effect.catchCause((cause) =>
                   Cause.hasInterrupts(cause) ? Effect.failCause(cause) : failureResponse(translations, path, cause),
                 ),
-                Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(MAX_BODY_BYTES)),
+                Effect.provideService(HttpIncomingMessage.MaxBodySize, ByteSize.bytes(limit)),
               )
         return HttpServerResponse.setHeaders(compressJson(request, response), {
           ...headers,

@@ -1,10 +1,17 @@
 // Random tokens and codes, and their hashes. Session tokens and one-time codes are stored only as
-// SHA-256 hashes; the raw value leaves the server once, in the sign-in answer or the e-mail.
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto"
+// SHA-256 hashes; the raw value leaves the server once, in the sign-in answer or the e-mail. What
+// must be recognised later without being kept (an address that had a trial) is stored as a keyed
+// hash: HMAC-SHA-256 with the server's secret (SERVER_SECRET), which never enters the database, so
+// the stored digests alone cannot be tested against guessed addresses.
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
 import { CODE_LENGTH } from "../../../src/domain/account/verification-code.ts"
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex")
+
+/** HMAC-SHA-256 of `value` for one `purpose` (so digests of different kinds never meet), hex. */
+export const keyedHash = (key: string, purpose: string, value: string) =>
+  createHmac("sha256", key).update(`${purpose}\n${value}`).digest("hex")
 
 export const safeEqual = (a: string, b: string) => {
   const left = Buffer.from(a)

@@ -1,9 +1,11 @@
 // The change-my-password form of §5: the new password's rules, its confirmation, and the old
-// password only when the account has one (`password_available`; a social account sets its first
-// password without one). The server decodes `POST api/change-password` with the same Schema.
+// password only when the account has one (`password_available`); an account without one (social
+// sign-in) proves itself with a four-digit code mailed to its address instead (`code`, see
+// reauthentication.ts). The server decodes `POST api/change-password` with the same Schema.
 import { Schema } from "effect"
 import { MessageKey, type Validated, validate } from "../shared/validation.ts"
 import { confirmationMatches, differsFromOld, NewPassword, PASSWORD_MAX_LENGTH } from "./password-rules.ts"
+import { ReauthProofFields } from "./reauthentication.ts"
 import { Confirmation, withConfirmation } from "./registration.ts"
 
 const OldPassword = Schema.String.check(Schema.isMaxLength(PASSWORD_MAX_LENGTH, { message: MessageKey.tooLong }))
@@ -12,6 +14,8 @@ export const ChangePasswordPayload = Schema.Struct({
   old_password: Schema.optionalKey(OldPassword),
   password: NewPassword,
   password_confirmation: Confirmation,
+  /** An account without a password: the code mailed to its address. */
+  code: ReauthProofFields.code,
 })
   .check(confirmationMatches("password", "password_confirmation"))
   .check(

@@ -1,16 +1,16 @@
 // Password reset (§3): request a code by e-mail, then e-mail, code, new password and confirmation.
 import { Schema } from "effect"
 import { type Validated, validate } from "../shared/validation.ts"
-import { Email } from "./email-rules.ts"
+import { AccountEmail } from "./email-rules.ts"
 import { confirmationMatches, NewPassword } from "./password-rules.ts"
 import { Confirmation, withConfirmation } from "./registration.ts"
 import { Code, LinkToken } from "./verification-code.ts"
 
-export const ForgotPasswordPayload = Schema.Struct({ email: Email })
+export const ForgotPasswordPayload = Schema.Struct({ email: AccountEmail })
 export type ForgotPasswordPayload = typeof ForgotPasswordPayload.Type
 
 export const ResetPasswordPayload = Schema.Struct({
-  email: Email,
+  email: AccountEmail,
   code: Code,
   password: NewPassword,
   confirmPassword: Confirmation,

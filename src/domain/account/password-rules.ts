@@ -3,7 +3,7 @@
 import { Schema } from "effect"
 import { MessageKey } from "../shared/validation.ts"
 
-export const PASSWORD_MIN_LENGTH = 6
+export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 /** The symbols a password may contain besides letters and digits. */
 export const PASSWORD_SYMBOLS = "!@#$%^&*()-_=+[]{};:'\",.<>/?\\|`~"

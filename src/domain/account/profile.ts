@@ -1,11 +1,13 @@
 // The my-profile form of §3 and §5 (account settings): names, e-mail, country, currency, language
 // and promotional e-mails, sent to `PUT api/profile-update` and decoded there by the same Schema.
-// The options of the selects come from `GET api/currency-country-lang`. A new e-mail address is
-// only taken once the four-digit code sent to it is confirmed (`PUT api/profile-email-update`).
+// The options of the selects come from `GET api/currency-country-lang`. A new e-mail address needs
+// the account's proof (reauthentication.ts) in the same payload, and is only taken once the
+// four-digit code sent to it is confirmed (`PUT api/profile-email-update`).
 import { Schema } from "effect"
 import { type FieldErrors, MessageKey, type Validated, validate } from "../shared/validation.ts"
 import { Email, normalizeEmail } from "./email-rules.ts"
 import { FirstName, LastName } from "./name-rules.ts"
+import { ReauthProofFields } from "./reauthentication.ts"
 import { UserData } from "./user.ts"
 import { Code } from "./verification-code.ts"
 
@@ -40,6 +42,8 @@ export const ProfileUpdatePayload = Schema.Struct({
   currency_id: OptionId,
   language_id: OptionId,
   promotional_emails: Schema.Boolean,
+  /** The proof, needed only when the e-mail changes. */
+  ...ReauthProofFields,
 })
 export type ProfileUpdatePayload = typeof ProfileUpdatePayload.Type
 

@@ -1,10 +1,14 @@
 // The registration form of §3: e-mail, names, password and its confirmation, terms, promotional
 // e-mails. The server decodes the request with RegisterPayload; the form validates with it too.
+// A sign-up whose address is not verified within PENDING_SIGN_UP_DAYS is removed.
 import { Schema } from "effect"
 import { type FieldErrors, MessageKey, type Validated, validate } from "../shared/validation.ts"
 import { Email } from "./email-rules.ts"
 import { FirstName, LastName } from "./name-rules.ts"
 import { confirmationMatches, NewPassword, PASSWORD_MAX_LENGTH, passwordsMatch } from "./password-rules.ts"
+
+/** How long an unverified sign-up is kept before its address can be registered afresh. */
+export const PENDING_SIGN_UP_DAYS = 7
 
 export const Confirmation = Schema.String.check(
   Schema.isNonEmpty({ message: MessageKey.required }),

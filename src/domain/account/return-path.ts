@@ -6,7 +6,14 @@ export const RETURN_PARAM = "next"
 export const RETURN_PATH_MAX_LENGTH = 500
 
 /** Pages that make no sense to return to after signing in. */
-export const NO_RETURN_PATHS = ["/login", "/register", "/resetpassword", "/verify-email", "/not-found"] as const
+export const NO_RETURN_PATHS = [
+  "/login",
+  "/register",
+  "/resetpassword",
+  "/verify-email",
+  "/restore-email",
+  "/not-found",
+] as const
 
 const ORIGIN = "https://jingluo.invalid"
 

@@ -35,7 +35,10 @@ export const UserData = Schema.Struct({
 })
 export type UserData = typeof UserData.Type
 
-/** The signed-in user record; `token` is only present in the sign-in answer. */
+/**
+ * The signed-in user record. The session itself travels in the HttpOnly `token` cookie the server
+ * sets; `token` is in the body only for an API client that asked for it (`return_token`).
+ */
 export const SignedInUser = Schema.Struct({
   id: Schema.NullOr(Schema.Number),
   uuid: Schema.String,
@@ -45,7 +48,7 @@ export const SignedInUser = Schema.Struct({
   role: Schema.String,
   beta_tester: Schema.Boolean,
   tips_subscription: Schema.Boolean,
-  token: Schema.String,
+  token: Schema.optionalKey(Schema.String),
   plan_name: Schema.String,
   purchased_subscription: Schema.Boolean,
   verification_confirmed: Schema.Boolean,
@@ -77,11 +80,11 @@ export const USER_DEFAULTS: SignedInUser = {
   subscription: null,
 }
 
-/** The record without its token, as stored in the userdata cookie. */
+/** The record without any token, as stored in the readable userdata cookie. */
 export const StoredUser = SignedInUser.mapFields(({ token: _token, ...rest }) => rest)
 export type StoredUser = typeof StoredUser.Type
 
-/** The signed-in record as it is kept: the token lives only in its own cookie. */
+/** The signed-in record as the app keeps it: never a token. */
 export const storedUserOf = ({ token: _token, ...user }: SignedInUser): StoredUser => user
 
 export const displayName = (user: Pick<SignedInUser, "first_name" | "last_name">) =>

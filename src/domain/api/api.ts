@@ -37,6 +37,6 @@ export class Api extends HttpApi.make("jingluo")
       title: "Jingluo API",
       version: "1",
       description:
-        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories, the book, self-tests and the learner's settings, search and the body charts, the learner's notes on points and their review of the app. Requests and answers are JSON; signed-in calls send Authorization: Bearer <token> from POST /api/login. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
+        "The HTTP contract of the Jingluo app: accounts, subscriptions, channels, points, body areas, categories, the book, self-tests and the learner's settings, search and the body charts, the learner's notes on points and their review of the app. Requests and answers are JSON: a request that changes state (POST, PUT, PATCH, DELETE) or carries a body must say Content-Type: application/json (a charset may follow), with or without a body, or it answers 415 UnsupportedMediaType. A signed-in call carries its session one of two ways: in a browser, the HttpOnly cookie `token` that every sign-in sets and sign-out clears (the answer to POST /api/login then holds no token); as an API client, Authorization: Bearer <token>, with the token from POST /api/login when its payload says return_token: true. An ended session answers 401 and clears the cookie. Bad input answers 422 with one message key per field; a locked Pro item answers 403 ProRequired.",
     }),
   ) {}

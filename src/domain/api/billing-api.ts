@@ -5,10 +5,12 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { Plan } from "../billing/plans.ts"
 import { SubscriptionView } from "../billing/subscription.ts"
 import { Forbidden, ValidationFailed } from "../shared/errors.ts"
+import { boundedText } from "../shared/input-rules.ts"
+import { MessageKey } from "../shared/validation.ts"
 import { Authentication } from "./middleware.ts"
 
 export const CheckoutPayload = Schema.Struct({
-  price_id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+  price_id: boundedText(200).check(Schema.isNonEmpty({ message: MessageKey.required })),
 })
 
 export class BillingApi extends HttpApiGroup.make("billing")

@@ -5,10 +5,11 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ChartIndex, ServedChart } from "../charts/chart-views.ts"
 import { NotFound } from "../shared/errors.ts"
+import { PlainText } from "../shared/input-rules.ts"
 import { OptionalAuthentication } from "./middleware.ts"
 
 /** A view id as it may appear in a path: kebab-case, short. Anything else is bad input (422). */
-export const ChartViewParam = Schema.String.check(Schema.isPattern(/^[a-z][a-z-]{0,39}$/))
+export const ChartViewParam = PlainText.check(Schema.isPattern(/^[a-z][a-z-]{0,39}$/))
 
 export class ChartsApi extends HttpApiGroup.make("charts")
   .add(

@@ -18,9 +18,10 @@ import {
   VesselPage,
 } from "../content/content-views.ts"
 import { NotFound, ProRequired } from "../shared/errors.ts"
+import { boundedText } from "../shared/input-rules.ts"
 import { OptionalAuthentication } from "./middleware.ts"
 
-const Slug = Schema.String.check(Schema.isMaxLength(120))
+const Slug = boundedText(120)
 const locked = [NotFound, ProRequired] as const
 
 export class ContentApi extends HttpApiGroup.make("content")

@@ -1,7 +1,6 @@
 // §7 "Channels, points, groups": the signed-in learner's point groups — list (with their points),
 // create, rename, delete, add a point or a whole channel, remove a point by its mapping id. A
 // group or a mapping belongs to its learner alone: anyone else's id answers 404, like an unknown one.
-import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import {
   AddedView,
@@ -12,10 +11,11 @@ import {
   RenameGroupPayload,
 } from "../groups/group-views.ts"
 import { NotFound, ProRequired, ValidationFailed } from "../shared/errors.ts"
+import { boundedText } from "../shared/input-rules.ts"
 import { Authentication } from "./middleware.ts"
 
 /** Path ids are checked by the service: anything but a known id of the caller's is not found (404). */
-const IdSegment = Schema.String.check(Schema.isMaxLength(32))
+const IdSegment = boundedText(32)
 
 export class GroupsApi extends HttpApiGroup.make("groups")
   .add(

@@ -1,14 +1,16 @@
 // §7 "Search": the all-points search by name or number, the main and full-text search with its
 // channel, point and field filters, and the header's suggestions. Visitors and members call the
 // same endpoints; a point the caller may not open comes back as code and name with
-// `permission: false` and no snippet of its text. Bad input answers 422 with a key per field.
+// `permission: false` and no snippet of its text, and its texts weigh on no answer. Bad input
+// answers 422 with a key per field; searching too often from one client, 429 with Retry-After.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { POINT_SEARCH_MODES, type PointMatchField } from "../search/point-index.ts"
 import { MAX_SEARCH_PAGE, SEARCH_FIELDS } from "../search/search-fields.ts"
 import { SearchKeyword } from "../search/search-keyword.ts"
 import { SnippetSegment } from "../search/snippets.ts"
-import { ValidationFailed } from "../shared/errors.ts"
+import { TooManyRequests, ValidationFailed } from "../shared/errors.ts"
+import { isPlainText } from "../shared/input-rules.ts"
 import { MessageKey } from "../shared/validation.ts"
 import { OptionalAuthentication } from "./middleware.ts"
 
@@ -17,17 +19,19 @@ const SlugFilter = Schema.String.check(
   Schema.isMaxLength(120, { message: MessageKey.tooLong }),
   Schema.isPattern(/^[a-z0-9-]*$/, { message: MessageKey.invalid }),
 )
+/** The keyword's own rules, and plain text like every field (no half characters either). */
+const Keyword = SearchKeyword.check(isPlainText())
 const FieldFilter = Schema.Literals(["", ...SEARCH_FIELDS])
 const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_SEARCH_PAGE }))
 
 export const PointSearchPayload = Schema.Struct({
-  keyword: SearchKeyword,
+  keyword: Keyword,
   mode: Schema.Literals(POINT_SEARCH_MODES),
 })
 export type PointSearchPayload = typeof PointSearchPayload.Type
 
 export const KeywordSearchPayload = Schema.Struct({
-  keyword: SearchKeyword,
+  keyword: Keyword,
   /** A channel's slug (from channel-fields). */
   channel: Schema.optionalKey(SlugFilter),
   /** A point's slug (from point-name-fields of the channel). */
@@ -106,21 +110,22 @@ export class SearchApi extends HttpApiGroup.make("search")
     HttpApiEndpoint.post("pointSearch", "/point-search", {
       payload: PointSearchPayload,
       success: PointSearchResponse,
+      error: TooManyRequests,
     }),
     HttpApiEndpoint.post("keywordSearch", "/keyword-search", {
       payload: KeywordSearchPayload,
       success: KeywordSearchResponse,
-      error: ValidationFailed,
+      error: [ValidationFailed, TooManyRequests],
     }),
     HttpApiEndpoint.get("keywordSuggestion", "/suggestion/keyword-search", {
       query: {
-        keyword: SearchKeyword,
+        keyword: Keyword,
         channel: Schema.optionalKey(SlugFilter),
         point: Schema.optionalKey(SlugFilter),
         field: Schema.optionalKey(FieldFilter),
       },
       success: SuggestionResponse,
-      error: ValidationFailed,
+      error: [ValidationFailed, TooManyRequests],
     }),
   )
   .middleware(OptionalAuthentication)

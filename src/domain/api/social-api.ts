@@ -12,6 +12,7 @@ import {
 } from "../account/social-sign-in.ts"
 import { SignedInUser } from "../account/user.ts"
 import { InvalidCredentials, NotFound, TooManyRequests, ValidationFailed } from "../shared/errors.ts"
+import { plainTextFields } from "../shared/input-rules.ts"
 
 export class SocialApi extends HttpApiGroup.make("social")
   .add(
@@ -19,19 +20,19 @@ export class SocialApi extends HttpApiGroup.make("social")
     HttpApiEndpoint.get("providers", "/social-providers", { success: SocialProviders }),
     /** Completes a sign-in from the provider's code: signed in, or the next step to take. */
     HttpApiEndpoint.post("login", "/social-login", {
-      payload: SocialLoginPayload,
+      payload: SocialLoginPayload.check(plainTextFields()),
       success: SocialLoginResult,
       error: [SocialSignInRefused, NotFound, TooManyRequests],
     }),
     /** Creates the account of a new social user (no password) and signs in. */
     HttpApiEndpoint.post("register", "/social-register", {
-      payload: SocialRegisterPayload,
+      payload: SocialRegisterPayload.check(plainTextFields()),
       success: SignedInUser,
       error: [SocialSignInRefused, ValidationFailed, NotFound, TooManyRequests],
     }),
     /** Proves the existing account with its password, links the identity and signs in. */
     HttpApiEndpoint.post("link", "/social-link", {
-      payload: SocialLinkPayload,
+      payload: SocialLinkPayload.check(plainTextFields()),
       success: SignedInUser,
       error: [SocialSignInRefused, InvalidCredentials, NotFound, TooManyRequests],
     }),

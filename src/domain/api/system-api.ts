@@ -1,6 +1,7 @@
 // Health check for load balancers, and the footer's quote of the day.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { intFromString } from "../shared/input-rules.ts"
 
 export const Health = Schema.Struct({ status: Schema.Literal("ok"), database: Schema.Literal("ok") })
 
@@ -21,9 +22,7 @@ export class SystemApi extends HttpApiGroup.make("system")
     HttpApiEndpoint.get("health", "/health", { success: Health }),
     HttpApiEndpoint.get("quoteOfTheDay", "/quote-of-the-day", {
       query: {
-        offset: Schema.optionalKey(
-          Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 1000 })),
-        ),
+        offset: Schema.optionalKey(intFromString(0, 1000)),
       },
       success: QuoteOfTheDay,
     }),

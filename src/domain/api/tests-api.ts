@@ -5,6 +5,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { NotFound, ProRequired, ValidationFailed } from "../shared/errors.ts"
+import { boundedText } from "../shared/input-rules.ts"
 import { TestClosed } from "../tests/test-errors.ts"
 import {
   ActivityView,
@@ -24,7 +25,7 @@ import {
 import { Authentication, OptionalAuthentication } from "./middleware.ts"
 
 /** Path segments are checked by the service: an unknown type or a malformed id is simply not found (404). */
-const Segment = Schema.String.check(Schema.isMaxLength(64))
+const Segment = boundedText(64)
 
 export class TestsApi extends HttpApiGroup.make("tests")
   .add(
@@ -56,7 +57,7 @@ export class TestsApi extends HttpApiGroup.make("tests")
       success: TestResultView,
       error: NotFound,
     }).middleware(Authentication),
-    /** A new test with the same questions as a finished one. */
+    /** A new test with the same questions as a finished one, in another order (test-repeat.ts). */
     HttpApiEndpoint.post("repeat", "/test/repeat", {
       payload: TestIdPayload,
       success: TestSessionView,

@@ -2,26 +2,27 @@
 // plus the two e-mail links (verification, reset) that carry a single-use token instead of a code.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { Email } from "../account/email-rules.ts"
+import { AccountEmail } from "../account/email-rules.ts"
 import { ForgotPasswordPayload, LinkResetPasswordPayload, ResetPasswordPayload } from "../account/password-reset.ts"
 import { RegisterPayload, RegisterResponse } from "../account/registration.ts"
 import { LoginPayload } from "../account/sign-in.ts"
 import { SignedInUser, UserData } from "../account/user.ts"
 import { LinkToken } from "../account/verification-code.ts"
 import { EmailNotVerified, Forbidden, InvalidCredentials, TooManyRequests, ValidationFailed } from "../shared/errors.ts"
+import { boundedText, isPlainText, plainTextFields } from "../shared/input-rules.ts"
 import { Authentication, MessageResponse } from "./middleware.ts"
 
-const Token = Schema.String.check(Schema.isMaxLength(200))
+const Token = boundedText(200)
 
 export class UsersApi extends HttpApiGroup.make("users")
   .add(
     HttpApiEndpoint.post("register", "/register", {
-      payload: RegisterPayload,
+      payload: RegisterPayload.check(plainTextFields()),
       success: RegisterResponse,
       error: [ValidationFailed, TooManyRequests],
     }),
     HttpApiEndpoint.post("login", "/login", {
-      payload: LoginPayload,
+      payload: LoginPayload.check(plainTextFields()),
       success: SignedInUser,
       error: [InvalidCredentials, EmailNotVerified, TooManyRequests],
     }),
@@ -32,17 +33,17 @@ export class UsersApi extends HttpApiGroup.make("users")
       error: Forbidden,
     }).middleware(Authentication),
     HttpApiEndpoint.post("forgotPassword", "/forgot-password/email", {
-      payload: ForgotPasswordPayload,
+      payload: ForgotPasswordPayload.check(plainTextFields()),
       success: MessageResponse,
       error: TooManyRequests,
     }),
     HttpApiEndpoint.post("resetPassword", "/password/reset", {
-      payload: ResetPasswordPayload,
+      payload: ResetPasswordPayload.check(plainTextFields()),
       success: MessageResponse,
       error: [ValidationFailed, TooManyRequests],
     }),
     HttpApiEndpoint.get("resendVerification", "/resend-verification-email/:email", {
-      params: { email: Email },
+      params: { email: AccountEmail.check(isPlainText()) },
       success: MessageResponse,
       error: TooManyRequests,
     }),
@@ -59,7 +60,7 @@ export class UsersApi extends HttpApiGroup.make("users")
     }),
     /** The link in the reset mail: its token and a new password. */
     HttpApiEndpoint.post("resetPasswordLink", "/password/reset-link", {
-      payload: LinkResetPasswordPayload,
+      payload: LinkResetPasswordPayload.check(plainTextFields()),
       success: MessageResponse,
       error: ValidationFailed,
     }),

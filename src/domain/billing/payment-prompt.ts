@@ -18,6 +18,7 @@ export const PAYMENT_PROMPT_HIDDEN_PATHS = [
   "/register",
   "/resetpassword",
   "/verify-email",
+  "/restore-email",
 ] as const
 
 /** When the modal last opened by itself, per user (uuid → epoch milliseconds). */

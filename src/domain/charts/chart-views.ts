@@ -70,7 +70,10 @@ export const ServedChart = Schema.Struct({
   art: Schema.Array(ServedArt),
   regions: Schema.Array(ServedRegion),
   points: Schema.Array(ServedPoint),
-  /** Points of Pro for a caller without it: where they are, and nothing else. */
+  /**
+   * Points of Pro for a caller without it: where they are, and nothing else — each place once,
+   * sorted by x and then y, so not even their order says which point or channel a dot is.
+   */
   dots: Schema.Array(Schema.Tuple([Schema.Number, Schema.Number])),
   /** How many points those dots are (a bilateral point is two dots). */
   lockedPoints: Schema.Number,

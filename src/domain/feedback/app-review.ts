@@ -2,6 +2,7 @@
 // comment, and for a low rating what we should improve (the improve-comment of §7). One review per
 // learner, stored with the language they wrote it in; saving again changes it.
 import { Schema } from "effect"
+import { isPlainText } from "../shared/input-rules.ts"
 import { type FieldErrors, MessageKey, validate } from "../shared/validation.ts"
 
 export const RATING_MIN = 1
@@ -21,11 +22,9 @@ export const Rating = Schema.Int.check(
   Schema.isBetween({ minimum: RATING_MIN, maximum: RATING_MAX }, { message: REVIEW_MESSAGES.rating }),
 )
 
-const hasControlCharacters = (value: string): boolean => /\p{Cc}/u.test(value.replace(/[\t\n\r]/g, " "))
-
 export const ReviewComment = Schema.String.check(
   Schema.isMaxLength(REVIEW_COMMENT_MAX_LENGTH, { message: REVIEW_MESSAGES.commentTooLong }),
-  Schema.makeFilter((value: string) => !hasControlCharacters(value), { message: MessageKey.invalid }),
+  isPlainText({ lines: true }),
 )
 
 export const SaveAppReviewPayload = Schema.Struct({

@@ -3,6 +3,7 @@
 // payload. A learner keeps at most MAX_GROUPS_PER_USER groups, so one account cannot fill the
 // database.
 import { Schema } from "effect"
+import { isPlainText, PositiveInt4 } from "../shared/input-rules.ts"
 import { MessageKey } from "../shared/validation.ts"
 
 export const GROUP_TITLE_MAX_LENGTH = 100
@@ -11,10 +12,11 @@ export const MAX_GROUPS_PER_USER = 100
 export const GroupTitle = Schema.Trim.check(
   Schema.isNonEmpty({ message: MessageKey.required }),
   Schema.isMaxLength(GROUP_TITLE_MAX_LENGTH, { message: MessageKey.tooLong }),
+  isPlainText(),
 )
 
-/** A group's or a mapping's id: a positive whole number (anything else is simply not found). */
-export const GroupId = Schema.Int.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(2_147_483_647))
+/** A group's or a mapping's id: a positive whole number that fits its column. */
+export const GroupId = PositiveInt4
 export type GroupId = typeof GroupId.Type
 
 /** What "add to group" adds: one point (by its code) or a whole channel (by its code). */

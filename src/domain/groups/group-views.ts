@@ -4,7 +4,8 @@
 // after a downgrade) is listed with permission false and its public facts only (code, pinyin,
 // name), like the menus list locked items.
 import { Schema } from "effect"
-import { type FieldErrors, validate } from "../shared/validation.ts"
+import { boundedText } from "../shared/input-rules.ts"
+import { type FieldErrors, MessageKey, validate } from "../shared/validation.ts"
 import { AddMode, GroupId, GroupTitle } from "./group-rules.ts"
 
 export const GroupPointView = Schema.Struct({
@@ -35,7 +36,7 @@ export const RenameGroupPayload = Schema.Struct({ pointGroupId: GroupId, name: G
 export type RenameGroupPayload = typeof RenameGroupPayload.Type
 
 /** The code of a point ("LU-9") or a channel ("LI"). */
-export const ContentCode = Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(32))
+export const ContentCode = boundedText(32).check(Schema.isNonEmpty({ message: MessageKey.required }))
 
 export const AddToGroupPayload = Schema.Struct({ mode: AddMode, id: ContentCode, groupId: GroupId })
 export type AddToGroupPayload = typeof AddToGroupPayload.Type

@@ -3,6 +3,7 @@
 // the version the page last saw, so a note changed meanwhile (another tab) is never overwritten:
 // the server answers NoteConflict with the stored note and the page keeps both texts.
 import { Schema } from "effect"
+import { boundedText, isPlainText, PositiveInt4 } from "../shared/input-rules.ts"
 import { unsavedWorkKey, type Writer } from "../shared/unsaved-work.ts"
 import { MessageKey } from "../shared/validation.ts"
 
@@ -13,22 +14,17 @@ export const NOTE_MESSAGES = {
   tooLong: "validation.noteTooLong",
 } as const
 
-/** Control characters other than tabs and line breaks: not plain text (a paste of binary, a NUL). */
-const hasControlCharacters = (value: string): boolean => /\p{Cc}/u.test(value.replace(/[\t\n\r]/g, " "))
-
+/** Plain text with tabs and line breaks (never a paste of binary or a NUL). */
 export const NoteText = Schema.String.check(
   Schema.isMaxLength(NOTE_MAX_LENGTH, { message: NOTE_MESSAGES.tooLong }),
-  Schema.makeFilter((value: string) => !hasControlCharacters(value), { message: MessageKey.invalid }),
+  isPlainText({ lines: true }),
 )
 
 /** A point's code as the point page shows it ("LU-9"); an unknown one answers 404. */
-export const NotePointCode = Schema.String.check(
-  Schema.isNonEmpty({ message: MessageKey.required }),
-  Schema.isMaxLength(32, { message: MessageKey.tooLong }),
-)
+export const NotePointCode = boundedText(32).check(Schema.isNonEmpty({ message: MessageKey.required }))
 
 /** New with every save (never reused); null for "no note yet" (as the page last saw it). */
-export const NoteVersion = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
+export const NoteVersion = PositiveInt4
 
 export const SavePointNotePayload = Schema.Struct({
   point: NotePointCode,

@@ -61,8 +61,20 @@ export const queryTerms = (keyword: string): ReadonlyArray<string> =>
     .map((term) => [...term].slice(0, TERM_MAX_LENGTH).join(""))
 
 /**
+ * A last term shorter than this is matched as a whole word, not as the start of one: "c" would
+ * begin a tenth of every word in the texts, costing the database a scan of them all for an answer
+ * nobody can use. Codes and names are still found whole ("LU", "b").
+ */
+export const MIN_PREFIX_LENGTH = 2
+
+/**
  * The text for `to_tsquery`: every term required (AND); the last one as a prefix when the user
- * is still typing ("headac" finds "headache"). Empty when no term is left.
+ * is still typing ("headac" finds "headache") and it has MIN_PREFIX_LENGTH characters. Empty
+ * when no term is left.
  */
 export const tsQueryText = (terms: ReadonlyArray<string>, prefixLast: boolean): string =>
-  terms.map((term, i) => (prefixLast && i === terms.length - 1 ? `${term}:*` : term)).join(" & ")
+  terms
+    .map((term, i) =>
+      prefixLast && i === terms.length - 1 && [...term].length >= MIN_PREFIX_LENGTH ? `${term}:*` : term,
+    )
+    .join(" & ")

@@ -74,6 +74,16 @@ export class TooManyRequests extends Schema.TaggedError<TooManyRequests>()(
   { httpApiStatus: 429 },
 ) {}
 
+/**
+ * A request that changes state (or carries a body) without `Content-Type: application/json`. A
+ * form on another site cannot send that type, so it cannot act with a visitor's session.
+ */
+export class UnsupportedMediaType extends Schema.TaggedError<UnsupportedMediaType>()(
+  "UnsupportedMediaType",
+  { message: Schema.String },
+  { httpApiStatus: 415 },
+) {}
+
 /** A defect on the server: a generic message and a correlation id, never internals. */
 export class ServerError extends Schema.TaggedError<ServerError>()(
   "ServerError",
@@ -103,6 +113,7 @@ export const API_FAILURES = [
   ValidationFailed,
   InvalidCredentials,
   TooManyRequests,
+  UnsupportedMediaType,
   ServerError,
   RequestTimeout,
   Offline,
@@ -172,6 +183,9 @@ export const catalogueAction = (failure: { readonly _tag: string }): CatalogueAc
       return { _tag: "Toast", type: "error", text: flattenErrorData({ message: f.message }) }
     case "ServerError":
       return { _tag: "Toast", type: "error", text: flattenErrorData({ message: f.message, id: f.correlationId }) }
+    // The app sends JSON on every such call; a refusal is a fault to show, like a server error.
+    case "UnsupportedMediaType":
+      return { _tag: "Toast", type: "error", text: flattenErrorData({ message: f.message }) }
     case "UnexpectedResponse":
       if (f.status === 403 || f.status >= 500) return { _tag: "Toast", type: "error", text: flattenErrorData(f.data) }
       // 400: no handling (§8)

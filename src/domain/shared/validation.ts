@@ -6,6 +6,8 @@ export const MessageKey = {
   required: "validation.required",
   invalid: "validation.invalid",
   tooLong: "validation.tooLong",
+  /** Control characters or half a character (a lone surrogate): not plain text. */
+  characters: "validation.characters",
   email: "validation.email",
   emailTaken: "validation.emailTaken",
   passwordMin: "validation.passwordMin",
@@ -15,6 +17,8 @@ export const MessageKey = {
   passwordMismatch: "validation.passwordMismatch",
   firstNameMin: "validation.firstNameMin",
   lastNameMin: "validation.lastNameMin",
+  /** A name with a web address or control characters in it. */
+  nameCharacters: "validation.nameCharacters",
   termsRequired: "validation.termsRequired",
   codeFormat: "validation.codeFormat",
   /** A learner who keeps the most point groups there may be. */

@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import { CHART_VIEW_IDS } from "../charts/chart-ids.ts"
 import { BODY_AREA_IDS, CHANNEL_CODES, Localized, VESSEL_IDS } from "../content/content-schema.ts"
+import { boundedText } from "../shared/input-rules.ts"
 
 export const QUESTION_KINDS = [
   // location
@@ -129,7 +130,7 @@ export const GivenAnswer = Schema.Union([
   Schema.TaggedStruct("Choice", {
     index: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: OPTION_COUNT - 1 })),
   }),
-  Schema.TaggedStruct("Typed", { text: Schema.String.check(Schema.isMaxLength(TYPED_ANSWER_MAX_LENGTH)) }),
+  Schema.TaggedStruct("Typed", { text: boundedText(TYPED_ANSWER_MAX_LENGTH) }),
 ])
 export type GivenAnswer = typeof GivenAnswer.Type
 

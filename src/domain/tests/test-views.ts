@@ -5,6 +5,7 @@
 
 import { Schema } from "effect"
 import { GroupId } from "../groups/group-rules.ts"
+import { INT4_MAX, intFromString, PlainText } from "../shared/input-rules.ts"
 import { SELECTABLE_LANGUAGES } from "../shared/locales.ts"
 import { AnswerKey, GivenAnswer, PresentedQuestion } from "./question.ts"
 import { SessionTestType } from "./test-review.ts"
@@ -16,7 +17,7 @@ const Milliseconds = Schema.Number.check(Schema.isGreaterThanOrEqualTo(0))
 
 /** A test's id: a random UUID, so tests cannot be guessed. */
 export const TEST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const TestId = Schema.String.check(Schema.isPattern(TEST_ID_PATTERN))
+export const TestId = PlainText.check(Schema.isPattern(TEST_ID_PATTERN))
 export type TestId = typeof TestId.Type
 
 /**
@@ -152,6 +153,8 @@ export const ScoreRow = Schema.Struct({
   percent: Count,
   timeUsedMs: Milliseconds,
   finishedAt: Schema.String,
+  /** A repeat of a finished test: the same questions, answered again. */
+  repeat: Schema.Boolean,
 })
 export type ScoreRow = typeof ScoreRow.Type
 
@@ -182,10 +185,7 @@ export const ActivityView = Schema.Struct({
 export type ActivityView = typeof ActivityView.Type
 
 /** Minutes east of UTC (Berlin in winter +60); what `GET /api/test-activity?offset=` takes. */
-export const UtcOffsetMinutes = Schema.NumberFromString.check(
-  Schema.isInt(),
-  Schema.isBetween({ minimum: -14 * 60, maximum: 14 * 60 }),
-)
+export const UtcOffsetMinutes = intFromString(-14 * 60, 14 * 60)
 
 export const CreateTestPayload = Schema.Struct({
   type: SessionTestType,
@@ -195,10 +195,7 @@ export const CreateTestPayload = Schema.Struct({
 })
 
 /** A group id in a query string (`?group=12`). */
-export const GroupIdQuery = Schema.NumberFromString.check(
-  Schema.isInt(),
-  Schema.isBetween({ minimum: 1, maximum: 2_147_483_647 }),
-)
+export const GroupIdQuery = intFromString(1, INT4_MAX)
 export type CreateTestPayload = typeof CreateTestPayload.Type
 
 export const TestIdPayload = Schema.Struct({ testId: TestId })

@@ -4,7 +4,7 @@
 // A link that is malformed, unknown, replaced or expired says so — as a link, not as a typed code —
 // and points to sending a new one.
 import { and, assign, setup } from "xstate"
-import { isEmail } from "../../domain/account/email-rules.ts"
+import { isAccountEmail } from "../../domain/account/email-rules.ts"
 import { isCode, isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
 import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
 import { MessageKey } from "../../domain/shared/validation.ts"
@@ -64,7 +64,7 @@ export const emailVerificationMachine = setup({
     linkHasCode: ({ context }) => context.uuid !== null && isCode(context.code),
     hasAccount: ({ context }) => context.uuid !== null,
     codeIsValid: ({ context }) => isCode(context.code),
-    emailIsValid: ({ context }) => isEmail(context.email.trim()),
+    emailIsValid: ({ context }) => isAccountEmail(context.email.trim()),
     isFieldFailure: isFailure("ValidationFailed"),
   },
 }).createMachine({

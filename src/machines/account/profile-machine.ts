@@ -1,10 +1,12 @@
 // My profile (§3, §5, account settings): the profile and the select options load, the form is
 // edited with a message at each field as it is left, a new e-mail address is checked for
 // availability as it is typed (300 ms leading debounce: the first change is checked at once, later
-// ones once the pause is over), and the form is saved with `PUT api/profile-update`. When the
-// server answers that the new address waits for its code, `pendingEmail` is set and the page opens
-// the e-mail change flow (email-change-machine.ts); nothing typed is lost on any failure.
-import { assign, setup } from "xstate"
+// ones once the pause is over; when the server says there were too many checks, it stops and the
+// save checks instead), and the form is saved with `PUT api/profile-update`. A new address is saved
+// only after the account proves itself (reauth-machine.ts, invoked as `reauth`); when the server
+// answers that the new address waits for its code, `pendingEmail` is set and the page opens the
+// e-mail change flow (email-change-machine.ts). Nothing typed is lost on any failure.
+import { and, assign, setup } from "xstate"
 import {
   EMAIL_CHECK_DEBOUNCE_MS,
   EMPTY_PROFILE_FORM,
@@ -19,19 +21,21 @@ import {
   profileFormOf,
   validateProfileForm,
 } from "../../domain/account/profile.ts"
+import { reauthMethodOf } from "../../domain/account/reauthentication.ts"
 import type { UserData } from "../../domain/account/user.ts"
 import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
 import { MessageKey } from "../../domain/shared/validation.ts"
-import { apiCall } from "../shared/api-call.ts"
+import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, rejectSubmit } from "../shared/form-flow.ts"
+import { makeReauthMachine, reauthEnded, reauthFailure, reauthResult } from "./reauth-machine.ts"
 
 export interface ProfileContext extends FormContext<ProfileForm> {
   readonly appLanguage: string
   readonly user: UserData | null
   readonly options: ProfileOptions | null
   readonly loadError: string | null
-  /** The last availability answer, for the address it was asked about. */
-  readonly emailCheck: { readonly email: string; readonly available: boolean } | null
+  /** The last availability answer (null: it could not be asked), for the address it was asked about. */
+  readonly emailCheck: { readonly email: string; readonly available: boolean | null } | null
   /** The new address waiting for its code (the e-mail change dialog is open while set). */
   readonly pendingEmail: string | null
 }
@@ -52,7 +56,7 @@ const needsCheck = (context: ProfileContext) =>
   context.emailCheck?.email !== context.form.email.trim().toLowerCase()
 const isTaken = (context: ProfileContext) =>
   context.emailCheck !== null &&
-  !context.emailCheck.available &&
+  context.emailCheck.available === false &&
   context.emailCheck.email === context.form.email.trim().toLowerCase() &&
   emailChanged(context.form.email, currentEmail(context))
 
@@ -62,18 +66,56 @@ const errorsWithAvailability = (context: ProfileContext) => {
   return isTaken(context) && errors.email === undefined ? { ...errors, email: MessageKey.emailTaken } : errors
 }
 
+/** The answer of a save: the server's user, and the new address waiting for its code. */
+const savedFrom = (context: ProfileContext, response: ProfileUpdateResponse) => ({
+  user: response.user,
+  pendingEmail: response.pending_email,
+  errors: {},
+  formError: null,
+  // The saved values, except a new address still waiting for its code.
+  form: {
+    ...context.form,
+    first_name: response.user.user_profile.first_name,
+    last_name: response.user.user_profile.last_name,
+  },
+})
+
+/** A refused save: §8 field messages, and 'failedUserUpdate' when the e-mail has none; else one message. */
+const refusedFrom = (context: ProfileContext, error: unknown) => {
+  if (failureOf(error)?._tag !== "ValidationFailed") return { formError: formErrorKey(error) }
+  const errors = failureFieldErrors(error)
+  return {
+    ...rejectSubmit(context, errors),
+    formError: errors.email === undefined ? "account:profile.failedUserUpdate" : null,
+  }
+}
+
+/** The language just saved, for the interface to follow. */
+const chosenLanguage = (context: ProfileContext) =>
+  (context.options && languageCodeOf(context.options, Number(context.form.language_id))) ?? context.appLanguage
+
+/** The proof before a new address is saved. */
+export const profileReauthMachine = makeReauthMachine<ProfileUpdatePayload, ProfileUpdateResponse>()
+
 export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
     input: {} as { readonly appLanguage: string },
+    children: {} as { readonly reauth: "reauth" },
   },
   actors: {
     loadProfile: apiCall<{ readonly user: UserData; readonly options: ProfileOptions }>("loadProfile"),
     checkEmail: apiCall<{ readonly available: boolean }, EmailValidatePayload>("checkEmail"),
     updateProfile: apiCall<ProfileUpdateResponse, ProfileUpdatePayload>("updateProfile"),
+    reauth: profileReauthMachine,
   },
   actions: {
+    /** After a save the form follows the answer (which is also announced and given to the session). */
+    saved: assign(({ context }, { response }: { readonly response: ProfileUpdateResponse }) =>
+      savedFrom(context, response),
+    ),
+    refused: assign(({ context }, { error }: { readonly error: unknown }) => refusedFrom(context, error)),
     /** Provided by the wiring: the server's message as a success toast. */
     announce: (_, _params: { readonly message: string }) => {},
     /** Provided by the wiring: the app switches to the language just saved. */
@@ -85,8 +127,11 @@ export const profileMachine = setup({
   guards: {
     needsCheck: ({ context }) => needsCheck(context),
     canSave: ({ context }) => profile.isValid(context.form) && !isTaken(context),
+    changesEmail: ({ context }) => emailChanged(context.form.email, currentEmail(context)),
     isEmailField: ({ event }) => event.type === "field.change" && event.field === "email",
-    isFieldFailure: ({ event }) => "error" in event && failureOf(event.error)?._tag === "ValidationFailed",
+    isTooManyRequests: isFailure("TooManyRequests"),
+    reauthDone: reauthEnded("done"),
+    reauthFailed: reauthEnded("failed"),
   },
 }).createMachine({
   id: "profile",
@@ -143,6 +188,8 @@ export const profileMachine = setup({
                   }),
                 },
                 "form.submit": [
+                  // A new address is the account's key: the account proves itself first.
+                  { guard: and(["canSave", "changesEmail"]), target: "reauthenticating" },
                   { guard: "canSave", target: "saving" },
                   { actions: assign(({ context }) => rejectSubmit(context, errorsWithAvailability(context))) },
                 ],
@@ -168,44 +215,47 @@ export const profileMachine = setup({
                 onDone: {
                   target: "idle",
                   actions: [
-                    assign(({ context, event }) => ({
-                      user: event.output.user,
-                      pendingEmail: event.output.pending_email,
-                      errors: {},
-                      formError: null,
-                      // The saved values, except a new address still waiting for its code.
-                      form: {
-                        ...context.form,
-                        first_name: event.output.user.user_profile.first_name,
-                        last_name: event.output.user.user_profile.last_name,
-                      },
-                    })),
+                    { type: "saved", params: ({ event }) => ({ response: event.output }) },
                     { type: "announce", params: ({ event }) => ({ message: event.output.message }) },
                     { type: "userChanged", params: ({ event }) => ({ user: event.output.user }) },
-                    {
-                      type: "switchLanguage",
-                      params: ({ context }) => ({
-                        language:
-                          (context.options && languageCodeOf(context.options, Number(context.form.language_id))) ??
-                          context.appLanguage,
-                      }),
-                    },
+                    { type: "switchLanguage", params: ({ context }) => ({ language: chosenLanguage(context) }) },
                   ],
                 },
-                onError: [
+                onError: {
+                  target: "idle",
+                  actions: { type: "refused", params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            // The dialog asking for the password (or a mailed code) is open; it saves the form itself.
+            reauthenticating: {
+              tags: ["busy"],
+              invoke: {
+                id: "reauth",
+                src: "reauth",
+                input: ({ context }) => ({
+                  method: reauthMethodOf(context.user?.user_profile.password_available ?? true),
+                  email: currentEmail(context),
+                  request: profile.payload(context.form),
+                }),
+                onDone: [
                   {
-                    guard: "isFieldFailure",
+                    guard: "reauthDone",
                     target: "idle",
-                    // §8: field messages, and 'failedUserUpdate' when the e-mail has none.
-                    actions: assign(({ context, event }) => {
-                      const errors = failureFieldErrors(event.error)
-                      return {
-                        ...rejectSubmit(context, errors),
-                        formError: errors.email === undefined ? "account:profile.failedUserUpdate" : null,
-                      }
-                    }),
+                    actions: [
+                      { type: "saved", params: ({ event }) => ({ response: reauthResult(event.output) }) },
+                      { type: "announce", params: ({ event }) => ({ message: reauthResult(event.output).message }) },
+                      { type: "userChanged", params: ({ event }) => ({ user: reauthResult(event.output).user }) },
+                      { type: "switchLanguage", params: ({ context }) => ({ language: chosenLanguage(context) }) },
+                    ],
                   },
-                  { target: "idle", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
+                  {
+                    guard: "reauthFailed",
+                    target: "idle",
+                    actions: { type: "refused", params: ({ event }) => ({ error: reauthFailure(event.output) }) },
+                  },
+                  // Closed without a proof: nothing was saved, nothing typed is lost.
+                  { target: "idle" },
                 ],
               },
             },
@@ -219,6 +269,7 @@ export const profileMachine = setup({
             },
             deciding: { always: [{ guard: "needsCheck", target: "checking" }, { target: "idle" }] },
             checking: {
+              tags: ["checkingEmail"],
               invoke: {
                 src: "checkEmail",
                 input: ({ context }) => ({
@@ -238,13 +289,23 @@ export const profileMachine = setup({
                     return { emailCheck, errors }
                   }),
                 },
-                // The check is a convenience: the server checks again on save.
-                onError: { target: "pausing" },
+                onError: [
+                  // Asked too often today: no more checks on this page; the save checks instead.
+                  { guard: "isTooManyRequests", target: "limited" },
+                  {
+                    // The check is a convenience: this address is not asked again, the save checks it.
+                    target: "pausing",
+                    actions: assign(({ context }) => ({
+                      emailCheck: { email: context.form.email.trim().toLowerCase(), available: null },
+                    })),
+                  },
+                ],
               },
             },
             pausing: {
               after: { emailDebounce: "deciding" },
             },
+            limited: { tags: ["emailCheckLimited"] },
           },
         },
       },

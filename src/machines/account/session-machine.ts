@@ -1,6 +1,7 @@
 // The signed-in user for the whole app: signed out, signed in (with the user record), or expired
-// after a 401 (§4): storage (but for unsaved work), token and user data are cleared, an error toast shows, and after
-// UNAUTHORIZED_RELOAD_DELAY_MS the app reloads at /login.
+// after a 401 (§4): storage (but for unsaved work) and user data are cleared (the server has cleared
+// the session cookie with its 401), an error toast shows, and after UNAUTHORIZED_RELOAD_DELAY_MS the
+// app reloads at /login.
 import { assign, setup } from "xstate"
 import type { StoredUser, UserData } from "../../domain/account/user.ts"
 import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../domain/shared/errors.ts"
@@ -13,8 +14,8 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  /** A sign-in: the user's record, and the bearer token it came with (kept only in its cookie). */
-  | { readonly type: "session.signIn"; readonly user: StoredUser; readonly token?: string }
+  /** A sign-in: the user's record (the session is the cookie the server set with the answer). */
+  | { readonly type: "session.signIn"; readonly user: StoredUser }
   | { readonly type: "session.signOut" }
   | { readonly type: "session.expired" }
   | { readonly type: "session.refresh" }
@@ -42,11 +43,11 @@ export const sessionMachine = setup({
     dashboard: apiCall<UserData>("dashboard"),
   },
   actions: {
-    /** Provided: write the userdata cookie, and the token cookie when a sign-in brings the token. */
-    persistUser: (_, _params: { readonly user: StoredUser; readonly token?: string }) => {},
+    /** Provided: write the userdata cookie. */
+    persistUser: (_, _params: { readonly user: StoredUser }) => {},
     /**
-     * Provided: clear local storage, the token and the user data. An ended session keeps what the
-     * user typed and the server has not confirmed; a sign-out removes it too.
+     * Provided: clear local storage and the user data. An ended session keeps what the user typed
+     * and the server has not confirmed; a sign-out removes it too.
      */
     clearSession: (_, _params: { readonly keepUnsaved: boolean }) => {},
     /** Provided: the error toast of §8 for an ended session. */
@@ -68,7 +69,7 @@ export const sessionMachine = setup({
           target: "signedIn",
           actions: [
             assign(({ event }) => ({ user: event.user, dashboard: null })),
-            { type: "persistUser", params: ({ event }) => ({ user: event.user, token: event.token }) },
+            { type: "persistUser", params: ({ event }) => ({ user: event.user }) },
           ],
         },
       },
@@ -96,7 +97,7 @@ export const sessionMachine = setup({
         "session.signIn": {
           actions: [
             assign(({ event }) => ({ user: event.user, dashboard: null })),
-            { type: "persistUser", params: ({ event }) => ({ user: event.user, token: event.token }) },
+            { type: "persistUser", params: ({ event }) => ({ user: event.user }) },
           ],
         },
       },

@@ -2,7 +2,7 @@
 // point it names is looked up (by number, then by name) and the address is replaced by the
 // point's canonical one; a reference that names no point goes to /not-found.
 import { assign, fromPromise, setup } from "xstate"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { searchFailureKey } from "../../domain/search/search-failures.ts"
 
 export const pointReferenceMachine = setup({
   types: {
@@ -40,7 +40,7 @@ export const pointReferenceMachine = setup({
           },
           { target: "unknown", actions: "notFound" },
         ],
-        onError: { target: "failed", actions: assign(({ event }) => ({ error: formErrorKey(event.error) })) },
+        onError: { target: "failed", actions: assign(({ event }) => ({ error: searchFailureKey(event.error) })) },
       },
     },
     found: { type: "final" },

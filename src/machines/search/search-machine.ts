@@ -2,9 +2,11 @@
 // header's suggestions (`live`: searched SEARCH_DEBOUNCE_MS after the last keystroke on the
 // machine's clock). A newer search cancels the request still running, so stale answers never
 // show. While the keyword is empty nothing can be searched or cleared and the results are gone
-// (§5); a 422 puts the server's keyword message at the field, and nothing typed is lost.
+// (§5); a 422 puts the server's keyword message at the field, and nothing typed is lost; searching
+// too fast (429) says to wait a moment and offers the retry.
 import { and, assign, fromPromise, not, setup } from "xstate"
 import type { KeywordHit } from "../../domain/api/search-api.ts"
+import { searchFailureKey } from "../../domain/search/search-failures.ts"
 import type { SearchField } from "../../domain/search/search-fields.ts"
 import { isSearchableKeyword, keywordMessage, normalizeKeyword } from "../../domain/search/search-keyword.ts"
 import { type SearchRequest, sameRequest } from "../../domain/search/search-links.ts"
@@ -231,7 +233,7 @@ export const searchMachine = setup({
           },
           {
             target: "failed",
-            actions: assign(({ event }) => ({ results: [], total: 0, error: formErrorKey(event.error) })),
+            actions: assign(({ event }) => ({ results: [], total: 0, error: searchFailureKey(event.error) })),
           },
         ],
       },

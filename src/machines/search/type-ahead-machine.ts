@@ -5,6 +5,7 @@
 import { assign, fromPromise, not, setup } from "xstate"
 import type { PointHit, PointSearchPayload } from "../../domain/api/search-api.ts"
 import type { PointSearchMode } from "../../domain/search/point-index.ts"
+import { searchFailureKey } from "../../domain/search/search-failures.ts"
 import { isSearchableKeyword, keywordMessage, normalizeKeyword } from "../../domain/search/search-keyword.ts"
 import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../domain/shared/timing.ts"
@@ -132,7 +133,7 @@ export const typeAheadMachine = setup({
           },
           {
             target: "failed",
-            actions: assign(({ event }) => ({ results: [], total: 0, error: formErrorKey(event.error) })),
+            actions: assign(({ event }) => ({ results: [], total: 0, error: searchFailureKey(event.error) })),
           },
         ],
       },

@@ -1,6 +1,8 @@
 // /account-settings/my-profile (§3, §5, §8): names, e-mail with its availability check, country,
-// currency and language, promotional e-mails; saving a new address opens the code dialog.
+// currency and language, promotional e-mails; saving a new address first asks for the password (or
+// a mailed code) and then opens the code dialog of the new address.
 import { useActorRef, useSelector } from "@xstate/react"
+import { useId } from "react"
 import { Button as AriaButton } from "react-aria-components/Button"
 import { FieldError, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components/Select"
 import { useTranslation } from "react-i18next"
@@ -12,6 +14,7 @@ import { Button } from "../shared/components/Button.tsx"
 import { FlowCheckbox, FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { EmailChangeDialog } from "./EmailChangeDialog.tsx"
+import { ReauthDialog } from "./ReauthDialog.tsx"
 
 type SelectFieldName = "country_id" | "currency_id" | "language_id"
 
@@ -72,10 +75,15 @@ export const ProfilePage = () => {
   const loadFailed = useSelector(actor, (s) => s.matches("loadFailed"))
   const loadError = useSelector(actor, (s) => s.context.loadError)
   const loading = useSelector(actor, (s) => s.matches("loading"))
-  const saving = useSelector(actor, (s) => s.matches({ editing: { form: "saving" } }))
-  const checking = useSelector(actor, (s) => s.matches({ editing: { emailCheck: "checking" } }))
+  const saving = useSelector(actor, (s) => s.hasTag("busy"))
+  const checking = useSelector(actor, (s) => s.hasTag("checkingEmail"))
+  const checkLimited = useSelector(actor, (s) => s.hasTag("emailCheckLimited"))
+  const reauth = useSelector(actor, (s) => s.children.reauth)
+  const newEmail = useSelector(actor, (s) => s.context.form.email.trim())
   const pendingEmail = useSelector(actor, (s) => s.context.pendingEmail)
   const currentEmail = useSelector(actor, (s) => s.context.user?.user_profile.email ?? "")
+  const emailHintId = useId()
+  const emailHint = checking ? t("account:profile.checking") : checkLimited ? t("account:profile.checkOnSave") : null
   const regionNames = new Intl.DisplayNames([i18n.language], { type: "region" })
   const currencyNames = new Intl.DisplayNames([i18n.language], { type: "currency" })
   const field = (name: keyof ProfileForm & ("email" | "first_name" | "last_name"), label: string, auto: string) => (
@@ -106,15 +114,21 @@ export const ProfilePage = () => {
             {field("first_name", t("account:profile.firstName"), "given-name")}
             {field("last_name", t("account:profile.lastName"), "family-name")}
           </div>
-          <FlowTextField
-            actor={actor}
-            field="email"
-            type="email"
-            label={t("account:profile.email")}
-            autoComplete="email"
-            description={checking ? t("account:profile.checking") : undefined}
-            isRequired
-          />
+          <div>
+            <FlowTextField
+              actor={actor}
+              field="email"
+              type="email"
+              label={t("account:profile.email")}
+              autoComplete="email"
+              aria-describedby={emailHint ? emailHintId : undefined}
+              isRequired
+            />
+            {/* Tied by hand: React Aria ties a field's description only when it is there from the start. */}
+            <p id={emailHintId} className="field-hint">
+              {emailHint}
+            </p>
+          </div>
           <ProfileSelect
             actor={actor}
             field="country_id"
@@ -149,6 +163,14 @@ export const ProfilePage = () => {
             </Button>
           </div>
         </FlowForm>
+      ) : null}
+      {reauth ? (
+        <ReauthDialog
+          actor={reauth}
+          title={t("account:profile.reauthTitle")}
+          text={t("account:profile.reauthText", { email: newEmail })}
+          confirmLabel={t("account:profile.reauthConfirm")}
+        />
       ) : null}
       {pendingEmail ? (
         <EmailChangeDialog

@@ -1,6 +1,8 @@
 // /test/scores: the history per test type — timed tests and practice apart, each with the number
-// of tests, the best and the last percentage — and every finished test with a link to its result.
+// of tests, the best and the last percentage — and every finished test with a link to its result,
+// marked when it was practice, ran out of time or repeated a finished test.
 import { useActorRef, useSelector } from "@xstate/react"
+import { useId } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { useAppServices } from "../app-services.tsx"
@@ -22,6 +24,7 @@ export const ScoresPage = () => {
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" })
   const summaries = data?.summaries.filter((s) => s.timed.tests + s.practice.tests > 0) ?? []
+  const historyId = useId()
 
   return (
     <section className="panel scores-page">
@@ -76,8 +79,8 @@ export const ScoresPage = () => {
       ) : null}
       {data && data.entries.length > 0 ? (
         <>
-          <h2>{t("user:tests.scores.history")}</h2>
-          <ol className="score-history">
+          <h2 id={historyId}>{t("user:tests.scores.history")}</h2>
+          <ol className="score-history" aria-labelledby={historyId}>
             {data.entries.map((entry) => (
               <li key={entry.id}>
                 <Link href={`/get/results?test=${entry.id}`}>
@@ -87,6 +90,7 @@ export const ScoresPage = () => {
                   {date.format(new Date(entry.finishedAt))} · {clockText(entry.timeUsedMs)}
                   {entry.practice ? ` · ${t("user:tests.scores.practice")}` : ""}
                   {entry.expired ? ` · ${t("user:tests.scores.expired")}` : ""}
+                  {entry.repeat ? ` · ${t("user:tests.scores.repeat")}` : ""}
                 </span>
               </li>
             ))}

@@ -68,3 +68,66 @@ describe("first name example from the brief", () => {
     expect(fieldError(LastName)("ab")).toBeUndefined()
   })
 })
+
+describe.each(cases)("$field: what a name may carry into an e-mail", ({ schema, min }) => {
+  const error = fieldError(schema)
+  const decode = decodedValue(schema)
+
+  it.each([
+    ["a scheme", "Mei http://evil.example"],
+    ["a scheme in capitals", "HTTPS://evil.example"],
+    ["any ://", "app://open"],
+    ["www.", "Mei www.evil"],
+    ["a domain with a path", "evil.example/win"],
+    ["a domain with a path in capitals", "Visit EVIL.COM/now"],
+    ["a punycode domain with a path", "xn--bcher-kva.de/x"],
+  ])("refuses %s", (_, value) => {
+    expect(error(value)).toBe(MessageKey.nameCharacters)
+  })
+
+  it.each([
+    "St. John",
+    "J.R.R.",
+    "Anne-Marie",
+    "O'Neil",
+    "Mei/Chen",
+    "García",
+    "Nguyễn",
+    "محمد",
+    "李小龙",
+    "Dr. med. Ana",
+  ])("accepts the name %s", (value) => {
+    expect(error(value)).toBeUndefined()
+  })
+
+  it.each([
+    ["a NUL", "\u0000"],
+    ["a bell", "\u0007"],
+    ["a line feed", "\n"],
+    ["a carriage return", "\r"],
+    ["an escape", "\u001b"],
+    ["DEL", "\u007f"],
+    ["a C1 control", "\u0085"],
+    ["a line separator", "\u2028"],
+    ["a paragraph separator", "\u2029"],
+  ])("refuses %s inside a name", (_, control) => {
+    expect(error(`${repeat(min)}${control}${repeat(min)}`)).toBe(MessageKey.nameCharacters)
+  })
+
+  it.each([0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c])(
+    "strips the bidi control %i",
+    (codePoint) => {
+      const control = String.fromCodePoint(codePoint)
+      expect(decode(`${control}${repeat(min)}${control}`)).toBe(repeat(min))
+    },
+  )
+
+  it("strips bidi controls before the other checks: a hidden web address is still refused", () => {
+    expect(error("http:\u202E//evil.example")).toBe(MessageKey.nameCharacters)
+    expect(error(`\u202E${repeat(min - 1)}`)).not.toBeUndefined()
+  })
+
+  it("keeps joiners that scripts need", () => {
+    expect(decode(`${repeat(min)}\u200D\u200C`)).toBe(`${repeat(min)}\u200D\u200C`)
+  })
+})

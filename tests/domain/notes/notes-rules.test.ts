@@ -36,7 +36,7 @@ describe("a note", () => {
     expect(check({ point: "LU-9", text: "one\ntwo\r\n\tthree", version: 3 })._tag).toBe("Valid")
     expect(check({ point: "LU-9", text: "bell\u0007", version: 3 })).toEqual({
       _tag: "Invalid",
-      errors: { text: MessageKey.invalid },
+      errors: { text: MessageKey.characters },
     })
   })
 

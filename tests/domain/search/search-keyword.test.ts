@@ -6,6 +6,7 @@ import {
   isSearchableKeyword,
   KEYWORD_MAX_LENGTH,
   KEYWORD_MAX_TERMS,
+  MIN_PREFIX_LENGTH,
   normalizeKeyword,
   queryTerms,
   SEARCH_MESSAGES,
@@ -92,5 +93,15 @@ describe("tsQueryText", () => {
     expect(tsQueryText(["wrist", "pain"], false)).toBe("wrist & pain")
     expect(tsQueryText(["wrist", "pai"], true)).toBe("wrist & pai:*")
     expect(tsQueryText([], true)).toBe("")
+  })
+
+  it(`takes a last term as a prefix only from ${MIN_PREFIX_LENGTH} characters on`, () => {
+    const short = "c".repeat(MIN_PREFIX_LENGTH - 1)
+    const long = "c".repeat(MIN_PREFIX_LENGTH)
+    expect(tsQueryText([short], true)).toBe(short)
+    expect(tsQueryText(["wrist", short], true)).toBe(`wrist & ${short}`)
+    expect(tsQueryText([long], true)).toBe(`${long}:*`)
+    // Characters, not UTF-16 units: one character outside the BMP is still one.
+    expect(tsQueryText(["𠀀"], true)).toBe("𠀀")
   })
 })

@@ -19,6 +19,7 @@ import {
   UNAUTHORIZED_RELOAD_DELAY_MS,
   Unauthorized,
   UnexpectedResponse,
+  UnsupportedMediaType,
   ValidationFailed,
 } from "../../../src/domain/shared/errors.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
@@ -119,6 +120,14 @@ describe("catalogueAction (§8)", () => {
       _tag: "Toast",
       type: "error",
       text: "Internal error, corr-1",
+    })
+  })
+
+  it("shows the server's message as an error toast on 415 (a call that was not JSON)", () => {
+    expect(catalogueAction(new UnsupportedMediaType({ message: "JSON only" }))).toEqual({
+      _tag: "Toast",
+      type: "error",
+      text: "JSON only",
     })
   })
 

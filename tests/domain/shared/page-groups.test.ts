@@ -23,6 +23,7 @@ const ADDRESSES = [
   ["/social/callback", ["account"]],
   ["/resetpassword", ["account"]],
   ["/verify-email", ["account"]],
+  ["/restore-email", ["account"]],
   ["/account-settings/my-profile", ["account"]],
   ["/account-settings/delete-account", ["account"]],
   ["/pricing", ["billing"]],

@@ -1,12 +1,11 @@
 // The account-settings machines, transition by transition: profile (load, edit, availability
 // check with its leading debounce, save, 422 and 'failedUserUpdate', language switch), e-mail
-// change (code rules, wrong code cleared, confirmed), password change (rules, reset on success,
-// field errors), devices (list, remove, failure toast, sign out everywhere), delete (confirm,
-// 500 ms to /login) and the settings toggles (save at once, put back on failure).
+// change (code rules, wrong code cleared, confirmed), devices (list, remove, failure toast, sign out
+// everywhere) and the settings toggles (save at once, put back on failure). The flows that ask for
+// the account's proof (a new address, the password, deleting) are in reauth-machines.test.ts.
 import { describe, expect, it, vi } from "vitest"
 import { createActor, SimulatedClock, waitFor } from "xstate"
 import type { RegisteredDevice } from "../../../src/domain/account/devices.ts"
-import type { ChangePasswordPayload } from "../../../src/domain/account/password-change.ts"
 import type {
   EmailUpdatePayload,
   EmailUpdateResponse,
@@ -18,49 +17,13 @@ import type {
 import type { UserData } from "../../../src/domain/account/user.ts"
 import { DEFAULT_USER_SETTINGS, type UserSettings } from "../../../src/domain/account/user-settings.ts"
 import { NotFound, Offline, ServerError, ValidationFailed } from "../../../src/domain/shared/errors.ts"
-import { DELETE_ACCOUNT_REDIRECT_DELAY_MS, EMAIL_CHECK_DEBOUNCE_MS } from "../../../src/domain/shared/timing.ts"
-import { deleteAccountMachine } from "../../../src/machines/account/delete-account-machine.ts"
+import { EMAIL_CHECK_DEBOUNCE_MS } from "../../../src/domain/shared/timing.ts"
 import { devicesMachine } from "../../../src/machines/account/devices-machine.ts"
 import { emailChangeMachine } from "../../../src/machines/account/email-change-machine.ts"
-import { passwordChangeMachine } from "../../../src/machines/account/password-change-machine.ts"
 import { profileMachine } from "../../../src/machines/account/profile-machine.ts"
 import { settingsTogglesMachine } from "../../../src/machines/account/settings-toggles-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
-
-const OPTIONS: ProfileOptions = {
-  countries: [
-    { id: 1, name: "Germany", code: "DE" },
-    { id: 2, name: "United Kingdom", code: "GB" },
-  ],
-  currencies: [
-    { id: 1, title: "Pound sterling", code: "GBP" },
-    { id: 2, title: "Euro", code: "EUR" },
-  ],
-  languages: [
-    { id: 1, name: "English", lang_code: "en" },
-    { id: 2, name: "Deutsch", lang_code: "de" },
-  ],
-}
-
-const userData = (overrides: Partial<UserData["user_profile"]> = {}): UserData => ({
-  user_profile: {
-    email: "lin@example.com",
-    first_name: "Lin",
-    last_name: "Wei",
-    uuid: "11111111-1111-1111-1111-111111111111",
-    promotional_emails: false,
-    purchased_subscription: false,
-    password_available: true,
-    ...overrides,
-  },
-  user_subscription: { plan_name: "Standard", plan_id: 2 },
-  payment_platform: null,
-  user_subscription_cancelled: 0,
-  migrated_user: 0,
-  country: { id: 2, name: "United Kingdom" },
-  currency: { id: 1, title: "Pound sterling" },
-  language: null,
-})
+import { OPTIONS, userData } from "./settings-fixtures.ts"
 
 describe("profile machine", () => {
   const start = async () => {
@@ -162,20 +125,6 @@ describe("profile machine", () => {
     expect(actor.getSnapshot().context.pendingEmail).toBeNull()
   })
 
-  it("opens the e-mail change when the new address waits for its code; confirming takes the new address", async () => {
-    const { actor, updateProfile } = await editing()
-    type(actor, "email", "mei@example.com")
-    actor.send({ type: "form.submit" })
-    updateProfile.resolve({ message: "Code sent.", pending_email: "mei@example.com", user: userData() })
-    await waitFor(actor, (s) => s.context.pendingEmail === "mei@example.com")
-    expect(actor.getSnapshot().context.form.email).toBe("mei@example.com")
-    actor.send({ type: "email.confirmed", user: userData({ email: "mei@example.com" }) })
-    expect(actor.getSnapshot().context.pendingEmail).toBeNull()
-    expect(actor.getSnapshot().context.user?.user_profile.email).toBe("mei@example.com")
-    actor.send({ type: "email.dismiss" })
-    expect(actor.getSnapshot().context.pendingEmail).toBeNull()
-  })
-
   it("shows the server's field messages, and 'failedUserUpdate' when the e-mail has none", async () => {
     const { actor, updateProfile } = await editing()
     actor.send({ type: "form.submit" })
@@ -251,69 +200,6 @@ describe("e-mail change machine", () => {
   })
 })
 
-describe("password change machine", () => {
-  const start = (passwordAvailable = true) => {
-    const changePassword = pendingActor<{ message: string }, ChangePasswordPayload>()
-    const announceChanged = vi.fn()
-    const actor = createActor(
-      passwordChangeMachine.provide({ actors: { changePassword: changePassword.logic }, actions: { announceChanged } }),
-      { input: { passwordAvailable } },
-    )
-    actor.start()
-    return { actor, changePassword, announceChanged }
-  }
-  const fill = (actor: { send: (e: never) => void }, form: Record<string, string>) => {
-    for (const [field, value] of Object.entries(form)) actor.send({ type: "field.change", field, value } as never)
-  }
-
-  it("asks for the old password only when the account has one", () => {
-    const withOld = start(true)
-    fill(withOld.actor, { password: "lotus8root", password_confirmation: "lotus8root" })
-    withOld.actor.send({ type: "form.submit" })
-    expect(withOld.actor.getSnapshot().context.errors).toEqual({ old_password: "validation.required" })
-    const social = start(false)
-    fill(social.actor, { password: "lotus8root", password_confirmation: "lotus8root" })
-    social.actor.send({ type: "form.submit" })
-    expect(social.changePassword.inputs).toEqual([{ password: "lotus8root", password_confirmation: "lotus8root" }])
-  })
-
-  it("checks the rules: length, letter and digit, confirmation, differs from the old", () => {
-    const { actor } = start()
-    fill(actor, { old_password: "lotus7root", password: "lotus7root", password_confirmation: "other" })
-    actor.send({ type: "form.submit" })
-    expect(actor.getSnapshot().context.errors).toMatchObject({
-      password: "validation.passwordSameAsOld",
-      password_confirmation: "validation.passwordMismatch",
-    })
-    fill(actor, { password: "abc", password_confirmation: "abc" })
-    actor.send({ type: "form.submit" })
-    expect(actor.getSnapshot().context.errors.password).toBe("validation.passwordMin")
-    fill(actor, { password: "abcdefgh", password_confirmation: "abcdefgh" })
-    actor.send({ type: "form.submit" })
-    expect(actor.getSnapshot().context.errors.password).toBe("validation.passwordLetterAndDigit")
-  })
-
-  it("announces success and resets the form; a wrong old password shows under its field", async () => {
-    const { actor, changePassword, announceChanged } = start()
-    fill(actor, { old_password: "wrong1pass", password: "lotus8root", password_confirmation: "lotus8root" })
-    actor.send({ type: "form.submit" })
-    changePassword.reject(
-      new ValidationFailed({ message: "x", errors: { old_password: "account:validation.oldPasswordWrong" } }),
-    )
-    await waitFor(actor, (s) => s.matches("editing"))
-    expect(actor.getSnapshot().context.errors).toEqual({ old_password: "account:validation.oldPasswordWrong" })
-    expect(actor.getSnapshot().context.form.password).toBe("lotus8root")
-    fill(actor, { old_password: "lotus7root" })
-    actor.send({ type: "form.submit" })
-    changePassword.resolve({ message: "ok" })
-    await waitFor(actor, (s) => s.matches("editing") && s.context.form.password === "")
-    expect(announceChanged).toHaveBeenCalledTimes(1)
-    expect(actor.getSnapshot().context.form).toEqual({ old_password: "", password: "", password_confirmation: "" })
-    actor.send({ type: "form.submit" })
-    changePassword.reject(new ServerError({ message: "boom", correlationId: "c" }))
-  })
-})
-
 describe("devices machine", () => {
   const device = (id: string, status: "current" | "active", last = "2026-01-01T00:00:00.000Z"): RegisteredDevice => ({
     id,
@@ -378,40 +264,6 @@ describe("devices machine", () => {
     logoutAll.resolve({ message: "ok" })
     await waitFor(actor, (s) => s.status === "done")
     expect(signedOutEverywhere).toHaveBeenCalledTimes(1)
-  })
-})
-
-describe("delete-account machine", () => {
-  it("asks first, deletes, then clears the session and goes to /login after 500 ms", async () => {
-    const clock = new SimulatedClock()
-    const deleteAccount = pendingActor<{ message: string }, void>()
-    const clearSession = vi.fn()
-    const goToLogin = vi.fn()
-    const actor = createActor(
-      deleteAccountMachine.provide({
-        actors: { deleteAccount: deleteAccount.logic },
-        actions: { clearSession, goToLogin },
-      }),
-      { clock },
-    )
-    actor.start()
-    actor.send({ type: "delete.request" })
-    actor.send({ type: "delete.dismiss" })
-    expect(actor.getSnapshot().matches("idle")).toBe(true)
-    actor.send({ type: "delete.request" })
-    actor.send({ type: "delete.confirm" })
-    deleteAccount.reject(new Offline())
-    await waitFor(actor, (s) => s.matches("idle"))
-    expect(actor.getSnapshot().context.formError).toBe("errors.offline")
-    actor.send({ type: "delete.request" })
-    actor.send({ type: "delete.confirm" })
-    deleteAccount.resolve({ message: "Deleted." })
-    await waitFor(actor, (s) => s.matches("deleted"))
-    clock.increment(DELETE_ACCOUNT_REDIRECT_DELAY_MS - 1)
-    expect(goToLogin).not.toHaveBeenCalled()
-    clock.increment(1)
-    expect(clearSession).toHaveBeenCalledTimes(1)
-    expect(goToLogin).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -2,7 +2,8 @@
 // can be retried.
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
-import { Offline } from "../../../src/domain/shared/errors.ts"
+import { SEARCH_TOO_FAST_KEY } from "../../../src/domain/search/search-failures.ts"
+import { Offline, TooManyRequests } from "../../../src/domain/shared/errors.ts"
 import { pointReferenceMachine } from "../../../src/machines/search/point-reference-machine.ts"
 import { controlledActor, flush } from "./controlled-actor.ts"
 
@@ -47,6 +48,16 @@ describe("point reference machine", () => {
     await flush()
     expect(started.actor.getSnapshot().value).toBe("failed")
     expect(started.actor.getSnapshot().context.error).toBe("errors.offline")
+    started.actor.send({ type: "reference.retry" })
+    expect(started.resolve.calls).toHaveLength(2)
+  })
+
+  it("says to wait a moment when the look-up is refused as too fast (429)", async () => {
+    const started = start("LU9")
+    started.resolve.last().reject(new TooManyRequests({ message: "x", retryAfterSeconds: 1 }))
+    await flush()
+    expect(started.actor.getSnapshot().value).toBe("failed")
+    expect(started.actor.getSnapshot().context.error).toBe(SEARCH_TOO_FAST_KEY)
     started.actor.send({ type: "reference.retry" })
     expect(started.resolve.calls).toHaveLength(2)
   })

@@ -5,9 +5,10 @@
 import { describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import type { KeywordHit } from "../../../src/domain/api/search-api.ts"
+import { SEARCH_TOO_FAST_KEY } from "../../../src/domain/search/search-failures.ts"
 import { KEYWORD_MAX_LENGTH } from "../../../src/domain/search/search-keyword.ts"
 import { EMPTY_REQUEST, type SearchRequest } from "../../../src/domain/search/search-links.ts"
-import { Offline, ValidationFailed } from "../../../src/domain/shared/errors.ts"
+import { Offline, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../../src/domain/shared/timing.ts"
 import { type SearchAnswer, searchMachine } from "../../../src/machines/search/search-machine.ts"
 import { controlledActor, flush } from "./controlled-actor.ts"
@@ -151,6 +152,27 @@ describe("search machine (asked: main search, full text)", () => {
     started.search.last().reject(new ValidationFailed({ message: "x", errors: { channel: "validation.invalid" } }))
     await flush()
     expect(started.actor.getSnapshot().context).toMatchObject({ keywordError: null, error: "errors.checkFields" })
+  })
+
+  it("says to wait a moment when searching too fast (429), keeps the keyword, and searches again on retry", async () => {
+    const started = start()
+    type(started, "headache")
+    started.actor.send({ type: "search.submit" })
+    started.search.last().reject(new TooManyRequests({ message: "x", retryAfterSeconds: 1 }))
+    await flush()
+    expect(state(started)).toBe("failed")
+    expect(started.actor.getSnapshot().context).toMatchObject({
+      error: SEARCH_TOO_FAST_KEY,
+      keywordError: null,
+      keyword: "headache",
+    })
+    started.actor.send({ type: "search.retry" })
+    expect(state(started)).toBe("searching")
+    expect(started.search.last().input.keyword).toBe("headache")
+    started.search.last().resolve(answer("LU-7"))
+    await flush()
+    expect(state(started)).toBe("results")
+    expect(started.actor.getSnapshot().context.error).toBeNull()
   })
 
   it("fails with the catalogue's message and searches again on retry", async () => {

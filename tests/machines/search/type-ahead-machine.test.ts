@@ -4,8 +4,9 @@
 import { describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import type { PointHit, PointSearchPayload } from "../../../src/domain/api/search-api.ts"
+import { SEARCH_TOO_FAST_KEY } from "../../../src/domain/search/search-failures.ts"
 import { KEYWORD_MAX_LENGTH } from "../../../src/domain/search/search-keyword.ts"
-import { Offline, ValidationFailed } from "../../../src/domain/shared/errors.ts"
+import { Offline, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../../src/domain/shared/timing.ts"
 import { type PointsAnswer, typeAheadMachine } from "../../../src/machines/search/type-ahead-machine.ts"
 import { controlledActor, flush } from "./controlled-actor.ts"
@@ -153,5 +154,21 @@ describe("type-ahead machine", () => {
     started.actor.send({ type: "query.retry" })
     expect(state(started)).toBe("loading")
     expect(started.searchPoints.calls).toHaveLength(2)
+  })
+
+  it("says to wait a moment when searching too fast (429), and asks again on retry", async () => {
+    const started = start()
+    type(started, "lu9")
+    started.clock.increment(SEARCH_DEBOUNCE_MS)
+    started.searchPoints.last().reject(new TooManyRequests({ message: "x", retryAfterSeconds: 1 }))
+    await flush()
+    expect(state(started)).toBe("failed")
+    expect(started.actor.getSnapshot().context).toMatchObject({ error: SEARCH_TOO_FAST_KEY, query: "lu9", results: [] })
+    started.actor.send({ type: "query.retry" })
+    expect(state(started)).toBe("loading")
+    started.searchPoints.last().resolve(answer("LU-9"))
+    await flush()
+    expect(state(started)).toBe("results")
+    expect(started.actor.getSnapshot().context.error).toBeNull()
   })
 })

@@ -2,7 +2,7 @@
 // their points, create / rename / delete, adding a point or a whole channel without duplicates, a
 // Pro point refused to Standard (403) and kept locked after a downgrade, removing by mapping id,
 // another learner's ids and unknown ids answered 404, bad bodies 4xx with field messages (never
-// 500), account deletion removing the groups, and the point-group self-test built from a group (a deleted
+// 500), the group limit kept under parallel requests, account deletion removing the groups, and the point-group self-test built from a group (a deleted
 // group's finished tests stay in the history, its running test goes).
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../../server/content/load-content.ts"
@@ -214,6 +214,24 @@ describe.each(DATABASES)("point groups API on %s", (kind) => {
     const refused = await create(token, "One too many")
     expect(refused.status).toBe(422)
     expect(refused.body.errors.name).toBe("validation.groupLimit")
+  })
+
+  it("keeps the limit when requests race: parallel creations end with exactly the allowed number", async () => {
+    const { email } = await createVerifiedUser(server)
+    const token = await signIn(server, email)
+    const near = MAX_GROUPS_PER_USER - 10
+    await server.sql(
+      "INSERT INTO point_groups (user_id, name) SELECT id, 'Group ' || n FROM users, generate_series(1, $2::int) n WHERE email = $1",
+      [email, near],
+    )
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => create(token, `Racer ${i}`)))
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(MAX_GROUPS_PER_USER - near)
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(40 - (MAX_GROUPS_PER_USER - near))
+    const [count] = await server.sql<{ n: number }>(
+      "SELECT count(*)::int AS n FROM point_groups g JOIN users u ON u.id = g.user_id WHERE u.email = $1",
+      [email],
+    )
+    expect(count?.n).toBe(MAX_GROUPS_PER_USER)
   })
 
   it("builds a point-group test from the group's points, for its owner only", async () => {

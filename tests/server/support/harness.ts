@@ -65,7 +65,7 @@ export interface TestServer {
   readonly mails: Array<OutgoingMail>
   readonly request: (
     path: string,
-    init?: RequestInit & { json?: unknown; token?: string; locale?: string },
+    init?: RequestInit & { json?: unknown; token?: string; locale?: string; bare?: boolean },
   ) => Promise<Response>
   /** Runs SQL against the server's database. */
   readonly sql: <A extends object = Record<string, unknown>>(
@@ -117,13 +117,16 @@ export const startTestServer = async (
   const runtime = ManagedRuntime.make(Layer.mergeAll(services, config, logger))
   const context = await runtime.context()
   const routes = AppRoutes.pipe(Layer.provide(Layer.succeedContext(context)))
-  const { handler, dispose } = HttpRouter.toWebHandler(routes.pipe(Layer.provide(HttpServer.layerServices)), {
-    disableLogger: true,
-  })
+  // The logger is part of the handler's own context: routes outside the contract log through it too.
+  const { handler, dispose } = HttpRouter.toWebHandler(
+    routes.pipe(Layer.provide(HttpServer.layerServices), Layer.provideMerge(logger)),
+    { disableLogger: true },
+  )
   const listening = options.listen
     ? ManagedRuntime.make(
         HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
           Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+          Layer.provideMerge(logger),
         ),
       )
     : undefined
@@ -131,7 +134,14 @@ export const startTestServer = async (
   const deliverMail = () => runtime.runPromise(Effect.flatMap(MailQueue, (queue) => queue.deliverDue))
   const request: TestServer["request"] = async (path, init = {}) => {
     const headers = new Headers(init.headers)
-    if (init.json !== undefined) headers.set("content-type", "application/json")
+    // Like the app's client: JSON is said on every call that changes state, with or without a body
+    // (unless the request is to go out `bare`, with only the headers given).
+    const changesState = ["POST", "PUT", "PATCH", "DELETE"].includes((init.method ?? "GET").toUpperCase())
+    if (
+      init.json !== undefined ||
+      (changesState && !init.bare && init.body === undefined && !headers.has("content-type"))
+    )
+      headers.set("content-type", "application/json")
     if (init.token) headers.set("authorization", `Bearer ${init.token}`)
     if (init.locale) headers.set("locale", init.locale)
     const body = init.json !== undefined ? JSON.stringify(init.json) : init.body
@@ -186,11 +196,22 @@ export const createVerifiedUser = async (
   return { email, uuid }
 }
 
+/** Signs in as an API client does: the session token from the answer's body, for `Authorization: Bearer`. */
 export const signIn = async (server: TestServer, email: string, password = PASSWORD) => {
   const response = await server.request("/api/login", {
     method: "POST",
-    json: { email, password } satisfies typeof LoginPayload.Encoded,
+    json: { email, password, return_token: true } satisfies typeof LoginPayload.Encoded,
   })
   if (response.status !== 200) throw new Error(`login answered ${response.status}`)
   return ((await response.json()) as { token: string }).token
 }
+
+/** The `token` cookies an answer sets, as sent: `token=<value>; Max-Age=…; …`. */
+export const sessionCookiesOf = (response: Response) =>
+  response.headers.getSetCookie().filter((cookie) => cookie.startsWith("token="))
+
+/** The session token an answer sets in the browser's cookie, if it sets one. */
+export const sessionCookieOf = (response: Response) =>
+  sessionCookiesOf(response)
+    .map((cookie) => /^token=([^;]*)/.exec(cookie)?.[1] ?? "")
+    .find((value) => value !== "")

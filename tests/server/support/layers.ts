@@ -3,7 +3,23 @@
 import { readFileSync } from "node:fs"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
+import { AccountMails } from "../../../server/accounts/account-mails.ts"
+import { Accounts } from "../../../server/accounts/accounts-service.ts"
+import { CodesRepo } from "../../../server/accounts/codes-repo.ts"
+import { OneTimeCodes } from "../../../server/accounts/codes-service.ts"
+import { Passwords } from "../../../server/accounts/passwords-service.ts"
+import { SessionsRepo } from "../../../server/accounts/sessions-repo.ts"
+import { SignUpsRepo } from "../../../server/accounts/sign-ups-repo.ts"
+import { UsersRepo } from "../../../server/accounts/users-repo.ts"
+import { readSettings, ServerConfig } from "../../../server/platform/config/server-config.ts"
 import { pgliteLayer } from "../../../server/platform/db/pglite-client.ts"
+import { Translations } from "../../../server/platform/i18n/translations.ts"
+import type { OutgoingMail } from "../../../server/platform/mail/mail-layout.ts"
+import { MailQueue } from "../../../server/platform/mail/mail-queue.ts"
+import { MailQueueRepo } from "../../../server/platform/mail/mail-queue-repo.ts"
+import { MailTransport } from "../../../server/platform/mail/mail-transport.ts"
+import { RateLimiter } from "../../../server/platform/security/rate-limiter.ts"
+import { Secrets } from "../../../server/platform/security/secrets.ts"
 import { PGLITE_DUMP } from "./paths.ts"
 
 export const TestDatabase = Layer.suspend(() =>
@@ -19,3 +35,31 @@ export const insertUser = (email: string) =>
       VALUES (gen_random_uuid(), ${email}, 'Test', 'User', NULL) RETURNING id`
     return rows[0]!.id
   }).pipe(Effect.orDie)
+
+/**
+ * The accounts service and everything under it over PGlite, its mail captured into `sent`. A test
+ * may pass its own codes repository (one that counts what it is asked, say).
+ */
+export const accountsStack = <R>(
+  sent: Array<OutgoingMail>,
+  codesRepo: Layer.Layer<R, never, SqlClient.SqlClient> = CodesRepo.layer as never,
+) =>
+  Accounts.layer.pipe(
+    Layer.provideMerge(Layer.mergeAll(OneTimeCodes.layer, MailQueue.layer, AccountMails.layer)),
+    Layer.provideMerge(
+      Layer.mergeAll(
+        codesRepo,
+        UsersRepo.layer,
+        SignUpsRepo.layer,
+        SessionsRepo.layer,
+        MailQueueRepo.layer,
+        RateLimiter.layer,
+        Secrets.layer,
+        Passwords.layer,
+        MailTransport.layerCapture(sent),
+        Translations.layer,
+      ),
+    ),
+    Layer.provideMerge(TestDatabase),
+    Layer.provideMerge(ServerConfig.layer({ ...readSettings({}), appOrigin: "http://app.test", rateLimitFactor: 1 })),
+  )

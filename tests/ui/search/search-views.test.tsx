@@ -1,5 +1,6 @@
 // The search screens as a user meets them, against msw: every call of the search and its selects
-// meets the error catalogue of §8 (401, 403, 404, 422, 500, timeout, offline); snippets carrying
+// meets the error catalogue of §8 (401, 403, 404, 422, 500, timeout, offline), and a search sent
+// too fast (429) says to wait a moment and offers a retry; snippets carrying
 // markup show it as text; locked channels are disabled and prefixed Pro; the result count is
 // announced; a point address however typed is replaced by the point's own.
 import { act, screen, waitFor, within } from "@testing-library/react"
@@ -220,6 +221,30 @@ describe.each(CALLS)("$name meets the error catalogue", (call) => {
     await call.act(user)
     expect(await toast()).toHaveTextContent("You seem to be offline")
     expect(await screen.findByRole("alert")).toHaveTextContent("You seem to be offline")
+  })
+})
+
+describe.each(CALLS.filter((call) => call.path.includes("search")))("$name searched too fast (429)", (call) => {
+  it("says to wait a moment where the user looks, with no toast, and searches again on retry", async () => {
+    let refusals = 1
+    answerWith(call, async () => {
+      if (refusals-- > 0) {
+        return HttpResponse.json(
+          { _tag: "TooManyRequests", message: "Too many attempts.", retryAfterSeconds: 2 },
+          { status: 429, headers: { "Retry-After": "2" } },
+        )
+      }
+      return undefined
+    })
+    const user = userEvent.setup()
+    await renderApp(call.open, { signedIn: true })
+    await call.act(user)
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "You have searched a lot in a short time. Please wait a moment, then try again.",
+    )
+    expect(screen.getByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Too many|searched/)
+    await user.click(screen.getByRole("button", { name: "Try again" }))
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull())
   })
 })
 

@@ -31,10 +31,9 @@ export const renderApp = async (path: string, options: RenderOptions = {}) => {
   const { signedIn = false, language, cookiesAccepted = true, clock, reloads = [] } = options
   if (cookiesAccepted) document.cookie = "cookieAccepted=yes; Path=/"
   if (language) document.cookie = `language=${language}; Path=/`
-  if (signedIn) {
-    document.cookie = "token=session-token; Path=/"
-    document.cookie = `userdata=${encodeURIComponent(JSON.stringify(signedInUser))}; Path=/`
-  }
+  // Signed in, the browser holds the readable userdata cookie; the session cookie is HttpOnly and
+  // travels with same-origin calls, so no script (and no test here) sees it.
+  if (signedIn) document.cookie = `userdata=${encodeURIComponent(JSON.stringify(signedInUser))}; Path=/`
   window.history.replaceState(null, "", path)
   const app = await wire({ baseUrl: API, reload: (to) => void reloads.push(to), ...(clock ? { clock } : {}) })
   const view = render(app.element)

@@ -272,7 +272,7 @@ export default defineModel<null, Ctx>({
     facts: null,
     user: "standard",
     // Every free point once, untimed: a third or so are asked on the chart (as tests/e2e/chart-tests.spec.ts).
-    prepare: async (api) => {
+    prepare: async ({ api }) => {
       const saved = await api.request("POST", "/api/user-settings", { testAllPoints: true, testTimed: false })
       assert.equal(saved.status, 200, JSON.stringify(saved.body))
     },

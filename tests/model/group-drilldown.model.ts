@@ -11,7 +11,7 @@ import { groupTestHref } from "../../src/domain/groups/group-links.ts"
 import type { GroupListView, GroupView } from "../../src/domain/groups/group-views.ts"
 import { API } from "../ui/support/api-data.ts"
 import { lu9PageHandlers } from "../ui/support/point-page-api.ts"
-import type { Api, Matcher, Target, Ui } from "./support/driver.ts"
+import type { Matcher, Target, Ui } from "./support/driver.ts"
 import { defineModel } from "./support/model.ts"
 import { press, tabTo } from "./support/steps.ts"
 
@@ -94,7 +94,7 @@ const GROUPS = [
   { name: "Neck", points: [] },
 ] as const
 
-const prepare = async (api: Api) => {
+const prepare = async ({ api }: Ui) => {
   for (const { name, points } of GROUPS) {
     const created = await api.request("POST", "/api/point-group/store", { name })
     assert.equal(created.status, 200, JSON.stringify(created.body))

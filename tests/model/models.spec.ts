@@ -3,9 +3,9 @@
 // walk, against the real server of this worker with a fresh user as the model's browser setup asks.
 import { readdirSync } from "node:fs"
 import type { Page } from "@playwright/test"
-import { createVerifiedUser, signIn } from "../e2e/support/fixtures.ts"
+import { createVerifiedUser, dismissPaymentOffer, signIn, uniqueEmail } from "../e2e/support/fixtures.ts"
 import { expect, test } from "../e2e/support/test.ts"
-import { browserDriver } from "./support/browser-driver.ts"
+import { answerOtherSites, browserDriver } from "./support/browser-driver.ts"
 import { type AnyFlowModel, type BrowserSetup, planWalk, walkPath, walksOf } from "./support/model.ts"
 
 const wanted = process.env.MODEL_FLOWS?.split(",").filter(Boolean)
@@ -22,8 +22,27 @@ const becomePro = async (page: Page) => {
   await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
 }
 
+/**
+ * A Standard user without a password: signed up with the provider "Local ID" (scripts/e2e-server.ts),
+ * as tests/e2e/social-sign-in.spec.ts does.
+ */
+const signUpWithProvider = async (page: Page) => {
+  await page.goto("/register")
+  await page.getByRole("link", { name: "Continue with Local ID" }).click()
+  await page.locator('input[name="login"]').fill(uniqueEmail("social"))
+  await page.locator('input[name="password"]').fill("provider-password")
+  await page.getByRole("button", { name: "Sign-in" }).click()
+  await page.getByRole("button", { name: "Continue" }).click()
+  await page.getByLabel("First name").fill("Grace")
+  await page.getByLabel("Last name").fill("Hopper")
+  await page.getByRole("checkbox", { name: "I accept the terms and conditions" }).check()
+  await page.getByRole("button", { name: "Create account" }).click()
+  await dismissPaymentOffer(page)
+}
+
 const signInAs = async (page: Page, user: BrowserSetup<unknown, unknown>["user"]) => {
   if (user === "visitor") return
+  if (user === "social") return signUpWithProvider(page)
   await signIn(page, await createVerifiedUser(page))
   if (user === "pro") await becomePro(page)
 }
@@ -37,11 +56,12 @@ for (const file of files) {
           test(path.title, async ({ page, context, baseURL }) => {
             await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL ?? "" }])
             if (model.clock) await page.clock.install()
+            await answerOtherSites(context)
             const ui = browserDriver(page, walk.input)
             const ctx = model.context(model.browser.facts)
             await test.step("set up the user and the data", async () => {
               await signInAs(page, model.browser.user)
-              await model.browser.prepare?.(ui.api, ctx)
+              await model.browser.prepare?.(ui, ctx)
               await page.goto(model.browser.path ?? model.path)
               await model.ready(ui, ctx)
             })

@@ -250,7 +250,7 @@ export default defineModel<Facts, Ctx>({
     facts: { title: "Multiple-choice test", reviewLink: /^[A-Z]{2}-\d+/, clockRuns: true },
     user: "standard",
     path: "/test/new/multiple-choice-test",
-    prepare: async (api) => {
+    prepare: async ({ api }) => {
       const saved = await api.request("POST", "/api/user-settings", {
         testLimit: 2,
         testAllPoints: false,

@@ -2,8 +2,8 @@
 // the real server (./driver.ts says what each part means). Network rules are `page.route`s; the
 // calls the app makes are read from the page's responses; `ui.api` is the page's request context,
 // so it carries the signed-in user's session cookie.
-import { expect, type Locator, type Page, type Response } from "@playwright/test"
-import { COOKIE_TOKEN } from "../../../src/domain/shared/cookies.ts"
+import { type BrowserContext, expect, type Locator, type Page, type Response } from "@playwright/test"
+import { latestMail, mailCount } from "../../e2e/support/outbox.ts"
 import type {
   Assertions,
   Call,
@@ -119,14 +119,11 @@ const fulfil = async (route: import("@playwright/test").Route, outcome: Outcome)
   return route.fulfill({ status: outcome.status, json: outcome.body ?? null })
 }
 
-/**
- * The signed-in user's credentials as the app sends them: the request context carries the page's
- * cookies itself, and the session token the app reads from its cookie goes as a bearer token.
- */
-const sessionHeaders = async (page: Page): Promise<Record<string, string>> => {
-  const token = (await page.context().cookies()).find((c) => c.name === COOKIE_TOKEN)?.value
-  return token ? { authorization: `Bearer ${decodeURIComponent(token)}` } : {}
-}
+/** Calls that change state say they are JSON, as the app's do (the server refuses others with 415). */
+const STATE_CHANGING: ReadonlySet<Method> = new Set(["POST", "PUT", "DELETE"])
+
+/** Another site than this run's servers (the app's own and the sign-in provider's, all on this machine). */
+const elsewhere = (url: URL) => !["127.0.0.1", "localhost"].includes(url.hostname)
 
 const parse = (text: string) => {
   try {
@@ -136,7 +133,15 @@ const parse = (text: string) => {
   }
 }
 
+/** Another site's pages (an app store's the app opens in a new tab) are answered here, never fetched. */
+export const answerOtherSites = (context: BrowserContext) =>
+  context.route(elsewhere, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Another site</title>" }),
+  )
+
 export const browserDriver = (page: Page, input: Input): Ui => {
+  const tabs: Array<Page> = []
+  page.context().on("page", (opened) => void tabs.push(opened))
   const calls: Array<{ method: string; url: string; call: Promise<Call> }> = []
   page.on("response", (response: Response) => {
     const request = response.request()
@@ -229,14 +234,26 @@ export const browserDriver = (page: Page, input: Input): Ui => {
     },
     api: {
       request: async (method, path, body) => {
+        // The request context holds the page's cookies, the session's among them.
         const response = await page.request.fetch(path, {
           method,
-          headers: await sessionHeaders(page),
+          headers: STATE_CHANGING.has(method) ? { "content-type": "application/json" } : {},
           ...(body === undefined ? {} : { data: body as object }),
         })
         return { status: response.status(), body: parse(await response.text()) }
       },
     },
+    mail: {
+      latest: async (to, purpose) => ({ to, purpose, ...(await latestMail(to, purpose)) }),
+      count: async (to, purpose) => mailCount(to, purpose),
+    },
+    tabs: () =>
+      Promise.all(
+        tabs.map(async (tab) => {
+          await tab.waitForLoadState("domcontentloaded")
+          return tab.url()
+        }),
+      ),
     storage: {
       get: (key: string) => page.evaluate((k) => localStorage.getItem(k), key),
       keys: () => page.evaluate(() => Object.keys(localStorage)),

@@ -168,6 +168,24 @@ export interface Api {
   request(method: Method, path: string, body?: unknown): Promise<{ readonly status: number; readonly body: unknown }>
 }
 
+/** A mail the server sent (the outbox in the browser, the model's fake server in jsdom). */
+export interface Mail {
+  readonly to: string
+  /** What it is for, as the server files it: "verify-email", "reset-password", "change-email", "reauthenticate". */
+  readonly purpose: string
+  readonly subject: string
+  /** The plain text: a code stands on a line of its own, a link as an address. */
+  readonly text: string
+}
+
+/** The mails the server sent during the run. */
+export interface Mailbox {
+  /** The newest mail to `to` for `purpose`, waiting until there is one. */
+  latest(to: string, purpose: string): Promise<Mail>
+  /** How many such mails there are now. */
+  count(to: string, purpose: string): Promise<number>
+}
+
 /** The page's clock, when the model asks for one it controls (`clock: true`). */
 export interface Clock {
   now(): Promise<number>
@@ -202,4 +220,7 @@ export interface Ui extends Scope {
   /** The page's local storage. */
   readonly storage: { get(key: string): Promise<string | null>; keys(): Promise<ReadonlyArray<string>> }
   readonly clock: Clock
+  readonly mail: Mailbox
+  /** The addresses of the tabs the app opened (another site's page, such as an app store's), oldest first. */
+  tabs(): Promise<ReadonlyArray<string>>
 }

@@ -14,6 +14,7 @@ import type {
   FocusRelation,
   HeldCalls,
   Input,
+  Mailbox,
   Matcher,
   Method,
   Outcome,
@@ -246,13 +247,21 @@ export interface JsdomDriverOptions {
   /** Full page loads the app asked for (recorded instead of performed). */
   readonly reloads: ReadonlyArray<string>
   readonly clock: SimulatedClock | undefined
+  /** Where the model's fake server sends its mails. */
+  readonly outbox: Mailbox
 }
 
 /** Whether a request was made by the steps themselves rather than by the app. */
 const ownCall = (request: Request) => request.headers.has(OWN_CALL)
 
-export const jsdomDriver = ({ server, user, input, reloads, clock }: JsdomDriverOptions): Ui => {
+export const jsdomDriver = ({ server, user, input, reloads, clock, outbox }: JsdomDriverOptions): Ui => {
   server.events.removeAllListeners()
+  // Another site's page in a new tab: recorded (jsdom opens no windows).
+  const tabs: Array<string> = []
+  window.open = (url?: string | URL) => {
+    tabs.push(String(url ?? ""))
+    return null
+  }
   const body: Find = () => [document.body]
   const page = scope(body, "", user)
   let offline = false
@@ -397,6 +406,8 @@ export const jsdomDriver = ({ server, user, input, reloads, clock }: JsdomDriver
         return { status: response.status, body: text ? JSON.parse(text) : null }
       },
     },
+    mail: outbox,
+    tabs: async () => [...tabs],
     storage: {
       get: async (key: string) => localStorage.getItem(key),
       keys: async () => Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? ""),

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { SimulatedClock } from "xstate"
 import { renderApp, server } from "../../ui/support/render-app.tsx"
 import { coverage } from "./coverage.ts"
+import { FakeOutbox } from "./fake-outbox.ts"
 import { jsdomDriver } from "./jsdom-driver.ts"
 import { type AnyFlowModel, modelTransitions, planWalk, walkPath, walksOf } from "./model.ts"
 
@@ -41,11 +42,12 @@ export const runInJsdom = (model: AnyFlowModel) => {
         for (const path of plan.paths)
           it(path.title, { timeout: 60_000 }, async () => {
             const ctx = model.context(model.jsdom.facts)
-            server.use(...model.jsdom.handlers(ctx))
+            const outbox = new FakeOutbox()
+            server.use(...model.jsdom.handlers(ctx, outbox))
             const clock = model.clock ? new SimulatedClock() : undefined
             clock?.set(CLOCK_START)
             const reloads: Array<string> = []
-            const ui = jsdomDriver({ server, user: userEvent.setup(), input: walk.input, reloads, clock })
+            const ui = jsdomDriver({ server, user: userEvent.setup(), input: walk.input, reloads, clock, outbox })
             coverage.begin(model.id)
             try {
               await renderApp(model.path, { signedIn: model.jsdom.signedIn, reloads, ...(clock ? { clock } : {}) })

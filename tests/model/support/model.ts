@@ -7,7 +7,7 @@
 import type { RequestHandler } from "msw"
 import type { AnyStateMachine } from "xstate"
 import { coveringPaths } from "./covering-paths.ts"
-import type { Api, Input, Ui } from "./driver.ts"
+import type { Input, Mail, Ui } from "./driver.ts"
 
 export type Step<Ctx> = (ui: Ui, ctx: Ctx) => Promise<void>
 
@@ -26,20 +26,28 @@ export interface EventAction<Ctx> {
   readonly keyboard?: Step<Ctx>
 }
 
+/** Where a fake server sends its mails (the steps read them with `ui.mail`). */
+export interface Outbox {
+  send(mail: Mail): void
+}
+
 /** What the jsdom driver sets up: the msw answers (state kept in the context), who is signed in. */
 export interface JsdomSetup<Facts, Ctx> {
   readonly facts: Facts
   readonly signedIn: boolean
-  readonly handlers: (ctx: Ctx) => ReadonlyArray<RequestHandler>
+  readonly handlers: (ctx: Ctx, outbox: Outbox) => ReadonlyArray<RequestHandler>
 }
 
 /** What the browser driver sets up against the real server and its fresh database. */
 export interface BrowserSetup<Facts, Ctx> {
   readonly facts: Facts
-  /** Who uses the app: nobody signed in, a verified Standard user, or a Pro user (test-mode checkout). */
-  readonly user: "visitor" | "standard" | "pro"
-  /** Data the flow starts from, made through the API as that user. */
-  readonly prepare?: (api: Api, ctx: Ctx) => Promise<void>
+  /**
+   * Who uses the app: nobody signed in, a verified Standard user, a Pro user (test-mode checkout),
+   * or a Standard user who signed up with the sign-in provider and has no password.
+   */
+  readonly user: "visitor" | "standard" | "pro" | "social"
+  /** Data the flow starts from, made through the API as that user (and read from the mail it sends). */
+  readonly prepare?: (ui: Ui, ctx: Ctx) => Promise<void>
   /** Another page to start on than the model's (the real content may ask for another one). */
   readonly path?: string
 }

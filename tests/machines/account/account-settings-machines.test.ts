@@ -231,11 +231,19 @@ describe("devices machine", () => {
     return { actor, loadDevices, removeDevice, logoutAll, announce, announceFailure, signedOutEverywhere }
   }
 
-  it("removes another device and loads the list again; the current one cannot be removed here", async () => {
+  it("removes another device after a confirmation and loads the list again; the current one cannot be removed here", async () => {
     const { actor, removeDevice, loadDevices, announce } = await start()
     actor.send({ type: "device.remove", id: "a" })
     expect(actor.getSnapshot().matches("ready")).toBe(true)
     actor.send({ type: "device.remove", id: "b" })
+    expect(actor.getSnapshot().matches("confirmingRemove")).toBe(true)
+    expect(actor.getSnapshot().context.removing).toBe("b")
+    actor.send({ type: "remove.dismiss" })
+    expect(actor.getSnapshot().matches("ready")).toBe(true)
+    expect(actor.getSnapshot().context.removing).toBeNull()
+    expect(removeDevice.inputs).toEqual([])
+    actor.send({ type: "device.remove", id: "b" })
+    actor.send({ type: "remove.confirm" })
     expect(removeDevice.inputs).toEqual([{ device_id: "b" }])
     removeDevice.resolve({ message: "Signed out." })
     await waitFor(actor, (s) => s.matches("loading"))
@@ -246,6 +254,7 @@ describe("devices machine", () => {
   it("tells a failed removal as a toast and loads the list again", async () => {
     const { actor, removeDevice, announceFailure } = await start()
     actor.send({ type: "device.remove", id: "c" })
+    actor.send({ type: "remove.confirm" })
     const failure = new NotFound({ message: "Not found" })
     removeDevice.reject(failure)
     await waitFor(actor, (s) => s.matches("loading"))

@@ -148,7 +148,7 @@ const fakeServer = () => {
   ]
   const signedIn = () => devices.length > 0
   return [
-    dashboardHandler({}, signedIn),
+    dashboardHandler(undefined, signedIn),
     http.get(`${API}/api/registered-devices`, () => (signedIn() ? HttpResponse.json(devices) : unauthorized())),
     http.post(`${API}/api/remove-individual-device`, async ({ request }) => {
       const { device_id } = (await request.json()) as { device_id: string }

@@ -75,11 +75,14 @@ export const refused = (errors: Record<string, string>) =>
 /** 401: the session has ended. */
 export const unauthorized = () => HttpResponse.json({ _tag: "Unauthorized", message: "Sign in" }, { status: 401 })
 
-/** The fixture user's dashboard, changed by `overrides`, answered while `signedIn()` holds (else 401). */
+/**
+ * The fixture user's dashboard, changed by what `overrides` says now, answered while `signedIn()`
+ * holds (otherwise 401).
+ */
 export const dashboardHandler = (
-  overrides: Partial<typeof UserData.Encoded> = {},
+  overrides: () => Partial<typeof UserData.Encoded> = () => ({}),
   signedIn: () => boolean = () => true,
 ) =>
   http.get(`${API}/api/dashboard`, () =>
-    signedIn() ? HttpResponse.json({ ...dashboard, ...overrides }) : unauthorized(),
+    signedIn() ? HttpResponse.json({ ...dashboard, ...overrides() }) : unauthorized(),
   )

@@ -5,8 +5,8 @@ import assert from "node:assert/strict"
 import { HttpResponse, http } from "msw"
 import type { UserData } from "../../../src/domain/account/user.ts"
 import { API, dashboard } from "../../ui/support/api-data.ts"
-import type { Mail, Matcher, Outcome, Ui } from "./driver.ts"
-import { press } from "./steps.ts"
+import type { Mail, Matcher, Outcome, Target, Ui } from "./driver.ts"
+import { press, tabTo } from "./steps.ts"
 
 /** The password of every account the models use (the fixture user's, and the browser runs' users'). */
 export const PASSWORD = "lotus7root"
@@ -20,6 +20,19 @@ export const toastSays = (ui: Ui, text: Matcher) => ui.expect(toasts(ui).text(te
 /** A page of the account-settings navigation opened the walk's way (a click, or Tab to it and Enter). */
 export const openSettingsPage = (ui: Ui, name: string) =>
   press(ui, ui.role("navigation", { name: "Account settings" }).role("link", { name }))
+
+/** A text field typed into the walk's way: reached by a click or by Tab, emptied, the text typed. */
+export const typeInto = async (ui: Ui, field: Target, text: string) => {
+  if (ui.input === "mouse") await field.click()
+  else await tabTo(ui, field)
+  await field.fill(text)
+}
+
+/** A form sent the walk's way: its button clicked, or Enter in the field the cursor is in. */
+export const submitWith = async (ui: Ui, button: Target) => {
+  if (ui.input === "mouse") await button.click()
+  else await ui.keyboard.press("Enter")
+}
 
 /** The page's first heading says `name`. */
 export const onPage = (ui: Ui, name: string) => ui.expect(ui.role("heading", { level: 1, name })).toBeVisible()

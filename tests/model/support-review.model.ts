@@ -15,7 +15,7 @@ import {
   openSettingsPage,
   serverFailure,
   toastSays,
-  typeInto,
+  typeUnlessThere,
 } from "./support/account-steps.ts"
 import type { Ui } from "./support/driver.ts"
 import { defineModel } from "./support/model.ts"
@@ -116,11 +116,6 @@ const fakeServer = () => {
       return HttpResponse.json({ review })
     }),
   ]
-}
-
-/** A text the field should hold: typed the walk's way unless it is there already. */
-const write = async (ui: Ui, field: ReturnType<typeof comment>, text: string) => {
-  if ((await field.value()) !== text) await typeInto(ui, field, text)
 }
 
 const sendReview = async (ui: Ui, ctx: Ctx) => {
@@ -236,15 +231,15 @@ export default defineModel<null, Ctx>({
       means: "chooses two stars, and writes a comment and what to improve (unless they are there)",
       run: async (ui, ctx) => {
         await chooseStars(ui, ctx, LOW)
-        await write(ui, comment(ui), COMMENT)
-        await write(ui, improve(ui), IMPROVE)
+        await typeUnlessThere(ui, comment(ui), COMMENT)
+        await typeUnlessThere(ui, improve(ui), IMPROVE)
       },
     },
     "rating.high": {
       means: "chooses five stars, and writes a comment (unless it is there)",
       run: async (ui, ctx) => {
         await chooseStars(ui, ctx, HIGH)
-        await write(ui, comment(ui), COMMENT)
+        await typeUnlessThere(ui, comment(ui), COMMENT)
       },
     },
     "review.send": { means: "sends the review", run: sendReview },

@@ -11,6 +11,10 @@ import { press, tabTo } from "./steps.ts"
 /** The password of every account the models use (the fixture user's, and the browser runs' users'). */
 export const PASSWORD = "lotus7root"
 
+let addresses = 0
+/** An address no account has yet: the browser runs' database outlives a path. */
+export const freshAddress = (label: string) => `${label}-${Date.now()}-${addresses++}@example.com`
+
 /** The toasts' region (sonner's). */
 export const toasts = (ui: Ui) => ui.role("region", { name: /Notifications/ })
 
@@ -26,6 +30,11 @@ export const typeInto = async (ui: Ui, field: Target, text: string) => {
   if (ui.input === "mouse") await field.click()
   else await tabTo(ui, field)
   await field.fill(text)
+}
+
+/** A text a field should hold: typed the walk's way unless it is there already. */
+export const typeUnlessThere = async (ui: Ui, field: Target, text: string) => {
+  if ((await field.value()) !== text) await typeInto(ui, field, text)
 }
 
 /** A form sent the walk's way: its button clicked, or Enter in the field the cursor is in. */
@@ -46,6 +55,33 @@ export const codeIn = (mail: Mail) => {
 
 /** A code that is not the mailed one. */
 export const otherCode = (code: string) => (code === "0000" ? "1111" : "0000")
+
+/** The newest mail to `to` for `purpose`, once there are more than `before` of them. */
+export const newMail = async (ui: Ui, to: string, purpose: string, before: number) => {
+  await ui.eventually(async () => assert.ok((await ui.mail.count(to, purpose)) > before, `a new ${purpose} mail`))
+  return ui.mail.latest(to, purpose)
+}
+
+/**
+ * A verified account with PASSWORD made through the API, as its owner does it (the verification
+ * code from the mail the server sent). It does not sign in: the run's session stays as it is.
+ */
+export const createAccount = async (ui: Ui, email: string) => {
+  const registered = await ui.api.request("POST", "/api/register", {
+    email,
+    firstName: "Ada",
+    lastName: "Byron",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    termsChecked: true,
+    promotional: false,
+  })
+  assert.equal(registered.status, 200, JSON.stringify(registered.body))
+  const mail = await ui.mail.latest(email, "verify-email")
+  const user = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? "http://x").searchParams.get("user")
+  const verified = await ui.api.request("GET", `/api/verify-email/${user}/${codeIn(mail)}`)
+  assert.equal(verified.status, 200, JSON.stringify(verified.body))
+}
 
 /** The signed-in user's account as the server holds it (GET api/dashboard). */
 export const serverAccount = async (ui: Ui) => {

@@ -71,7 +71,6 @@ const machine = createMachine({
 
 const NEW_PASSWORD = "bamboo9grove"
 const REGISTERED_NAME = "Mei"
-const heading = (ui: Ui, name: string | RegExp) => ui.role("heading", { level: 1, name })
 const header = (ui: Ui) => ui.role("banner")
 const textbox = (ui: Ui, name: string) => ui.role("textbox", { name })
 const terms = (ui: Ui) => ui.role("checkbox", { name: "I accept the terms and conditions" })

@@ -99,6 +99,22 @@ describe("profile machine", () => {
     expect(checkEmail.inputs).toHaveLength(2)
   })
 
+  it("files an answer under the address it was asked about, so one typed further while it came is checked too", async () => {
+    const { actor, clock, checkEmail } = await editing()
+    type(actor, "email", "mei@example.co")
+    expect(checkEmail.inputs.at(-1)?.email).toBe("mei@example.co")
+    type(actor, "email", "mei@example.com")
+    checkEmail.resolve({ available: true })
+    await waitFor(actor, (s) => s.context.emailCheck !== null)
+    expect(actor.getSnapshot().context.emailCheck).toEqual({ email: "mei@example.co", available: true })
+    clock.increment(EMAIL_CHECK_DEBOUNCE_MS)
+    expect(checkEmail.inputs).toHaveLength(2)
+    expect(checkEmail.inputs.at(-1)?.email).toBe("mei@example.com")
+    checkEmail.resolve({ available: false })
+    await waitFor(actor, (s) => s.context.emailCheck?.email === "mei@example.com")
+    expect(actor.getSnapshot().context.errors.email).toBe("validation.emailTaken")
+  })
+
   it("turns back an invalid form with every field's message and saves nothing", async () => {
     const { actor, updateProfile } = await editing()
     type(actor, "first_name", " Li ")

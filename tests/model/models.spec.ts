@@ -35,7 +35,8 @@ const signUpWithProvider = async (page: Page) => {
   await page.getByRole("button", { name: "Continue" }).click()
   await page.getByLabel("First name").fill("Grace")
   await page.getByLabel("Last name").fill("Hopper")
-  await page.getByRole("checkbox", { name: "I accept the terms and conditions" }).check()
+  await page.getByRole("checkbox", { name: "I accept the terms and conditions" }).focus()
+  await page.keyboard.press("Space")
   await page.getByRole("button", { name: "Create account" }).click()
   await dismissPaymentOffer(page)
 }

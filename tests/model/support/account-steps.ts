@@ -18,8 +18,8 @@ export const freshAddress = (label: string) => `${label}-${Date.now()}-${address
 /** The toasts' region (sonner's). */
 export const toasts = (ui: Ui) => ui.role("region", { name: /Notifications/ })
 
-/** A toast with this text is shown. */
-export const toastSays = (ui: Ui, text: Matcher) => ui.expect(toasts(ui).text(text)).toBeVisible()
+/** A toast with this text is shown (the same one shown before may still be leaving beside it). */
+export const toastSays = (ui: Ui, text: Matcher) => ui.expect(toasts(ui).text(text).nth(0)).toBeVisible()
 
 /** A page of the account-settings navigation opened the walk's way (a click, or Tab to it and Enter). */
 export const openSettingsPage = (ui: Ui, name: string) =>

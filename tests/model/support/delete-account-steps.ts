@@ -48,8 +48,9 @@ export const states = {
     means:
       "signed out on the login page (after the moment “Your account has been deleted.” shows); the server has no session",
     check: async (ui) => {
-      const answered = (await ui.network.calls("DELETE", "/api/account/delete")).at(-1)
-      assert.equal(answered?.status, 200)
+      await ui.eventually(async () =>
+        assert.equal((await ui.network.calls("DELETE", "/api/account/delete")).at(-1)?.status, 200),
+      )
       await onLoginSignedOut(ui)
       await signedOutOnServer(ui)
     },

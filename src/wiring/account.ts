@@ -166,8 +166,10 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
       actors: {
         loadDevices: apiActor((client) => client.account.registeredDevices()),
         removeDevice: apiActor((client, payload) => client.account.removeDevice({ payload }), ownFailures),
-        logoutAll: apiActor((client) =>
-          client.users.logoutAllDevices({ payload: { user_uuid: session.getSnapshot().context.user?.uuid ?? "" } }),
+        logoutAll: apiActor(
+          (client) =>
+            client.users.logoutAllDevices({ payload: { user_uuid: session.getSnapshot().context.user?.uuid ?? "" } }),
+          ownFailures,
         ),
       },
       actions: {

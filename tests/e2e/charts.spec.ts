@@ -9,7 +9,7 @@ import type { Locator, Page } from "@playwright/test"
 import { loadContent } from "../../server/content/load-content.ts"
 import { CHART_VIEW_IDS } from "../../src/domain/charts/chart-ids.ts"
 import type { ChartIndex, ServedChart } from "../../src/domain/charts/chart-views.ts"
-import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -53,9 +53,6 @@ const tabInto = async (page: Page, target: Locator) => {
   }
   throw new Error("Tab never reached the element")
 }
-
-/** Goes to an address inside the app as its own links do: no page load. */
-const goInApp = (page: Page, path: string) => page.evaluate((to) => history.pushState(null, "", to), path)
 
 /**
  * Where a point's own dot stands on its page's chart: the site drawn last of all the points, whether

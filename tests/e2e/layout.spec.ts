@@ -78,6 +78,7 @@ test("no page scrolls sideways on a phone (320 and 375 px) in en, de and es, as 
     await walk(page, ["/", ...VISITOR_PAGES, "/login", ...FREE_BOOK_PAGES, "/point/lu-9-taiyuan"], failures, language)
     for (const path of VISITOR_QUERY_PAGES) await load(page, path, failures, language)
   }
+  expect(failures, "as a visitor").toEqual([])
 
   // Paying on the checkout page: the server's own page, with the app's icon.
   await page.context().addCookies([{ name: "language", value: "en", url: baseURL! }])
@@ -109,7 +110,7 @@ test("no page scrolls sideways on a phone (320 and 375 px) in en, de and es, as 
     )
     await load(page, "/api/docs", failures, language)
   }
-  expect(failures).toEqual([])
+  expect(failures, "as a Pro user").toEqual([])
 })
 
 /** The header is one row: as tall as one row of its entries, every visible entry on that row. */

@@ -11,7 +11,9 @@ export default defineConfig({
   workers: E2E_WORKERS,
   // Nothing is retried: a journey that fails once is a defect to fix, not a run to repeat.
   retries: 0,
-  timeout: 60_000,
+  // Two workers share two cores with their servers: a journey of many steps and axe checks may take
+  // over a minute there. A journey that hangs still fails, two minutes in.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // `npm test` asks for a JSON report too (its phase table and slowest tests read it).
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],

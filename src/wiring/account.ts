@@ -313,6 +313,17 @@ export const wireAccount = (w: Wiring, language = "en") => {
           verify: w.apiActor((client, params) => client.users.verifyEmail({ params })),
           verifyLink: w.apiActor((client, payload) => client.users.verifyEmailLink({ payload })),
           resend: w.apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
+          choosePassword: w.apiActor((client, payload) =>
+            "token" in payload
+              ? client.users.verifyEmailLinkChoosePassword({ payload })
+              : client.users.verifyEmailChoosePassword({ payload }),
+          ),
+        },
+        actions: {
+          signedIn: (_, user) => {
+            session.send({ type: "session.signIn", user: storedUserOf(user) })
+            session.send({ type: "session.refresh" })
+          },
         },
       }),
     },

@@ -7,6 +7,7 @@ import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { createMachine } from "xstate"
 import { createTestModel } from "xstate/graph"
+import type { VerificationAnswer } from "../../src/domain/account/email-verification.ts"
 import type { RegisterResponse } from "../../src/domain/account/registration.ts"
 import type { SignedInUser } from "../../src/domain/account/user.ts"
 import type { Plan } from "../../src/domain/billing/plans.ts"
@@ -75,7 +76,11 @@ const makeBackend = () => {
         )
       }
       current.verified = true
-      return HttpResponse.json({ message: "verified" })
+      // The browser that registered: no password step.
+      return HttpResponse.json({
+        message: "verified",
+        passwordNeeded: false,
+      } satisfies typeof VerificationAnswer.Encoded)
     }),
     http.post(`${API}/api/login`, async ({ request }) => {
       const body = (await request.json()) as { email: string; password: string }

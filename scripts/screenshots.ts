@@ -84,7 +84,13 @@ const createUser = async (base: string, email: string) => {
     code = file ? (/^(\d{4})\r?$/m.exec(readFileSync(join(outbox, file), "utf8"))?.[1] ?? "") : ""
     return code !== ""
   }, "the verification mail")
-  const verified = await fetch(`${base}/api/verify-email/${uuid}/${code}`)
+  // The registering browser's sign-up cookie: a verification from elsewhere would ask for the
+  // password again instead of keeping the registered one.
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ")
+  const verified = await fetch(`${base}/api/verify-email/${uuid}/${code}`, { headers: { cookie } })
   if (!verified.ok) throw new Error(`verification failed: ${verified.status}`)
 }
 

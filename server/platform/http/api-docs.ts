@@ -147,6 +147,8 @@ body{font-family:system-ui,sans-serif;background:#fbfaf6;color:#1d2a27;margin:0;
 header,main{max-width:1000px;margin:0 auto;padding:16px 20px}header{border-bottom:1px solid #d9dfd9}
 h1{margin:0 0 4px}h2{margin-top:2em;border-bottom:2px solid #0f5c4d;padding-bottom:4px}h3{margin:0 0 4px;font-size:1.1rem}
 h4{margin:12px 0 4px;font-size:.95rem}a{color:#0a4238}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9rem}
+/* Long paths, operation ids and types break anywhere rather than push a phone's page sideways. */
+code{overflow-wrap:anywhere}
 /* Long schemas (the charts view ids) wrap: a region that scrolls would need a tab stop of its own. */
 pre{background:#fff;border:1px solid #d9dfd9;border-radius:8px;padding:10px 12px;overflow:auto;margin:4px 0;white-space:pre-wrap;overflow-wrap:anywhere}
 .operation{background:#fff;border:1px solid #d9dfd9;border-radius:10px;padding:14px 16px;margin:14px 0}

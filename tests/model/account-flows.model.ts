@@ -121,7 +121,8 @@ const fakeServer = (outbox: Outbox) => {
     http.get(`${API}/api/verify-email/:uuid/:code`, ({ params }) => {
       if (params.code !== CODE) return refused({ code: "validation.codeInvalid" })
       for (const account of accounts.values()) account.verified = true
-      return HttpResponse.json({ message: "Your e-mail address is verified." })
+      // The browser that registered: no password step.
+      return HttpResponse.json({ message: "Your e-mail address is verified.", passwordNeeded: false })
     }),
     http.post(`${API}/api/login`, async ({ request }) => {
       const body = (await request.json()) as { email: string; password: string }

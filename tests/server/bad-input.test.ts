@@ -105,7 +105,9 @@ describe("bad input", () => {
       })
       it("answers generated objects with the right keys but wrong values with 4xx", async () => {
         const wrong = fc.oneof(
-          fc.string(),
+          // Without "@": a generated string like "!@!.!" is a well-formed address, which an
+          // address-only endpoint (the reset request) rightly accepts.
+          fc.string().filter((text) => !text.includes("@")),
           fc.integer(),
           fc.boolean(),
           fc.constant(null),

@@ -39,7 +39,7 @@ export const openCheckoutPage = (
   checkout: { readonly id: string; readonly price: PlanPrice; readonly trial: boolean },
 ) => {
   const say = (key: Parameters<Translate>[1], values?: Parameters<Translate>[2]) => escapeHtml(t(language, key, values))
-  const price = formatPrice(checkout.price)
+  const price = formatPrice(checkout.price, language)
   const yearly = checkout.price.interval === "year"
   const action = (outcome: string) => `/checkout/${escapeHtml(checkout.id)}/${outcome}`
   const cards = Object.entries(LOCAL_CARDS)

@@ -6,6 +6,7 @@
 // repository, for the points of a group the learner may be asked about.
 import { Context, Effect, Layer, Option } from "effect"
 import { canOpen, type Viewer } from "../../src/domain/content/permissions.ts"
+import { GROUP_TEST_PARENT } from "../../src/domain/groups/group-links.ts"
 import { MAX_GROUPS_PER_USER, missingCodes } from "../../src/domain/groups/group-rules.ts"
 import type {
   AddedView,
@@ -18,6 +19,7 @@ import type {
 import { NotFound, ProRequired, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { MessageKey } from "../../src/domain/shared/validation.ts"
+import { testTypePermission } from "../../src/domain/tests/test-types.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { type GroupPointRow, type GroupRow, GroupsRepo } from "./repo.ts"
 
@@ -89,7 +91,10 @@ export class Groups extends Context.Service<
         })
 
       const list = Effect.fn("Groups.list")(function* (learner: GroupLearner) {
-        return { groups: yield* viewsOf(learner, yield* repo.groups(learner.userId)) } satisfies GroupListView
+        return {
+          groups: yield* viewsOf(learner, yield* repo.groups(learner.userId)),
+          test_permission: testTypePermission(viewerOf(learner), GROUP_TEST_PARENT),
+        } satisfies GroupListView
       })
 
       const ownGroup = (learner: GroupLearner, groupId: number) =>

@@ -37,6 +37,8 @@ const RankedRow = Schema.Struct({
   rank: Schema.Number,
   exact: Schema.Boolean,
   total: Schema.Number,
+  /** How many of the matches (all pages) the caller may not open, the exact point aside. */
+  locked: Schema.Number,
 })
 export type RankedRow = typeof RankedRow.Type
 
@@ -86,8 +88,10 @@ export class SearchRepo extends Context.Service<
     /** Every point's public facts and the channels, decoded once per content version. */
     readonly catalogue: Effect.Effect<SearchCatalogue>
     /**
-     * Points whose texts match, best first, `limit` from `offset`; `exactCode` (if any) first
-     * even when no text of it matches. `total` is the number of points that match.
+     * Points whose texts match, `limit` from `offset`: `exactCode` (if any) first even when no text
+     * of it matches, then the points the caller may open, best first, then the others (matched by
+     * their names alone), best first. `total` is the number of points that match, `locked` how many
+     * of them, the exact one aside, the caller may not open.
      */
     readonly rank: (
       query: TextQuery,
@@ -142,16 +146,23 @@ export class SearchRepo extends Context.Service<
               AND (${q.open === "all"}::boolean OR d.field = 'point_name'
                 OR d.point_code = ANY(string_to_array(${q.open === "all" ? "" : q.open.join(",")}, ',')))
           ),
-          scored AS (SELECT point_code, sum(rank) AS rank FROM matches GROUP BY point_code)
-          SELECT p.code, COALESCE(s.rank, 0)::float8 AS rank, (p.code = ${exactCode}) AS exact,
-                 (count(*) OVER ())::int AS total
-          FROM points p
-            LEFT JOIN scored s ON s.point_code = p.code
-            LEFT JOIN channels c ON c.code = p.channel_code
-          WHERE (s.point_code IS NOT NULL OR p.code = ${exactCode})
-            AND (${q.channelCode} = '' OR p.channel_code = ${q.channelCode})
-            AND (${q.pointCode} = '' OR p.code = ${q.pointCode})
-          ORDER BY (p.code = ${exactCode}) DESC, COALESCE(s.rank, 0) DESC, p.kind DESC, c.position NULLS LAST, p.position
+          scored AS (SELECT point_code, sum(rank) AS rank FROM matches GROUP BY point_code),
+          found AS (
+            SELECT p.code, p.kind, p.position, c.position AS channel_position, COALESCE(s.rank, 0)::float8 AS rank,
+                   (p.code = ${exactCode}) AS exact,
+                   (${q.open === "all"}::boolean
+                     OR p.code = ANY(string_to_array(${q.open === "all" ? "" : q.open.join(",")}, ','))) AS openable
+            FROM points p
+              LEFT JOIN scored s ON s.point_code = p.code
+              LEFT JOIN channels c ON c.code = p.channel_code
+            WHERE (s.point_code IS NOT NULL OR p.code = ${exactCode})
+              AND (${q.channelCode} = '' OR p.channel_code = ${q.channelCode})
+              AND (${q.pointCode} = '' OR p.code = ${q.pointCode})
+          )
+          SELECT code, rank, exact, (count(*) OVER ())::int AS total,
+                 (count(*) FILTER (WHERE NOT openable AND NOT exact) OVER ())::int AS locked
+          FROM found
+          ORDER BY exact DESC, openable DESC, rank DESC, kind DESC, channel_position NULLS LAST, position
           LIMIT ${limit} OFFSET ${offset}`)
 
       const marked: SearchRepo["Service"]["marked"] = (q, codes) =>

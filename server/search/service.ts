@@ -202,7 +202,7 @@ export class Search extends Context.Service<
           query.query === ""
             ? exactCode === "" || shape.offset > 0
               ? []
-              : [{ code: exactCode, rank: 0, exact: true, total: 1 }]
+              : [{ code: exactCode, rank: 0, exact: true, total: 1, locked: 0 }]
             : yield* repo.rank(query, exactCode, shape.limit, shape.offset)
         const points = ranked.flatMap((row) => {
           const facts = c.byCode.get(row.code)
@@ -229,7 +229,7 @@ export class Search extends Context.Service<
               : [],
           }),
         )
-        return { total: ranked[0]?.total ?? 0, results }
+        return { total: ranked[0]?.total ?? 0, locked: ranked[0]?.locked ?? 0, results }
       })
 
       const keywordSearch = Effect.fn("Search.keywordSearch")(function* (
@@ -237,7 +237,7 @@ export class Search extends Context.Service<
         payload: KeywordSearchPayload,
       ) {
         const page = payload.page ?? 1
-        const { total, results } = yield* textSearch(
+        const { total, locked, results } = yield* textSearch(
           caller,
           {
             keyword: payload.keyword,
@@ -253,11 +253,11 @@ export class Search extends Context.Service<
             before: SNIPPET_WORDS_BEFORE,
           },
         )
-        return { keyword: payload.keyword, page, pageSize: SEARCH_PAGE_SIZE, total, results }
+        return { keyword: payload.keyword, page, pageSize: SEARCH_PAGE_SIZE, total, locked, results }
       })
 
       const suggest = Effect.fn("Search.suggest")(function* (caller: Caller, query: SuggestionQuery) {
-        const { total, results } = yield* textSearch(
+        const { total, locked, results } = yield* textSearch(
           caller,
           { keyword: query.keyword, channel: query.channel ?? "", point: query.point ?? "", field: query.field ?? "" },
           {
@@ -268,7 +268,7 @@ export class Search extends Context.Service<
             before: SUGGESTION_SNIPPET_WORDS_BEFORE,
           },
         )
-        return { keyword: query.keyword, total, results }
+        return { keyword: query.keyword, total, locked, results }
       })
 
       const pointSearch = Effect.fn("Search.pointSearch")(function* (caller: Caller, payload: PointSearchPayload) {

@@ -123,6 +123,7 @@ export const buildBundle = (
     limb: c.data.limb,
     pairedChannel: c.data.pairedChannel,
     coupledChannel: c.data.coupledChannel,
+    level: c.data.level,
     horary: c.data.horary,
     points: (byChannel.get(c.code) ?? []).toSorted((a, b) => a.position - b.position).map(testPoint),
   }))

@@ -253,10 +253,16 @@ test("a visitor is asked to sign in; a Standard learner's group test shows the P
   await page.goto(MY_GROUPS)
   await expect(page.getByRole("heading", { level: 1, name: "My point groups" })).toBeVisible()
   await page.getByRole("option", { name: /^Lungs/ }).click()
-  await page.getByRole("link", { name: "Test this group" }).click()
-  await expect(page.getByRole("heading", { level: 1, name: "Test of “Lungs”" })).toBeVisible()
-  await expect(page.getByRole("main").getByRole("button", { name: /^Upgrade to start/ })).toBeVisible()
+  // Group tests are Pro: the entry carries the Pro badge and opens the upgrade modal.
+  const testEntry = page.getByRole("button", { name: "Test this group" })
+  await expect(testEntry.locator("..")).toContainText("Pro")
   await expectAccessible(page)
+  await testEntry.click()
+  const upgrade = page.getByRole("dialog", { name: "This is part of Jingluo Pro" })
+  await expect(upgrade).toBeVisible()
+  await page.keyboard.press("Escape")
+  await expect(upgrade).toBeHidden()
+  await expect(page).toHaveURL(new RegExp(`${MY_GROUPS}$`))
 })
 
 for (const [language, strings] of [

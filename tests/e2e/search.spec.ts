@@ -164,7 +164,18 @@ test("GB-20 by headache for a Pro user; by its name only, without its text, for 
   await expect(gb20).toContainText("Pro")
   await expect(gb20).not.toContainText("Occipital")
   await expect(page.locator("body")).not.toContainText("Occipital or one-sided headache")
+  // In a Pro channel every match is locked: no list, one line that opens the upgrade modal.
+  await page.goto("/search?keyword=wind&channel=gallbladder-channel")
+  const more = page.getByRole("button", { name: /^\d+ more points? in Pro$/ })
+  await expect(more).toBeVisible()
+  await expect(results).toHaveCount(0)
   await expectAccessible(page)
+  await more.focus()
+  await page.keyboard.press("Enter")
+  const upgrade = page.getByRole("dialog", { name: "This is part of Jingluo Pro" })
+  await expect(upgrade).toBeVisible()
+  await page.keyboard.press("Escape")
+  await expect(upgrade).toBeHidden()
 
   // Pro user, by mouse: the matching indication is shown with the match marked.
   await becomePro(page)

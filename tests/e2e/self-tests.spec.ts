@@ -33,6 +33,9 @@ test("a Standard learner takes a multiple-choice test by keyboard and by mouse, 
   await expect(page.getByRole("heading", { level: 1, name: "Self-tests" })).toBeVisible()
   await expect(page.getByText("Points you answer wrongly come back here")).toBeVisible()
   await expect(page.getByRole("link", { name: "Point group test" })).toHaveCount(0)
+  // Any point group can be tested, with Pro: the entry says so and carries the Pro badge.
+  await expect(page.getByRole("button", { name: "Point group test" })).toBeVisible()
+  await expect(page.getByText("Any of your point groups can be tested")).toBeVisible()
   await expectAccessible(page)
 
   await page.getByRole("link", { name: "Multiple-choice test" }).click()
@@ -244,7 +247,7 @@ test("visitors see the test types and a sign-up prompt; test pages ask them to l
   await page.goto("/test/")
   await expect(page.getByRole("heading", { level: 1, name: "Self-tests" })).toBeVisible()
   await expect(page.getByRole("heading", { level: 2, name: "Sign up to take the tests" })).toBeVisible()
-  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(6)
+  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(7)
   await expect(page.getByText("Location test")).toBeVisible()
   await expect(page.getByRole("link", { name: "Location test" })).toHaveCount(0)
   await expectAccessible(page)

@@ -127,7 +127,7 @@ const fakeServer = () => {
     ...lu9PageHandlers(),
     http.get(`${API}/api/user-settings`, () => HttpResponse.json(DEFAULT_USER_SETTINGS)),
     http.get(`${API}/api/get-all-notes`, () => HttpResponse.json({ notes: [] })),
-    http.get(`${API}/api/point-group/list`, () => HttpResponse.json({ groups })),
+    http.get(`${API}/api/point-group/list`, () => HttpResponse.json({ groups, test_permission: true })),
     http.post(`${API}/api/point-group/store`, async ({ request }) => {
       const { name } = (await request.json()) as { name: string }
       const group = { id: nextId++, name: name.trim(), points: [] }
@@ -141,7 +141,7 @@ const fakeServer = () => {
     }),
     http.delete(`${API}/api/point-group/delete/:id`, ({ params }) => {
       groups = groups.filter((g) => g.id !== Number(params.id))
-      return HttpResponse.json({ groups })
+      return HttpResponse.json({ groups, test_permission: true })
     }),
     http.delete(`${API}/api/point-from-pointgroup/delete/:id`, ({ params }) => {
       const mapping = Number(params.id)

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { MY_GROUPS_HREF } from "../../src/domain/groups/group-links.ts"
 import { API_TIMEOUT_MS } from "../../src/domain/shared/errors.ts"
 import { API, renderApp, server } from "./support/render-app.tsx"
 import {
@@ -458,8 +459,10 @@ describe("the test menu", () => {
     server.use(http.get(`${API}/api/get-all-test-types`, () => HttpResponse.json({ ...testTypes(), review: null })))
     await renderApp("/test/")
     expect(await screen.findByRole("heading", { level: 2, name: "Sign up to take the tests" })).toBeInTheDocument()
-    expect(screen.getAllByRole("heading", { level: 3 })).toHaveLength(6)
-    expect(screen.queryByText("Point group test")).toBeNull()
+    expect(screen.getAllByRole("heading", { level: 3 })).toHaveLength(7)
+    const groupTest = screen.getByRole("heading", { level: 3, name: /Point group test/ })
+    expect(within(groupTest).getByText("Pro")).toBeInTheDocument()
+    expect(within(groupTest).queryByRole("link")).toBeNull()
     expect(screen.queryByRole("link", { name: "Location test" })).toBeNull()
   })
 
@@ -488,12 +491,25 @@ describe("the test menu", () => {
     expect(await screen.findByRole("dialog", { name: "This is part of Jingluo Pro" })).toBeInTheDocument()
   })
 
-  it("offers no point-group test until point groups exist: no entry, and its addresses are not found", async () => {
+  it("tells a Standard learner that any point group can be tested, with the Pro badge and the upgrade modal", async () => {
     server.use(...selfTestHandlers(freshState()))
+    const user = userEvent.setup()
     await renderApp("/test/", { signedIn: true })
-    await screen.findByRole("link", { name: "Location test" })
-    expect(screen.getAllByRole("heading", { level: 3 })).toHaveLength(6)
-    expect(screen.queryByText(/Point group/i)).toBeNull()
+    const entry = await screen.findByRole("button", { name: "Point group test" })
+    expect(within(entry.closest("li")!).getByText(/Any of your point groups can be tested/)).toBeInTheDocument()
+    expect(within(entry.closest("h3")!).getByText("Pro")).toBeInTheDocument()
+    entry.focus()
+    await user.keyboard("{Enter}")
+    expect(await screen.findByRole("dialog", { name: "This is part of Jingluo Pro" })).toBeInTheDocument()
+  })
+
+  it("leads a Pro learner from the point-group test to their groups; a group test's addresses need a group", async () => {
+    server.use(...selfTestHandlers(freshState()))
+    server.use(http.get(`${API}/api/get-all-test-types`, () => HttpResponse.json(testTypes([], true))))
+    await renderApp("/test/", { signedIn: true })
+    const entry = await screen.findByRole("link", { name: "Point group test" })
+    expect(entry).toHaveAttribute("href", MY_GROUPS_HREF)
+    expect(within(entry.closest("h3")!).queryByText("Pro")).toBeNull()
     for (const path of ["/test/new/point-group-test", "/test/new/pointgroup/1/2", "/test/new/pointgroup/"]) {
       window.history.pushState(null, "", path)
       window.dispatchEvent(new PopStateEvent("popstate"))

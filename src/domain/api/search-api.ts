@@ -94,6 +94,11 @@ export const KeywordSearchResponse = Schema.Struct({
   page: Schema.Int,
   pageSize: Schema.Int,
   total: Schema.Int,
+  /**
+   * How many of the `total` matches (the exact point aside) the caller may not open. They come after
+   * every other result and are found by their public facts alone (code, names).
+   */
+  locked: Schema.Int,
   results: Schema.Array(KeywordHit),
 })
 export type KeywordSearchResponse = typeof KeywordSearchResponse.Type
@@ -101,6 +106,8 @@ export type KeywordSearchResponse = typeof KeywordSearchResponse.Type
 export const SuggestionResponse = Schema.Struct({
   keyword: Schema.String,
   total: Schema.Int,
+  /** As in KeywordSearchResponse: matches the caller may not open, listed last. */
+  locked: Schema.Int,
   results: Schema.Array(KeywordHit),
 })
 export type SuggestionResponse = typeof SuggestionResponse.Type

@@ -1,5 +1,5 @@
-// Plans and prices (§3, §4, §9): Pro is plan 3, Standard plan 2; prices in minor units shown as
-// pounds with two decimals and the upper-case currency code; yearly before monthly, the first one
+// Plans and prices (§3, §4, §9): Pro is plan 3, Standard plan 2; prices in minor units shown with
+// two decimals in the interface language's way of writing money; yearly before monthly, the first one
 // preselected; a 7-day trial. Also who may cancel, and how. Which pages show the upgrade prompts is
 // in upgrade-pages.ts.
 import { Schema } from "effect"
@@ -38,12 +38,24 @@ export type Plan = typeof Plan.Type
 /** Whether checking out for these plans takes real money; the app says so when it does not. */
 export const isTestMode = (plans: ReadonlyArray<Plan>) => plans.some((plan) => plan.test_mode === true)
 
-/** "£49.99": unit_amt / 100 with two decimals, in pounds (§9). */
-export const formatAmount = (unitAmount: number) => `£${(unitAmount / 100).toFixed(2)}`
 /** "GBP": the currency code in upper case. */
 export const currencyCode = (currency: string) => currency.toUpperCase()
-export const formatPrice = (price: Pick<PlanPrice, "unit_amt" | "currency">) =>
-  `${formatAmount(price.unit_amt)} ${currencyCode(price.currency)}`
+
+/**
+ * A price as the interface language writes it, from minor units: "£49.99" in English, "49,99 £" in
+ * German and Spanish. The narrow symbol, because Spanish would otherwise spell pounds "GBP".
+ */
+export const formatAmount = (unitAmount: number, currency: string, language: string) =>
+  new Intl.NumberFormat(language, {
+    style: "currency",
+    currency: currencyCode(currency),
+    currencyDisplay: "narrowSymbol",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(unitAmount / 100)
+
+export const formatPrice = (price: Pick<PlanPrice, "unit_amt" | "currency">, language: string) =>
+  formatAmount(price.unit_amt, price.currency, language)
 
 const INTERVAL_ORDER: Record<PriceInterval, number> = { year: 0, month: 1 }
 

@@ -118,6 +118,9 @@ export const Point = Schema.Struct({
 })
 export type Point = typeof Point.Type
 
+export const CHANNEL_LEVELS = ["taiyin", "shaoyin", "jueyin", "taiyang", "shaoyang", "yangming"] as const
+export type ChannelLevel = (typeof CHANNEL_LEVELS)[number]
+
 export const ChannelFile = Schema.Struct({
   code: Schema.Literals(CHANNEL_CODES),
   altCodes: Schema.Array(Schema.String),
@@ -131,7 +134,7 @@ export const ChannelFile = Schema.Struct({
   /** hand / foot for the twelve primary channels, trunk for Ren and Du. */
   limb: Schema.Literals(["hand", "foot", "trunk"]),
   /** Six-channel level: taiyin, shaoyin, jueyin, taiyang, shaoyang, yangming; null for Ren and Du. */
-  level: Schema.NullOr(Schema.Literals(["taiyin", "shaoyin", "jueyin", "taiyang", "shaoyang", "yangming"])),
+  level: Schema.NullOr(Schema.Literals(CHANNEL_LEVELS)),
   phase: Schema.NullOr(Schema.Literals(PHASES)),
   organ: Schema.NullOr(Localized),
   /** Interior–exterior partner (LU↔LI); null for Ren and Du. */

@@ -26,7 +26,11 @@ export const GroupView = Schema.Struct({
 })
 export type GroupView = typeof GroupView.Type
 
-export const GroupListView = Schema.Struct({ groups: Schema.Array(GroupView) })
+export const GroupListView = Schema.Struct({
+  groups: Schema.Array(GroupView),
+  /** §6: point-group tests carry a permission flag; false shows the Pro badge and opens the upgrade modal. */
+  test_permission: Schema.Boolean,
+})
 export type GroupListView = typeof GroupListView.Type
 
 export const CreateGroupPayload = Schema.Struct({ name: GroupTitle })

@@ -100,8 +100,12 @@ const partnerQuestion =
     if (!channel) return undefined
     const right = kind === "paired-channel" ? channel.pairedChannel : channel.coupledChannel
     const other = kind === "paired-channel" ? channel.coupledChannel : channel.pairedChannel
-    if (!right) return undefined
-    const candidates = allChannels(context).filter((c) => c.code !== channel.code && c.code !== right)
+    // Only the twelve primary channels have a partner of either kind; Ren and Du pair with each
+    // other outside the six levels, so neither is asked about nor offered.
+    if (!right || channel.level === null) return undefined
+    const candidates = allChannels(context).filter(
+      (c) => c.level !== null && c.code !== channel.code && c.code !== right,
+    )
     // The interior–exterior partner shares the limb and has the other polarity; the six-channel
     // partner shares the polarity on the other limb. Experts get channels that fit the same pattern.
     const fits = (c: TestChannel) =>

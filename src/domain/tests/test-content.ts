@@ -2,7 +2,7 @@
 // server builds `TestContent` from the decoded content files (the decoded `content/` satisfies it
 // as is) and a `TestPool` from the learner's plan and, for a group test, the group's points.
 import type { ChartViewId } from "../charts/chart-ids.ts"
-import type { BodyAreaId, ChannelCode, Localized, VesselId } from "../content/content-schema.ts"
+import type { BodyAreaId, ChannelCode, ChannelLevel, Localized, VesselId } from "../content/content-schema.ts"
 import { normalizeText, textTerms } from "./text-overlap.ts"
 
 export interface TestPoint {
@@ -23,6 +23,8 @@ export interface TestChannel {
   readonly limb: "hand" | "foot" | "trunk"
   readonly pairedChannel: ChannelCode | null
   readonly coupledChannel: ChannelCode | null
+  /** Six-channel level (Taiyang … Jueyin) of the twelve primary channels; null for Ren and Du. */
+  readonly level: ChannelLevel | null
   /** Two-hour period of the organ clock; orders the flow of qi through the twelve channels. */
   readonly horary: { readonly from: string; readonly to: string } | null
   /** In order along the channel. */

@@ -1,13 +1,19 @@
 // After the provider sends the user back to /payment-success: the user is refreshed from the
 // dashboard until the plan shows Pro (the provider's confirmation may lag a few seconds), then Pro
-// content opens without a reload. The page itself grants nothing.
-import { assign, setup } from "xstate"
+// content opens without a reload. The page itself grants nothing, and the wait is bounded: when no
+// Pro plan shows after about half a minute, the page says no payment was found.
+import { assign, type SnapshotFrom, setup } from "xstate"
 import type { UserData } from "../../domain/account/user.ts"
 import { isProPlan } from "../../domain/billing/plans.ts"
 import { MESSAGE_DELAY_MS } from "../../domain/shared/timing.ts"
 import { apiCall } from "../shared/api-call.ts"
 
-export const PAYMENT_CONFIRMATION_ATTEMPTS = 5
+/** How long the page keeps looking for the subscription before it says no payment was found. */
+export const PAYMENT_CONFIRMATION_WAIT_MS = 30_000
+/** One refresh every MESSAGE_DELAY_MS for the whole wait. */
+export const PAYMENT_CONFIRMATION_ATTEMPTS = Math.ceil(PAYMENT_CONFIRMATION_WAIT_MS / MESSAGE_DELAY_MS)
+/** After this many refreshes without Pro the page says the confirmation takes longer than usual. */
+export const PAYMENT_SLOW_AFTER_ATTEMPTS = 5
 
 export const paymentOutcomeMachine = setup({
   types: {
@@ -35,13 +41,21 @@ export const paymentOutcomeMachine = setup({
         onDone: [
           { guard: { type: "isPro", params: ({ event }) => ({ user: event.output }) }, target: "confirmed" },
           { guard: "mayRetry", target: "waiting" },
-          { target: "pending" },
+          { target: "notFound" },
         ],
-        onError: [{ guard: "mayRetry", target: "waiting" }, { target: "pending" }],
+        onError: [{ guard: "mayRetry", target: "waiting" }, { target: "notFound" }],
       },
     },
     waiting: { tags: ["busy"], after: { retryDelay: "refreshing" } },
-    pending: { on: { "outcome.retry": { target: "refreshing", actions: assign({ attempts: 0 }) } } },
-    confirmed: { type: "final" },
+    /** The whole wait passed without a Pro plan: no payment was found; the user may look once more. */
+    notFound: {
+      tags: ["notFound"],
+      on: { "outcome.retry": { target: "refreshing", actions: assign({ attempts: 0 }) } },
+    },
+    confirmed: { type: "final", tags: ["confirmed"] },
   },
 })
+
+/** Still looking, but for longer than a confirmation usually takes. */
+export const isConfirmationSlow = (snapshot: SnapshotFrom<typeof paymentOutcomeMachine>) =>
+  snapshot.hasTag("busy") && snapshot.context.attempts > PAYMENT_SLOW_AFTER_ATTEMPTS

@@ -2,9 +2,11 @@
 // the groups, then one group's points; an edit/done toggle that shows delete buttons; a new group
 // created inline and a group renamed in place, their titles checked by the same Schema as the
 // server's (a turned-back title keeps what was typed); deleting a group after a confirmation;
-// removing a point. A locked point (a Pro point after a downgrade) opens the upgrade modal.
-import { assign, setup } from "xstate"
+// removing a point. A locked point (a Pro point after a downgrade) opens the upgrade modal, and so
+// does an open group's test when the server's flag says the learner's plan does not include it (§6).
+import { and, assign, setup } from "xstate"
 import { pointHref } from "../../domain/content/content-links.ts"
+import { groupTestHref } from "../../domain/groups/group-links.ts"
 import type { GroupListView, GroupView } from "../../domain/groups/group-views.ts"
 import { decodedTitle, titleErrors } from "../../domain/groups/group-views.ts"
 import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
@@ -13,6 +15,8 @@ import { apiCall, errorOf, isFailure } from "../shared/api-call.ts"
 
 export interface GroupsContext {
   readonly groups: ReadonlyArray<GroupView>
+  /** The server's permission flag of point-group tests: false shows the Pro badge (§6). */
+  readonly testPermission: boolean
   /** The group whose points are on screen. */
   readonly open: number | null
   readonly editing: boolean
@@ -51,12 +55,17 @@ export type GroupsEvent =
   | { readonly type: "delete.cancel" }
   | { readonly type: "point.open"; readonly mappingId: number }
   | { readonly type: "point.remove"; readonly mappingId: number }
+  | { readonly type: "group.test" }
 
 export const groupOf = (context: Pick<GroupsContext, "groups" | "open">) =>
   context.groups.find((g) => g.id === context.open)
 
 const pointOf = (context: GroupsContext, mappingId: number) =>
   groupOf(context)?.points.find((p) => p.mapping_id === mappingId)
+
+/** Whether group tests are locked for this learner: the entry shows the Pro badge. */
+export const groupTestLocked = (snapshot: { readonly context: Pick<GroupsContext, "testPermission"> }) =>
+  !snapshot.context.testPermission
 
 const replaceGroup = (groups: ReadonlyArray<GroupView>, group: GroupView) =>
   groups.map((g) => (g.id === group.id ? group : g))
@@ -95,6 +104,8 @@ export const groupsMachine = setup({
       event.type === "point.open" && pointOf(context, event.mappingId)?.permission === false,
     isKnownPoint: ({ context, event }) =>
       (event.type === "point.open" || event.type === "point.remove") && pointOf(context, event.mappingId) !== undefined,
+    isGroupTestLocked: ({ context }) => groupTestLocked({ context }),
+    hasOpenGroup: ({ context }) => groupOf(context) !== undefined,
     draftInvalid: ({ context }) => titleErrors(context.draft) !== null,
     renameInvalid: ({ context }) => context.rename !== null && titleErrors(context.rename.name) !== null,
   },
@@ -102,6 +113,7 @@ export const groupsMachine = setup({
   id: "groups",
   context: {
     groups: [],
+    testPermission: false,
     open: null,
     editing: false,
     creating: false,
@@ -123,6 +135,7 @@ export const groupsMachine = setup({
           target: "ready",
           actions: assign(({ context, event }) => ({
             groups: event.output.groups,
+            testPermission: event.output.test_permission,
             open: event.output.groups.some((g) => g.id === context.open) ? context.open : null,
             error: null,
           })),
@@ -201,6 +214,13 @@ export const groupsMachine = setup({
                 },
               },
             ],
+            "group.test": [
+              { guard: and(["hasOpenGroup", "isGroupTestLocked"]), actions: "openUpgrade" },
+              {
+                guard: "hasOpenGroup",
+                actions: { type: "openPage", params: ({ context }) => ({ href: groupTestHref(context.open ?? 0) }) },
+              },
+            ],
             "point.remove": {
               guard: "isKnownPoint",
               target: "removingPoint",
@@ -274,6 +294,7 @@ export const groupsMachine = setup({
                 },
                 assign(({ context, event }) => ({
                   groups: event.output.groups,
+                  testPermission: event.output.test_permission,
                   open: context.open === context.confirming ? null : context.open,
                   confirming: null,
                 })),

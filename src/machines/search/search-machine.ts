@@ -23,6 +23,8 @@ export interface SearchFilters {
 /** What a search answers, whichever call made it. */
 export interface SearchAnswer {
   readonly total: number
+  /** Matches the caller may not open (listed last by the server). */
+  readonly locked: number
   readonly results: ReadonlyArray<KeywordHit>
 }
 
@@ -34,6 +36,8 @@ export interface SearchContext {
   readonly request: SearchRequest | null
   readonly results: ReadonlyArray<KeywordHit>
   readonly total: number
+  /** How many of the matches the caller may not open: one line offers them with the upgrade modal. */
+  readonly locked: number
   /** The page the results are of. */
   readonly page: number
   /** The keyword's message (from the Schema the server checks too, or the server's 422), an i18n key. */
@@ -64,7 +68,7 @@ const requestOf = (context: SearchContext, page: number): SearchRequest => ({
   page,
 })
 
-const cleared = { results: [], total: 0, page: 1, request: null, keywordError: null, error: null } as const
+const cleared = { results: [], total: 0, locked: 0, page: 1, request: null, keywordError: null, error: null } as const
 
 export const searchMachine = setup({
   types: {
@@ -83,6 +87,7 @@ export const searchMachine = setup({
       keywordError: keywordMessage(normalizeKeyword(context.keyword)),
       results: [],
       total: 0,
+      locked: 0,
       request: null,
     })),
   },
@@ -114,6 +119,7 @@ export const searchMachine = setup({
     request: input.request && isSearchableKeyword(input.request.keyword) ? input.request : null,
     results: [],
     total: 0,
+    locked: 0,
     page: 1,
     keywordError: null,
     error: null,
@@ -211,11 +217,12 @@ export const searchMachine = setup({
             actions: assign(({ context, event }) => ({
               results: event.output.results,
               total: event.output.total,
+              locked: event.output.locked,
               page: context.request?.page ?? 1,
               error: null,
             })),
           },
-          { target: "empty", actions: assign({ results: [], total: 0, error: null }) },
+          { target: "empty", actions: assign({ results: [], total: 0, locked: 0, error: null }) },
         ],
         onError: [
           {
@@ -226,6 +233,7 @@ export const searchMachine = setup({
               return {
                 results: [],
                 total: 0,
+                locked: 0,
                 keywordError: errors.keyword ?? null,
                 error: errors.keyword === undefined ? formErrorKey(event.error) : null,
               }
@@ -233,7 +241,12 @@ export const searchMachine = setup({
           },
           {
             target: "failed",
-            actions: assign(({ event }) => ({ results: [], total: 0, error: searchFailureKey(event.error) })),
+            actions: assign(({ event }) => ({
+              results: [],
+              total: 0,
+              locked: 0,
+              error: searchFailureKey(event.error),
+            })),
           },
         ],
       },

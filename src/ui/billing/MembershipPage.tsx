@@ -112,7 +112,7 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
             <dt>{t("user:billing.price")}</dt>
             <dd>
               {subscription.price
-                ? `${formatPrice(subscription.price)} / ${t(`user:billing.interval.${subscription.price.interval}`)}`
+                ? `${formatPrice(subscription.price, i18n.language)} / ${t(`user:billing.interval.${subscription.price.interval}`)}`
                 : "—"}
             </dd>
             <dt>{t("user:billing.paidWith")}</dt>

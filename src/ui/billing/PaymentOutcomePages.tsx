@@ -1,37 +1,51 @@
 // /payment-success and /payment-failure (§2). Success waits until the server confirms Pro (the page
-// grants nothing), then Pro content opens without a reload.
+// grants nothing), then Pro content opens without a reload; it welcomes the user only then, and when
+// no subscription shows within the machine's wait it says no payment was found and links to pricing.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { isConfirmationSlow } from "../../machines/billing/payment-outcome-machine.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 
 export const PaymentSuccessPage = () => {
   const { t } = useTranslation("user")
-  usePageTitle(t("billing.successTitle"))
   const { machines } = useAppServices()
   const actor = useActorRef(machines.paymentOutcome)
-  const confirmed = useSelector(actor, (s) => s.matches("confirmed"))
-  const pending = useSelector(actor, (s) => s.matches("pending"))
+  const confirmed = useSelector(actor, (s) => s.hasTag("confirmed"))
+  const notFound = useSelector(actor, (s) => s.hasTag("notFound"))
+  const slow = useSelector(actor, isConfirmationSlow)
+  const title = confirmed
+    ? t("billing.successTitle")
+    : notFound
+      ? t("billing.notFoundTitle")
+      : t("billing.confirmingTitle")
+  usePageTitle(title)
   return (
     <section className="panel prose">
-      <h1>{confirmed ? t("billing.successTitle") : t("billing.confirmingTitle")}</h1>
+      <h1>{title}</h1>
       <div role="status" aria-live="polite">
         {confirmed ? (
           <p>{t("billing.successText")}</p>
-        ) : pending ? (
-          <p>{t("billing.stillConfirming")}</p>
+        ) : notFound ? (
+          <p>{t("billing.notFoundText")}</p>
         ) : (
           <p>
-            <span className="spinner" aria-hidden="true" /> {t("billing.confirming")}
+            <span className="spinner" aria-hidden="true" />{" "}
+            {slow ? t("billing.stillConfirming") : t("billing.confirming")}
           </p>
         )}
       </div>
-      {pending ? (
-        <Button variant="secondary" onPress={() => actor.send({ type: "outcome.retry" })}>
-          {t("billing.checkAgain")}
-        </Button>
+      {notFound ? (
+        <div className="button-row">
+          <Link href="/pricing" className="button">
+            {t("billing.seePlans")}
+          </Link>
+          <Button variant="secondary" onPress={() => actor.send({ type: "outcome.retry" })}>
+            {t("billing.checkAgain")}
+          </Button>
+        </div>
       ) : null}
       {confirmed ? (
         <div className="button-row">

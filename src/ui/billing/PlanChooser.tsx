@@ -1,18 +1,18 @@
-// The two plan cards (§2): yearly first, each labelled Pro with its price in pounds and currency
-// code and a radio; a best-value badge on yearly; Continue starts checkout; Sign out asks first.
+// The two plan cards (§2): yearly first, each labelled Pro with its price written the way the interface
+// language writes money, and a radio; a best-value badge on yearly; Continue starts checkout; Sign out asks first.
 // When the server takes no money (its built-in checkout), a notice above the cards says so.
 import { useSelector } from "@xstate/react"
 import { Label, Radio, RadioGroup } from "react-aria-components/RadioGroup"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
-import { currencyCode, formatAmount, isBestValue, monthlyEquivalent } from "../../domain/billing/plans.ts"
+import { formatAmount, formatPrice, isBestValue, monthlyEquivalent } from "../../domain/billing/plans.ts"
 import type { checkoutMachine } from "../../machines/billing/checkout-machine.ts"
 import { Button } from "../shared/components/Button.tsx"
 import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 
 export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof checkoutMachine> }) => {
-  const { t } = useTranslation(["user", "common"])
+  const { t, i18n } = useTranslation(["user", "common"])
   const prices = useSelector(actor, (s) => s.context.prices)
   const selected = useSelector(actor, (s) => s.context.selectedPriceId)
   const formError = useSelector(actor, (s) => s.context.formError)
@@ -70,13 +70,11 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
                     ) : null}
                   </span>
                   <span className="plan-interval">{t(`user:billing.interval.${price.interval}`)}</span>
-                  <span className="plan-price">
-                    {formatAmount(price.unit_amt)} <span className="plan-currency">{currencyCode(price.currency)}</span>
-                  </span>
+                  <span className="plan-price">{formatPrice(price, i18n.language)}</span>
                   <span className="plan-note">
                     {price.interval === "year"
                       ? t("user:billing.perMonthEquivalent", {
-                          amount: formatAmount(Math.round(monthlyEquivalent(price))),
+                          amount: formatAmount(Math.round(monthlyEquivalent(price)), price.currency, i18n.language),
                         })
                       : t("user:billing.billedMonthly")}
                   </span>

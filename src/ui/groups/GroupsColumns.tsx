@@ -14,7 +14,7 @@ import { withReturnPath } from "../../domain/account/return-path.ts"
 import { firstVisibleLevel } from "../../domain/content/menu-layout.ts"
 import { groupTestHref } from "../../domain/groups/group-links.ts"
 import type { GroupView } from "../../domain/groups/group-views.ts"
-import { groupOf } from "../../machines/groups/groups-machine.ts"
+import { groupOf, groupTestLocked } from "../../machines/groups/groups-machine.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
@@ -107,6 +107,7 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
   const groups = useSelector(actor, (s) => s.context.groups)
   const open = useSelector(actor, (s) => groupOf(s.context))
   const editing = useSelector(actor, (s) => s.context.editing)
+  const testLocked = useSelector(actor, groupTestLocked)
   const loading = useSelector(actor, (s) => s.matches("loading"))
   const failed = useSelector(actor, (s) => s.matches("failed"))
   const error = useSelector(actor, (s) => s.context.error)
@@ -216,9 +217,19 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
           title={open.name}
           onBack={firstShown === groupsIndex + 1 ? closeGroup : undefined}
         >
-          <Link href={groupTestHref(open.id)} className="drilldown-page-link">
-            {t("groups:testGroup")}
-          </Link>
+          {testLocked ? (
+            <button
+              type="button"
+              className="link-button drilldown-page-link"
+              onClick={() => actor.send({ type: "group.test" })}
+            >
+              {t("groups:testGroup")} <ProBadge />
+            </button>
+          ) : (
+            <Link href={groupTestHref(open.id)} className="drilldown-page-link">
+              {t("groups:testGroup")}
+            </Link>
+          )}
         </ColumnHeader>
         <div className="drilldown-scroll">
           {editing ? (

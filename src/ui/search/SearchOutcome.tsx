@@ -37,6 +37,7 @@ export const SearchOutcome = ({
   const outcome = useOutcome(actor)
   const results = useSelector(actor, (s) => s.context.results)
   const total = useSelector(actor, (s) => s.context.total)
+  const locked = useSelector(actor, (s) => s.context.locked)
   const page = useSelector(actor, (s) => s.context.page)
   const error = useSelector(actor, (s) => s.context.error)
   const status =
@@ -70,6 +71,7 @@ export const SearchOutcome = ({
           busy={outcome === "searching"}
           results={results}
           total={total}
+          locked={locked}
           page={page}
           pageSize={SEARCH_PAGE_SIZE}
           onPage={(next) => actor.send({ type: "page.go", page: next })}

@@ -1,10 +1,12 @@
 // The results of a text search: each point with its code, names and the snippets of the fields
-// that matched; a point the caller may not open shows its code and name with the Pro badge and
-// opens the upgrade modal. Pages of results below. The count is announced by the page's status.
+// that matched. The points the caller may not open come last and are summed up in one line with the
+// Pro badge that opens the upgrade modal; only an exact hit is listed locked, by code and name. Pages
+// of results below. The count is announced by the page's status.
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import type { KeywordHit } from "../../domain/api/search-api.ts"
 import { pointHref } from "../../domain/content/content-links.ts"
+import { isListed, listedPageCount } from "../../domain/search/locked-matches.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
@@ -71,9 +73,24 @@ const Result = ({ hit }: { readonly hit: KeywordHit }) => {
   )
 }
 
+/** The locked matches as one line: how many, and the upgrade modal on activation. */
+const LockedMatches = ({ count }: { readonly count: number }) => {
+  const { t } = useTranslation("common")
+  const { upgrade } = useAppServices()
+  return (
+    <p className="locked-matches">
+      <button type="button" className="link-button" onClick={() => upgrade.send({ type: "upgrade.open", lite: true })}>
+        {t("search.moreInPro", { count })}
+      </button>{" "}
+      <ProBadge />
+    </p>
+  )
+}
+
 export const SearchResults = ({
   results,
   total,
+  locked,
   page,
   pageSize,
   onPage,
@@ -83,19 +100,25 @@ export const SearchResults = ({
   readonly busy: boolean
   readonly results: ReadonlyArray<KeywordHit>
   readonly total: number
+  /** Matches the caller may not open; the server lists them after every other result. */
+  readonly locked: number
   readonly page: number
   readonly pageSize: number
   readonly onPage: (page: number) => void
 }) => {
   const { t } = useTranslation("common")
-  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const pages = listedPageCount(total, locked, pageSize)
+  const listed = results.filter(isListed)
   return (
     <>
-      <ol className="search-results" aria-busy={busy || undefined}>
-        {results.map((hit) => (
-          <Result key={hit.slug} hit={hit} />
-        ))}
-      </ol>
+      {listed.length > 0 ? (
+        <ol className="search-results" aria-busy={busy || undefined}>
+          {listed.map((hit) => (
+            <Result key={hit.slug} hit={hit} />
+          ))}
+        </ol>
+      ) : null}
+      {locked > 0 && page >= pages ? <LockedMatches count={locked} /> : null}
       {pages > 1 ? (
         <nav className="pager" aria-label={t("search.pagination")}>
           <Button variant="secondary" isDisabled={busy || page <= 1} onPress={() => onPage(page - 1)}>

@@ -1,9 +1,12 @@
 // /test/ (§2 "Test types in menus"): the test types with their permission flags — a locked one
 // shows the Pro badge and opens the upgrade modal —, the review of due points, the days practised,
-// and links to the scores and the settings. Visitors see the types and a sign-up prompt.
+// and links to the scores and the settings. Visitors see the types and a sign-up prompt. The
+// point-group test starts from a group, so its entry says that any group can be tested and leads to
+// the learner's groups.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { GROUP_TEST_PARENT, MY_GROUPS_HREF } from "../../domain/groups/group-links.ts"
 import { STANDALONE_TEST_TYPES } from "../../domain/tests/test-review.ts"
 import type { ActivityView } from "../../domain/tests/test-views.ts"
 import { useAppServices } from "../app-services.tsx"
@@ -13,8 +16,9 @@ import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import "./tests.css"
 
-/** Only the types a learner starts from here; the point-group test starts from a group. */
-const shown = new Set<string>(STANDALONE_TEST_TYPES)
+/** The types a learner starts from here, and the point-group test, which starts from a group. */
+const shown = new Set<string>([...STANDALONE_TEST_TYPES, GROUP_TEST_PARENT])
+const hrefOf = (type: string) => (type === GROUP_TEST_PARENT ? MY_GROUPS_HREF : `/test/new/${type}`)
 
 export const TestsHomePage = () => {
   const { t } = useTranslation(["user", "common"])
@@ -80,7 +84,7 @@ export const TestsHomePage = () => {
                 <li key={type.id} className="test-type">
                   <h3>
                     {signedIn && type.permission ? (
-                      <Link href={`/test/new/${type.id}`}>{t(`user:tests.types.${type.id}.name`)}</Link>
+                      <Link href={hrefOf(type.id)}>{t(`user:tests.types.${type.id}.name`)}</Link>
                     ) : signedIn ? (
                       <button
                         type="button"
@@ -94,7 +98,11 @@ export const TestsHomePage = () => {
                     )}{" "}
                     {type.permission ? null : <ProBadge />}
                   </h3>
-                  <p>{t(`user:tests.types.${type.id}.description`)}</p>
+                  <p>
+                    {type.id === GROUP_TEST_PARENT
+                      ? t("user:tests.anyGroup")
+                      : t(`user:tests.types.${type.id}.description`)}
+                  </p>
                 </li>
               ))}
           </ul>

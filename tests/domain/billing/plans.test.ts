@@ -29,6 +29,7 @@ import {
   PAYMENT_PATHS,
   showFloatingUpgrade,
 } from "../../../src/domain/billing/upgrade-pages.ts"
+import { SELECTABLE_LANGUAGES } from "../../../src/domain/shared/locales.ts"
 
 const price = (price_id: string, interval: PlanPrice["interval"], unit_amt = 4999): PlanPrice => ({
   price_id,
@@ -74,36 +75,42 @@ describe("plan constants (§4, §9)", () => {
   )
 })
 
-describe("price display (§2 upgrade modal, §9)", () => {
-  it('shows unit_amt 4999 in "gbp" as £49.99 and the code GBP', () => {
-    expect(formatAmount(4999)).toBe("£49.99")
+describe("price display (§2 upgrade modal, §9), in the interface language", () => {
+  it('shows unit_amt 4999 in "gbp" as £49.99 in English and 49,99 £ in German and Spanish', () => {
+    expect(formatPrice({ unit_amt: 4999, currency: "gbp" }, "en")).toBe("£49.99")
+    expect(formatPrice({ unit_amt: 4999, currency: "gbp" }, "de")).toBe("49,99\u00a0£")
+    expect(formatPrice({ unit_amt: 4999, currency: "gbp" }, "es")).toBe("49,99\u00a0£")
     expect(currencyCode("gbp")).toBe("GBP")
-    expect(formatPrice({ unit_amt: 4999, currency: "gbp" })).toBe("£49.99 GBP")
   })
 
-  it("keeps a currency code that is already upper case", () => {
-    expect(currencyCode("GBP")).toBe("GBP")
-    expect(formatPrice({ unit_amt: 599, currency: "GBP" })).toBe("£5.99 GBP")
+  it("never spells the currency as its code, whatever the case of the code", () => {
+    for (const language of SELECTABLE_LANGUAGES) {
+      for (const currency of ["gbp", "GBP"]) {
+        expect(formatPrice({ unit_amt: 599, currency }, language)).not.toMatch(/GBP/i)
+      }
+    }
   })
 
   it.each([
-    [0, "£0.00"],
-    [5, "£0.05"],
-    [10, "£0.10"],
-    [99, "£0.99"],
-    [100, "£1.00"],
-    [599, "£5.99"],
-    [100000, "£1000.00"],
-  ])("shows %i minor units as %s", (unitAmount, shown) => {
-    expect(formatAmount(unitAmount)).toBe(shown)
+    [0, "£0.00", "0,00\u00a0£"],
+    [5, "£0.05", "0,05\u00a0£"],
+    [10, "£0.10", "0,10\u00a0£"],
+    [99, "£0.99", "0,99\u00a0£"],
+    [100, "£1.00", "1,00\u00a0£"],
+    [599, "£5.99", "5,99\u00a0£"],
+    [100000, "£1,000.00", "1.000,00\u00a0£"],
+  ])("shows %i minor units as %s in English and %s in German", (unitAmount, english, german) => {
+    expect(formatAmount(unitAmount, "gbp", "en")).toBe(english)
+    expect(formatAmount(unitAmount, "gbp", "de")).toBe(german)
   })
 
-  it("shows every whole number of pence exactly: pounds, a point, two digits of pence", () => {
+  it("shows every whole number of pence exactly: pounds, the decimal separator, two digits of pence", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (pence) => {
         const pounds = Math.floor(pence / 100)
         const rest = String(pence % 100).padStart(2, "0")
-        expect(formatAmount(pence)).toBe(`£${pounds}.${rest}`)
+        expect(formatAmount(pence, "gbp", "en").replaceAll(",", "")).toBe(`£${pounds}.${rest}`)
+        expect(formatAmount(pence, "gbp", "de").replaceAll(".", "")).toBe(`${pounds},${rest}\u00a0£`)
       }),
     )
   })

@@ -166,8 +166,12 @@ export const makeOracle = (content: Content, views: ReadonlyArray<ResolvedView> 
         return option._tag === "Channel" && channelOf(asked().code)?.code === option.code
       case "paired-channel":
         return option._tag === "Channel" && channel(required(prompt.channel, "channel")).pairedChannel === option.code
-      case "coupled-channel":
-        return option._tag === "Channel" && channel(required(prompt.channel, "channel")).coupledChannel === option.code
+      case "coupled-channel": {
+        // The six-channel levels (Taiyang … Jueyin) pair the twelve primary channels only.
+        const asked = channel(required(prompt.channel, "channel"))
+        if (asked.level === null) throw new Error(`${asked.code} has no six-channel level`)
+        return option._tag === "Channel" && option.code !== asked.code && channel(option.code).level === asked.level
+      }
       case "next-channel-in-flow": {
         // Qi passes on to the channel whose two hours begin when this one's end.
         const ends = channel(required(prompt.channel, "channel")).horary?.to

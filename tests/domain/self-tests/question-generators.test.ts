@@ -236,6 +236,45 @@ describe("question generators over all content (property-based)", () => {
   }, 60_000)
 })
 
+describe("six-channel level questions", () => {
+  const PRIMARY = new Set(content.channels.filter((c) => c.level !== null).map((c) => c.code))
+
+  it("are asked about the twelve primary channels only, with primary channels as options", () => {
+    expect(PRIMARY.size).toBe(12)
+    fc.assert(
+      fc.property(poolArbitrary, difficultyArbitrary, seedArbitrary, (pool, difficulty, seed) => {
+        const questions = generateQuestionsOfKinds(["coupled-channel"], content, pool, {
+          difficulty,
+          seed,
+          count: ALL_CODES.length,
+        })
+        for (const question of questions) {
+          checkQuestion(question, pool, "channel-pathways-test", difficulty)
+          expect(PRIMARY.has(question.prompt.channel ?? "LU"), JSON.stringify(question)).toBe(true)
+          for (const option of question.options) {
+            expect(option._tag === "Channel" && PRIMARY.has(option.code), JSON.stringify(question)).toBe(true)
+          }
+        }
+      }),
+      { numRuns: 40 },
+    )
+  }, 60_000)
+
+  it("ask about every primary channel when every point is in the pool", () => {
+    const asked = new Set<string>()
+    for (const seed of [1, 2, 3, 4, 5]) {
+      for (const q of generateQuestionsOfKinds(["coupled-channel"], content, proPool, {
+        difficulty: TEST_DIFFICULTY_BEGINNER,
+        seed,
+        count: ALL_CODES.length,
+      })) {
+        asked.add(q.prompt.channel ?? "")
+      }
+    }
+    expect([...asked].sort()).toEqual([...PRIMARY].sort())
+  })
+})
+
 describe("location questions on a chart", () => {
   const chartQuestions = (pool: TestPool, difficulty: TestDifficulty, seed: number) =>
     generateQuestions("location-test", content, pool, { difficulty, seed, count: ALL_CODES.length }).filter(

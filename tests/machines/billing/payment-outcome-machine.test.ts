@@ -5,7 +5,10 @@ import { PLAN_ID_PRO, PLAN_ID_STANDARD, PLAN_NAME_PRO, PLAN_NAME_STANDARD } from
 import { Offline, Unauthorized } from "../../../src/domain/shared/errors.ts"
 import { MESSAGE_DELAY_MS } from "../../../src/domain/shared/timing.ts"
 import {
+  isConfirmationSlow,
   PAYMENT_CONFIRMATION_ATTEMPTS,
+  PAYMENT_CONFIRMATION_WAIT_MS,
+  PAYMENT_SLOW_AFTER_ATTEMPTS,
   paymentOutcomeMachine,
 } from "../../../src/machines/billing/payment-outcome-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
@@ -59,12 +62,12 @@ const failAttempts = async (started: Started, count: number, result: UserData | 
   }
 }
 
-/** Every attempt answered without Pro: the machine is left in pending. */
-const startPending = async () => {
+/** Every attempt answered without Pro: no payment was found. */
+const startNotFound = async () => {
   const started = start()
   await failAttempts(started, PAYMENT_CONFIRMATION_ATTEMPTS - 1)
   await answer(started, standard)
-  expect(started.actor.getSnapshot().value).toBe("pending")
+  expect(started.actor.getSnapshot().value).toBe("notFound")
   return started
 }
 
@@ -152,15 +155,32 @@ describe("payment outcome machine", () => {
     })
   })
 
-  describe("pending", () => {
+  describe("not found", () => {
+    it("keeps looking for PAYMENT_CONFIRMATION_WAIT_MS, then says no payment was found", async () => {
+      const started = start()
+      let waited = 0
+      while (waited < PAYMENT_CONFIRMATION_WAIT_MS - MESSAGE_DELAY_MS) {
+        await answer(started, standard)
+        expect(started.actor.getSnapshot().hasTag("busy")).toBe(true)
+        expect(started.actor.getSnapshot().hasTag("notFound")).toBe(false)
+        started.clock.increment(MESSAGE_DELAY_MS)
+        waited += MESSAGE_DELAY_MS
+      }
+      await answer(started, standard)
+      expect(started.actor.getSnapshot().hasTag("notFound")).toBe(true)
+      expect(started.actor.getSnapshot().hasTag("busy")).toBe(false)
+      expect(started.actor.getSnapshot().hasTag("confirmed")).toBe(false)
+      expect(isConfirmationSlow(started.actor.getSnapshot())).toBe(false)
+    })
+
     it("stops after PAYMENT_CONFIRMATION_ATTEMPTS attempts without Pro", async () => {
-      const { actor, refreshUser, clock } = await startPending()
+      const { actor, refreshUser, clock } = await startNotFound()
       expect(actor.getSnapshot().hasTag("busy")).toBe(false)
       expect(actor.getSnapshot().context.attempts).toBe(PAYMENT_CONFIRMATION_ATTEMPTS)
       expect(refreshUser.inputs).toHaveLength(PAYMENT_CONFIRMATION_ATTEMPTS)
 
       clock.increment(MESSAGE_DELAY_MS * PAYMENT_CONFIRMATION_ATTEMPTS)
-      expect(actor.getSnapshot().value).toBe("pending")
+      expect(actor.getSnapshot().value).toBe("notFound")
       expect(refreshUser.inputs).toHaveLength(PAYMENT_CONFIRMATION_ATTEMPTS)
     })
 
@@ -169,7 +189,7 @@ describe("payment outcome machine", () => {
       await failAttempts(started, PAYMENT_CONFIRMATION_ATTEMPTS - 1, new Offline())
       await answer(started, new Unauthorized({ message: "Unauthenticated." }))
 
-      expect(started.actor.getSnapshot().value).toBe("pending")
+      expect(started.actor.getSnapshot().value).toBe("notFound")
       expect(started.refreshUser.inputs).toHaveLength(PAYMENT_CONFIRMATION_ATTEMPTS)
     })
 
@@ -179,12 +199,12 @@ describe("payment outcome machine", () => {
       await failAttempts(started, PAYMENT_CONFIRMATION_ATTEMPTS - 2, standard)
       await answer(started, new Offline())
 
-      expect(started.actor.getSnapshot().value).toBe("pending")
+      expect(started.actor.getSnapshot().value).toBe("notFound")
       expect(started.refreshUser.inputs).toHaveLength(PAYMENT_CONFIRMATION_ATTEMPTS)
     })
 
     it("starts counting again on retry", async () => {
-      const started = await startPending()
+      const started = await startNotFound()
       expect(started.actor.getSnapshot().can({ type: "outcome.retry" })).toBe(true)
       started.actor.send({ type: "outcome.retry" })
 
@@ -194,15 +214,36 @@ describe("payment outcome machine", () => {
 
       await failAttempts(started, PAYMENT_CONFIRMATION_ATTEMPTS - 1)
       await answer(started, standard)
-      expect(started.actor.getSnapshot().value).toBe("pending")
+      expect(started.actor.getSnapshot().value).toBe("notFound")
       expect(started.refreshUser.inputs).toHaveLength(2 * PAYMENT_CONFIRMATION_ATTEMPTS)
     })
 
     it("is confirmed when a retry shows Pro", async () => {
-      const started = await startPending()
+      const started = await startNotFound()
       started.actor.send({ type: "outcome.retry" })
       await answer(started, pro)
       expect(started.actor.getSnapshot().value).toBe("confirmed")
+    })
+  })
+
+  describe("slow", () => {
+    it("is not slow for the first PAYMENT_SLOW_AFTER_ATTEMPTS attempts, then slow while still looking", async () => {
+      const started = start()
+      expect(PAYMENT_SLOW_AFTER_ATTEMPTS).toBeLessThan(PAYMENT_CONFIRMATION_ATTEMPTS)
+      await failAttempts(started, PAYMENT_SLOW_AFTER_ATTEMPTS - 1)
+      expect(started.actor.getSnapshot().context.attempts).toBe(PAYMENT_SLOW_AFTER_ATTEMPTS)
+      expect(isConfirmationSlow(started.actor.getSnapshot())).toBe(false)
+      await failAttempts(started, 1)
+      expect(isConfirmationSlow(started.actor.getSnapshot())).toBe(true)
+      expect(started.actor.getSnapshot().hasTag("busy")).toBe(true)
+    })
+
+    it("is not slow once confirmed late", async () => {
+      const started = start()
+      await failAttempts(started, PAYMENT_SLOW_AFTER_ATTEMPTS + 1)
+      await answer(started, pro)
+      expect(started.actor.getSnapshot().hasTag("confirmed")).toBe(true)
+      expect(isConfirmationSlow(started.actor.getSnapshot())).toBe(false)
     })
   })
 
@@ -210,6 +251,7 @@ describe("payment outcome machine", () => {
     it("is final: no more refreshes and no retry", async () => {
       const started = start()
       await answer(started, pro)
+      expect(started.actor.getSnapshot().hasTag("confirmed")).toBe(true)
       expect(started.actor.getSnapshot().can({ type: "outcome.retry" })).toBe(false)
       started.clock.increment(MESSAGE_DELAY_MS * PAYMENT_CONFIRMATION_ATTEMPTS)
       expect(started.refreshUser.inputs).toHaveLength(1)

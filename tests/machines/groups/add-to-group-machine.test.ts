@@ -35,7 +35,7 @@ const start = (mode: "point" | "channel" = "point", id = "LU-9") => {
 const opened = async (mode: "point" | "channel" = "point", id = "LU-9") => {
   const started = start(mode, id)
   started.actor.send({ type: "dialog.open" })
-  started.listGroups.resolve({ groups: [exam] })
+  started.listGroups.resolve({ groups: [exam], test_permission: true })
   await waitFor(started.actor, (s) => s.matches({ open: "choosing" }))
   return started
 }
@@ -51,7 +51,7 @@ describe("add-to-group machine", () => {
     await waitFor(started.actor, (s) => s.matches({ open: "failed" }))
     expect(started.actor.getSnapshot().context.error).toBe("errors.offline")
     started.actor.send({ type: "groups.retry" })
-    started.listGroups.resolve({ groups: [exam] })
+    started.listGroups.resolve({ groups: [exam], test_permission: true })
     await waitFor(started.actor, (s) => s.matches({ open: "choosing" }))
     expect(started.actor.getSnapshot().context.groups).toEqual([exam])
   })

@@ -4,10 +4,11 @@
 // locked one opens the upgrade modal).
 import { describe, expect, it, vi } from "vitest"
 import { createActor, waitFor } from "xstate"
+import { groupTestHref } from "../../../src/domain/groups/group-links.ts"
 import { GROUP_TITLE_MAX_LENGTH } from "../../../src/domain/groups/group-rules.ts"
 import type { GroupListView, GroupView } from "../../../src/domain/groups/group-views.ts"
 import { Offline, ServerError, ValidationFailed } from "../../../src/domain/shared/errors.ts"
-import { groupsMachine } from "../../../src/machines/groups/groups-machine.ts"
+import { groupsMachine, groupTestLocked } from "../../../src/machines/groups/groups-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
 
 const point = (mapping_id: number, code: string, permission = true) => ({
@@ -54,7 +55,7 @@ const idle = (started: ReturnType<typeof start>) => waitFor(started.actor, (s) =
 
 const startReady = async () => {
   const started = start()
-  started.listGroups.resolve({ groups: [headaches, exam] })
+  started.listGroups.resolve({ groups: [headaches, exam], test_permission: true })
   await idle(started)
   return started
 }
@@ -69,7 +70,7 @@ describe("groups machine", () => {
     started.actor.send({ type: "groups.retry" })
     expect(started.actor.getSnapshot().matches("loading")).toBe(true)
     expect(started.actor.getSnapshot().context.error).toBeNull()
-    started.listGroups.resolve({ groups: [exam] })
+    started.listGroups.resolve({ groups: [exam], test_permission: true })
     await idle(started)
     expect(started.actor.getSnapshot().context.groups).toEqual([exam])
   })
@@ -182,7 +183,7 @@ describe("groups machine", () => {
     actor.send({ type: "group.delete", id: 1 })
     actor.send({ type: "delete.confirm" })
     expect(started.deleteGroup.inputs).toEqual([{ id: 1 }])
-    started.deleteGroup.resolve({ groups: [exam] })
+    started.deleteGroup.resolve({ groups: [exam], test_permission: true })
     await idle(started)
     expect(actor.getSnapshot().context).toMatchObject({ groups: [exam], open: null, confirming: null })
     expect(started.notify).toHaveBeenCalledWith({ key: "toast.deleted", values: { group: "Headaches" } })
@@ -226,5 +227,51 @@ describe("groups machine", () => {
     expect(started.openPage).toHaveBeenCalledTimes(1)
     started.actor.send({ type: "point.open", mappingId: 999 })
     expect(started.openPage).toHaveBeenCalledTimes(1)
+  })
+
+  describe("an open group's test (§6: point-group tests carry a permission flag)", () => {
+    const ready = async (testPermission: boolean) => {
+      const started = start()
+      started.listGroups.resolve({ groups: [headaches, exam], test_permission: testPermission })
+      await idle(started)
+      return started
+    }
+
+    it("goes to the group's test when the plan includes it", async () => {
+      const started = await ready(true)
+      expect(groupTestLocked(started.actor.getSnapshot())).toBe(false)
+      started.actor.send({ type: "group.open", id: 2 })
+      started.actor.send({ type: "group.test" })
+      expect(started.openPage).toHaveBeenCalledWith({ href: groupTestHref(2) })
+      expect(started.openUpgrade).not.toHaveBeenCalled()
+    })
+
+    it("opens the upgrade modal instead when the plan does not include it", async () => {
+      const started = await ready(false)
+      expect(groupTestLocked(started.actor.getSnapshot())).toBe(true)
+      started.actor.send({ type: "group.open", id: 1 })
+      started.actor.send({ type: "group.test" })
+      expect(started.openUpgrade).toHaveBeenCalledTimes(1)
+      expect(started.openPage).not.toHaveBeenCalled()
+    })
+
+    it("does nothing while no group is open", async () => {
+      for (const permission of [true, false]) {
+        const started = await ready(permission)
+        expect(started.actor.getSnapshot().can({ type: "group.test" })).toBe(false)
+        started.actor.send({ type: "group.test" })
+        expect(started.openUpgrade).not.toHaveBeenCalled()
+        expect(started.openPage).not.toHaveBeenCalled()
+      }
+    })
+
+    it("follows the flag of the list a deletion answers with", async () => {
+      const started = await ready(true)
+      started.actor.send({ type: "group.delete", id: 2 })
+      started.actor.send({ type: "delete.confirm" })
+      started.deleteGroup.resolve({ groups: [headaches], test_permission: false })
+      await idle(started)
+      expect(groupTestLocked(started.actor.getSnapshot())).toBe(true)
+    })
   })
 })

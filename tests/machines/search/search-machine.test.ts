@@ -24,7 +24,11 @@ const hit = (point: string): KeywordHit => ({
   exact: false,
   content: [],
 })
-const answer = (...points: Array<string>): SearchAnswer => ({ total: points.length, results: points.map(hit) })
+const answer = (...points: Array<string>): SearchAnswer => ({
+  total: points.length,
+  locked: 0,
+  results: points.map(hit),
+})
 
 const start = (input: { live?: boolean; request?: SearchRequest } = {}) => {
   const search = controlledActor<SearchAnswer, SearchRequest>()
@@ -81,6 +85,30 @@ describe("search machine (asked: main search, full text)", () => {
     const request = { keyword: "head ache", channel: "lung-channel", point: "", field: "indications", page: 1 }
     expect(started.search.last().input).toEqual(request)
     expect(started.shown).toEqual([request])
+  })
+
+  it("keeps how many locked points matched, and forgets it with the next answer or a failure", async () => {
+    const started = start()
+    type(started, "wind")
+    started.actor.send({ type: "search.submit" })
+    started.search.last().resolve({ ...answer("GB-20", "LU-7"), total: 9, locked: 7 })
+    await flush()
+    expect(started.actor.getSnapshot().context).toMatchObject({ total: 9, locked: 7 })
+    started.actor.send({ type: "search.submit" })
+    started.search.last().resolve(answer())
+    await flush()
+    expect(state(started)).toBe("empty")
+    expect(started.actor.getSnapshot().context.locked).toBe(0)
+    started.actor.send({ type: "search.submit" })
+    started.search.last().resolve({ ...answer("GB-20"), total: 3, locked: 2 })
+    await flush()
+    started.actor.send({ type: "search.submit" })
+    started.search.last().reject(new Offline())
+    await flush()
+    expect(state(started)).toBe("failed")
+    expect(started.actor.getSnapshot().context.locked).toBe(0)
+    started.actor.send({ type: "search.clear" })
+    expect(started.actor.getSnapshot().context.locked).toBe(0)
   })
 
   it("shows the results, or noDataFound when there are none", async () => {

@@ -198,6 +198,16 @@ describe.each(DATABASES)("point groups API on %s", (kind) => {
     expect(proOverview.body.group).toEqual({ id: group, name: "Mixed" })
   })
 
+  it("flags the point-group test as locked for Standard and open for Pro, on the list and after a deletion", async () => {
+    const standardList = await call("GET", "/api/point-group/list", standard)
+    expect(standardList.body.test_permission).toBe(false)
+    expect((await call("GET", "/api/point-group/list", pro)).body.test_permission).toBe(true)
+    const id = (await create(pro, "Flag check")).body.id as number
+    const deleted = await call("DELETE", `/api/point-group/delete/${id}`, pro)
+    expect(deleted.status).toBe(200)
+    expect(deleted.body.test_permission).toBe(true)
+  })
+
   it("names the points in the learner's language", async () => {
     const id = (await create(pro, "Sprache")).body.id as number
     await add(pro, id, "point", "LU-9")

@@ -238,6 +238,39 @@ describe.each(DATABASES)("search API on %s", (kind) => {
       expect(far.body.results).toEqual([])
     })
 
+    it("lists what the caller may open first, then the locked matches, and counts those", async () => {
+      /** Every page of a search, in order. */
+      const allPages = async (json: Record<string, unknown>, token?: string) => {
+        const first = await keyword(json, { token })
+        const pages = [first.body]
+        for (let page = 2; page <= Math.ceil(first.body.total / SEARCH_PAGE_SIZE); page++) {
+          pages.push((await keyword({ ...json, page }, { token })).body)
+        }
+        return { first: first.body, results: pages.flatMap((p) => p.results) }
+      }
+      // Locked points match by their names only: "Wind Pool", "Wind Gate" … among open points that
+      // mention wind in their texts; headache is in no locked name.
+      for (const word of ["wind", "headache"]) {
+        for (const token of [undefined, standard]) {
+          const { first, results } = await allPages({ keyword: word }, token)
+          const permissions = results.map((r) => r.permission)
+          expect(permissions.length).toBe(first.total)
+          // Every open point before every locked one: true…true, false…false.
+          expect(permissions).toEqual(permissions.toSorted((a, b) => Number(b) - Number(a)))
+          expect(permissions.filter((p) => p).length).toBeGreaterThan(0)
+          expect(first.locked).toBe(permissions.filter((p) => !p).length)
+          expect(first.locked > 0).toBe(word === "wind")
+          expect(first.results.slice(0, 3).every((r) => r.permission)).toBe(true)
+        }
+        expect((await keyword({ keyword: word }, { token: pro })).body.locked).toBe(0)
+      }
+      // The exact point stays first even when locked, and is not counted among the locked matches.
+      const exact = await keyword({ keyword: "ST-36" }, { token: standard })
+      expect(exact.body.results[0]).toMatchObject({ point: "ST-36", exact: true, permission: false })
+      const after = exact.body.results.slice(1).map((r) => r.permission)
+      expect(after).toEqual(after.toSorted((a, b) => Number(b) - Number(a)))
+    })
+
     it("searches German texts with the German stemmer: Kopfschmerzen, Kopfschmerz, Schlaflosigkeit", async () => {
       const plural = await keyword({ keyword: "Kopfschmerzen", field: "indications" }, { locale: "de", token: pro })
       expect(plural.body.total).toBeGreaterThan(20)
@@ -345,8 +378,11 @@ describe.each(DATABASES)("search API on %s", (kind) => {
         ]) {
           const { status, body, text } = await suggest(query, { token })
           expect(status).toBe(200)
-          // Locked points come only by name ("Wind Pool", "Wind Gate" …).
-          expect(body.results.some((r) => !r.permission)).toBe(query === "keyword=wind")
+          // Locked points come only by name ("Wind Pool", "Wind Gate" …), after the open ones.
+          const permissions = body.results.map((r) => r.permission)
+          expect(permissions).toEqual(permissions.toSorted((a, b) => Number(b) - Number(a)))
+          expect(body.locked).toBeGreaterThanOrEqual(permissions.filter((p) => !p).length)
+          if (query === "keyword=wind") expect(body.locked).toBeGreaterThan(0)
           for (const result of body.results) {
             expect(result.permission).toBe(isFree(result.point))
             if (result.permission) continue

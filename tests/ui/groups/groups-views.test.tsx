@@ -48,7 +48,7 @@ const makeStore = () => {
   server.use(
     http.get(`${API}/api/point-group/list`, async () => {
       count("list")
-      return (await fail("list")) ?? HttpResponse.json({ groups: store.groups })
+      return (await fail("list")) ?? HttpResponse.json({ groups: store.groups, test_permission: true })
     }),
     http.post(`${API}/api/point-group/store`, async ({ request }) => {
       count("create")
@@ -72,7 +72,7 @@ const makeStore = () => {
       const failed = await fail("delete")
       if (failed) return failed
       store.groups = store.groups.filter((g) => g.id !== Number(params.id))
-      return HttpResponse.json({ groups: store.groups })
+      return HttpResponse.json({ groups: store.groups, test_permission: true })
     }),
     http.delete(`${API}/api/point-from-pointgroup/delete/:id`, async ({ params }) => {
       count("remove")

@@ -283,7 +283,7 @@ describe("search results", () => {
     expect(snippet.querySelector("mark")).toHaveTextContent("onerror")
   })
 
-  it("show a locked point by code and name with the Pro badge and no text", async () => {
+  it("show a locked point asked for by its code or name with the Pro badge and no text", async () => {
     answer(
       http.post(`${API}/api/keyword-search`, () =>
         HttpResponse.json(
@@ -294,16 +294,56 @@ describe("search results", () => {
               pinyin: "Fēngchí",
               name: "Wind Pool",
               permission: false,
+              exact: true,
               content: [],
             }),
           ]),
         ),
       ),
     )
-    await renderApp("/search?keyword=headache", { signedIn: true })
+    await renderApp("/search?keyword=GB-20", { signedIn: true })
     const locked = await screen.findByRole("button", { name: /GB-20 Fēngchí .* Wind Pool Pro/ })
     expect(locked).toBeInTheDocument()
     expect(screen.getByText("Its texts are part of Jingluo Pro")).toBeInTheDocument()
+  })
+
+  it("list the open points and sum up the locked ones in one line that opens the upgrade modal", async () => {
+    const lockedHit = (point: string, name: string) =>
+      keywordHit({ slug: point.toLowerCase(), point, name, permission: false, content: [] })
+    answer(
+      http.post(`${API}/api/keyword-search`, () =>
+        HttpResponse.json(
+          keywordAnswer([
+            keywordHit(),
+            keywordHit({ slug: "lu-9-taiyuan", point: "LU-9", name: "Great Abyss" }),
+            lockedHit("GB-20", "Wind Pool"),
+            lockedHit("SI-12", "Grasping the Wind"),
+          ]),
+        ),
+      ),
+    )
+    const user = userEvent.setup()
+    await renderApp("/search?keyword=wind", { signedIn: true })
+    const line = await screen.findByRole("button", { name: "2 more points in Pro" })
+    const results = screen.getByRole("region", { name: "Results" })
+    expect(within(results).getAllByRole("listitem")).toHaveLength(2)
+    expect(screen.queryByText(/Wind Pool/)).toBeNull()
+    expect(screen.queryByText("Its texts are part of Jingluo Pro")).toBeNull()
+    expect(within(line.parentElement!).getByText("Pro")).toBeInTheDocument()
+    await user.click(line)
+    const dialog = await screen.findByRole("dialog", { name: "This is part of Jingluo Pro" })
+    await user.click(within(dialog).getByRole("button", { name: "Close" }))
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
+    line.focus()
+    await user.keyboard("{Enter}")
+    expect(await screen.findByRole("dialog", { name: "This is part of Jingluo Pro" })).toBeInTheDocument()
+  })
+
+  it("page through the open points only: the locked line closes the last page", async () => {
+    answer(http.post(`${API}/api/keyword-search`, () => HttpResponse.json(keywordAnswer([keywordHit()], 17, 7))))
+    await renderApp("/search?keyword=wind", { signedIn: true })
+    expect(await screen.findByRole("button", { name: "7 more points in Pro" })).toBeInTheDocument()
+    expect(screen.queryByRole("navigation", { name: "Pages of results" })).toBeNull()
   })
 
   it("announce the number of points found politely, and noDataFound when there are none", async () => {

@@ -37,11 +37,17 @@ export const keywordHit = (overrides: Partial<KeywordHit> = {}): KeywordHit => (
   ...overrides,
 })
 
-export const keywordAnswer = (results: ReadonlyArray<KeywordHit>, total = results.length): KeywordSearchResponse => ({
+/** A page of results; `locked` counts the matches the caller may not open (the server lists them last). */
+export const keywordAnswer = (
+  results: ReadonlyArray<KeywordHit>,
+  total = results.length,
+  locked = results.filter((r) => !r.permission && !r.exact).length,
+): KeywordSearchResponse => ({
   keyword: "headache",
   page: 1,
   pageSize: 10,
   total,
+  locked,
   results,
 })
 
@@ -71,7 +77,7 @@ export const searchDefaults = () => [
   http.get(`${API}/api/point-name-fields/:channel`, () => HttpResponse.json(lungPoints)),
   http.post(`${API}/api/keyword-search`, () => HttpResponse.json(keywordAnswer([keywordHit()]))),
   http.get(`${API}/api/suggestion/keyword-search`, () =>
-    HttpResponse.json({ keyword: "cough", total: 1, results: [keywordHit()] }),
+    HttpResponse.json({ keyword: "cough", total: 1, locked: 0, results: [keywordHit()] }),
   ),
   http.post(`${API}/api/point-search`, () => HttpResponse.json(pointAnswer)),
 ]

@@ -19,10 +19,11 @@ import { API, dashboard } from "./api-data.ts"
 
 export { chartQuestion, clock, overview, REPEAT_ID, result, saved, session, TEST_ID }
 
-export const testTypes = (locked: ReadonlyArray<string> = []) => ({
+/** The test menu as the server lists it: for a Standard learner, or for a Pro one (`pro`). */
+export const testTypes = (locked: ReadonlyArray<string> = [], pro = false) => ({
   types: TEST_TYPE_LIST.map((rule) => ({
     id: rule.id,
-    permission: !rule.proOnly && !locked.includes(rule.id),
+    permission: (pro || !rule.proOnly) && !locked.includes(rule.id),
     proOnly: rule.proOnly,
     needsGroup: rule.needsGroup,
     subtypes: rule.subtypes,

@@ -5,7 +5,7 @@
 // one, a Pro point after a downgrade, carries the Pro badge and opens the upgrade modal); each
 // group links to its test. A visitor is asked to sign in.
 import { useActorRef, useSelector } from "@xstate/react"
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react"
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react"
 import { Form } from "react-aria-components/Form"
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox"
 import { useTranslation } from "react-i18next"
@@ -21,7 +21,7 @@ import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { TextField } from "../shared/components/TextField.tsx"
-import { focusCurrentOption } from "../shared/list-focus.ts"
+import { useColumnFocus } from "../shared/list-focus.ts"
 import "./groups.css"
 
 export interface GroupsColumnsProps {
@@ -110,17 +110,16 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
   const loading = useSelector(actor, (s) => s.matches("loading"))
   const failed = useSelector(actor, (s) => s.matches("failed"))
   const error = useSelector(actor, (s) => s.context.error)
-  // Which column takes focus next: a focus request remounts that column's list (see DrillDownMenu).
-  const [focus, setFocus] = useState({ level: autoFocus ? 1 : -1, mounts: [0, 0] })
-  const requestFocus = (level: 1 | 2) =>
-    setFocus((f) => ({ level, mounts: f.mounts.map((n, i) => (i === level - 1 ? n + 1 : n)) }))
+  // Which column takes focus next (src/ui/shared/list-focus.ts).
+  const focus = useColumnFocus(autoFocus ? 1 : null)
 
   const openGroup = (id: number) => {
-    requestFocus(2)
+    focus.request(2)
     actor.send({ type: "group.open", id })
   }
+  /** Back to the groups, on the group that was open. */
   const closeGroup = () => {
-    requestFocus(1)
+    focus.request(1, open ? String(open.id) : undefined)
     actor.send({ type: "group.close" })
   }
   const keys =
@@ -174,9 +173,9 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
           ) : (
             <div onKeyDownCapture={keys(1, open ? String(open.id) : undefined, (key) => openGroup(Number(key)))}>
               <ListBox
-                key={`groups-${focus.mounts[0]}`}
-                autoFocus={focus.level === 1 ? "first" : false}
-                onFocus={focusCurrentOption}
+                key={focus.listKey(1)}
+                autoFocus={focus.autoFocus(1)}
+                onFocus={focus.onFocus(1)}
                 aria-labelledby="menu-col-groups"
                 className="drilldown-list"
                 selectionMode="single"
@@ -241,9 +240,9 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
           ) : (
             <div onKeyDownCapture={keys(2, undefined, () => {})}>
               <ListBox
-                key={`points-${focus.mounts[1]}`}
-                autoFocus={focus.level === 2 ? "first" : false}
-                onFocus={focusCurrentOption}
+                key={focus.listKey(2)}
+                autoFocus={focus.autoFocus(2)}
+                onFocus={focus.onFocus(2)}
                 aria-labelledby="menu-col-group-points"
                 className="drilldown-list"
                 selectionMode="single"

@@ -205,11 +205,11 @@ describe("account flows (model-based)", () => {
           signedIn: async () => {
             await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
             expect(await heading("Welcome back, Mei")).toBeInTheDocument()
-            expect(header().getByRole("button", { name: "Log out" })).toBeInTheDocument()
+            expect(header().getByRole("button", { name: "Sign out" })).toBeInTheDocument()
           },
           logoutConfirm: async () => {
-            expect(await screen.findByText("Do you want to log out?")).toBeInTheDocument()
-            expect(screen.getByRole("button", { name: "Yes, log out" })).toHaveFocus()
+            expect(await screen.findByText("Do you want to sign out?")).toBeInTheDocument()
+            expect(screen.getByRole("button", { name: "Yes, sign out" })).toHaveFocus()
           },
           signedOut: async () => {
             expect(await heading("Log in")).toBeInTheDocument()
@@ -269,13 +269,13 @@ describe("account flows (model-based)", () => {
             await user.keyboard("{Escape}")
           },
           "logout.request": async () => {
-            await user.click(header().getByRole("button", { name: "Log out" }))
+            await user.click(header().getByRole("button", { name: "Sign out" }))
           },
           "logout.cancel": async () => {
             await user.click(screen.getByRole("button", { name: "Stay signed in" }))
           },
           "logout.confirm": async () => {
-            await user.click(screen.getByRole("button", { name: "Yes, log out" }))
+            await user.click(screen.getByRole("button", { name: "Yes, sign out" }))
           },
         },
       })

@@ -342,3 +342,37 @@ test("sign in with the keyboard alone", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible()
   await expect(page.locator("main")).toBeFocused()
 })
+
+test("a visitor sent to log in comes back where they were going, by keyboard and by mouse", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  // Every page for members sends a visitor to log in with the address asked for, query included.
+  const result = "/get/results?test=6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b"
+  for (const path of ["/account-settings/registered-devices", "/test/scores", result, "/my-notes"]) {
+    await page.goto(path)
+    await expect(page).toHaveURL(/\/login\?next=/)
+    expect(new URL(page.url()).searchParams.get("next")).toBe(path)
+  }
+
+  // Keyboard: the form from /login?next=/my-notes leads to the notes.
+  await page.getByRole("textbox", { name: "E-mail" }).focus()
+  await page.keyboard.type(email)
+  await page.keyboard.press("Tab")
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/my-notes$/)
+  await dismissPaymentOffer(page)
+  await expect(page.getByRole("heading", { level: 1, name: "My notes" })).toBeVisible()
+
+  // Mouse: the header's "Log in" on a point page comes back to the point.
+  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("button", { name: "Yes, sign out" }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto("/point/lu-9-taiyuan")
+  await page.getByRole("banner").getByRole("link", { name: "Log in" }).click()
+  await expect(page).toHaveURL(/\/login\?next=%2Fpoint%2Flu-9-taiyuan$/)
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByRole("button", { name: "Log in" }).click()
+  await expect(page).toHaveURL(/\/point\/lu-9-taiyuan$/)
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-9")
+})

@@ -1,7 +1,7 @@
 // Small view helpers shared by the pages: the document title, focusing the first invalid field
-// after a rejected submit, and reading the query string.
+// after a rejected submit, reading the query string and the address of the page shown.
 import { type FocusEvent, useEffect, useRef } from "react"
-import { useSearch } from "wouter"
+import { useLocation, useSearch } from "wouter"
 
 export const usePageTitle = (title: string) => {
   useEffect(() => {
@@ -39,4 +39,11 @@ export const validateOnBlur = (validate: () => void) => (event: FocusEvent) => {
 export const useQueryParam = (name: string): string | null => {
   const search = useSearch()
   return new URLSearchParams(search).get(name)
+}
+
+/** The address of the page shown: its path and query ("/get/results?test=…"), as a sign-in returns to it. */
+export const useHere = (): string => {
+  const [path] = useLocation()
+  const search = useSearch()
+  return search === "" ? path : `${path}?${search}`
 }

@@ -3,12 +3,11 @@
 // to sign in and back. /test/new/pointgroup/{parentId}/{groupId} is a point-group test of one of the
 // learner's groups (parent: the point-group test type).
 import { useSelector } from "@xstate/react"
-import type { ReactNode } from "react"
-import { Redirect, Route, Switch, useLocation } from "wouter"
-import { withReturnPath } from "../../domain/account/return-path.ts"
+import { Redirect, Route, Switch } from "wouter"
 import { GROUP_TEST_PARENT, groupIdOf } from "../../domain/groups/group-links.ts"
 import { isSessionTestType, REVIEW_TEST_ID, STANDALONE_TEST_TYPES } from "../../domain/tests/test-review.ts"
 import { useAppServices } from "../app-services.tsx"
+import { SignedInOnly } from "../shared/layout/SignedInOnly.tsx"
 import { useQueryParam } from "../shared/page-hooks.ts"
 import { ResultsPage } from "./ResultsPage.tsx"
 import { ScoresPage } from "./ScoresPage.tsx"
@@ -17,13 +16,6 @@ import { TestsHomePage } from "./TestsHomePage.tsx"
 import { TestsSettingsPage } from "./TestsSettingsPage.tsx"
 
 const startable = new Set<string>([...STANDALONE_TEST_TYPES, REVIEW_TEST_ID])
-
-const MembersOnly = ({ children }: { readonly children: ReactNode }) => {
-  const { session } = useAppServices()
-  const signedIn = useSelector(session, (s) => s.context.user !== null)
-  const [location] = useLocation()
-  return signedIn ? children : <Redirect to={withReturnPath("/login", location)} replace />
-}
 
 /** A new test of a type; the plan is part of the key, so an upgrade starts over with the new pool. */
 const NewTest = ({ id }: { readonly id: string }) => {
@@ -55,9 +47,9 @@ export const TestsRoutes = () => {
         <TestsHomePage key={plan} />
       </Route>
       <Route path="/test/scores">
-        <MembersOnly>
+        <SignedInOnly>
           <ScoresPage />
-        </MembersOnly>
+        </SignedInOnly>
       </Route>
       <Route path="/test/new">
         <Redirect to="/test/" replace />
@@ -73,27 +65,27 @@ export const TestsRoutes = () => {
       </Route>
       <Route path="/test/new/pointgroup/:parentId/:groupId">
         {({ parentId, groupId }) => (
-          <MembersOnly>
+          <SignedInOnly>
             <NewGroupTest parentId={parentId} groupId={groupId} />
-          </MembersOnly>
+          </SignedInOnly>
         )}
       </Route>
       <Route path="/test/new/:id">
         {({ id }) => (
-          <MembersOnly>
+          <SignedInOnly>
             <NewTest id={id} />
-          </MembersOnly>
+          </SignedInOnly>
         )}
       </Route>
       <Route path="/get/results">
-        <MembersOnly>
+        <SignedInOnly>
           <ResultsPage />
-        </MembersOnly>
+        </SignedInOnly>
       </Route>
       <Route path="/account-settings/tests-settings">
-        <MembersOnly>
+        <SignedInOnly>
           <TestsSettingsPage />
-        </MembersOnly>
+        </SignedInOnly>
       </Route>
       <Route>
         <Redirect to="/not-found" replace />

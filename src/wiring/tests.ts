@@ -1,14 +1,18 @@
 // Self-tests: the test-session, tests-settings and page machines with their API calls (through the
-// shared api actor, so the error catalogue of §8 applies), the upgrade modal for locked types, and
-// the clock the session's timers run on (the browser's; a SimulatedClock in UI tests).
+// shared api actor, so the error catalogue of §8 applies), the upgrade modal for locked types, the
+// result of a test that ended at its own address, and the clock the session's timers run on (the
+// browser's; a SimulatedClock in UI tests).
 import { Clock, Effect } from "effect"
 import type { UserSettings } from "../domain/account/user-settings.ts"
+import { resultHref } from "../domain/tests/test-links.ts"
 import type { SessionTestType } from "../domain/tests/test-review.ts"
 import type { TestSettingsPatch } from "../domain/tests/test-settings-form.ts"
-import { type ActivityView, ALL_SCORES } from "../domain/tests/test-views.ts"
+import { type ActivityView, ALL_SCORES, type TestResultView } from "../domain/tests/test-views.ts"
 import type { Client } from "../infra/api-client.ts"
+import { Navigation } from "../infra/navigation.ts"
 import { contentPageMachine } from "../machines/content/content-page-machine.ts"
-import { type StartMode, type TimerClock, testSessionMachine } from "../machines/tests/test-session-machine.ts"
+import type { StartMode, TimerClock } from "../machines/tests/test-session-context.ts"
+import { testSessionMachine } from "../machines/tests/test-session-machine.ts"
 import { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
 import type { BillingWiring } from "./billing.ts"
 import type { Wiring } from "./shared/wiring.ts"
@@ -34,6 +38,21 @@ export const wireTests = (
       actors: { fetchPage: apiActor<{ readonly slug: string }, Data>((client, { slug }) => fetch(client, slug)) },
       actions: { openUpgrade },
     })
+  /**
+   * The result of the test that just ended, for its page: shown at once instead of asked for again.
+   * Kept for that one page only; a reload asks the server.
+   */
+  let justFinished: TestResultView | null = null
+  const showResult = (_: unknown, { result }: { readonly result: TestResultView }) => {
+    justFinished = result
+    // The result replaces the test's address: Back leads to where the test was opened from.
+    w.act(Effect.flatMap(Navigation, (navigation) => navigation.replace(resultHref(result.id))))
+  }
+  const resultOf = (client: Client, id: string) => {
+    const kept = justFinished
+    justFinished = null
+    return kept?.id === id ? Effect.succeed(kept) : client.tests.result({ params: { id } })
+  }
   const startTest = (client: Client, start: StartMode) => {
     switch (start.mode) {
       case "create":
@@ -63,7 +82,7 @@ export const wireTests = (
             finishTest: apiActor((client, payload) => client.tests.finish({ payload })),
             resetTest: apiActor((client, { testId }) => client.tests.reset({ params: { id: testId } })),
           },
-          actions: { openUpgrade },
+          actions: { openUpgrade, showResult },
         }),
         settings: testsSettingsMachine.provide({
           actors: {
@@ -85,7 +104,7 @@ export const wireTests = (
         /** `/test/scores`: the history of every type. */
         scores: page((client) => client.tests.scores({ params: { id: ALL_SCORES } })),
         /** `/get/results?test=…`: one finished test's result. */
-        result: page((client, id) => client.tests.result({ params: { id } })),
+        result: page(resultOf),
       },
     },
   }

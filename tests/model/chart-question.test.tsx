@@ -216,6 +216,9 @@ describe("a location question on the chart (model-based)", () => {
           "test.finish": async () => {
             screen.getByRole("button", { name: "Finish the test" }).focus()
             await user.keyboard("{Enter}")
+            // Two questions are left: the test asks first, its yes focused.
+            await waitFor(() => expect(screen.getByRole("button", { name: "Yes, finish" })).toHaveFocus())
+            await user.keyboard("{Enter}")
           },
         },
       })

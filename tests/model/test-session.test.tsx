@@ -1,7 +1,9 @@
 // Model-based test of taking a self-test (xstate/graph), walked through the real app against msw
 // with the session's timers on a SimulatedClock: starting, answering by keyboard and by mouse,
-// going back a question, the warning before the end with more time or without, the time running
-// out (an explicit event that moves the clock), finishing, the result, repeating and a new test.
+// going back a question, finishing early (which asks first) or with every question answered, the
+// warning before the end with more time or without — and answering while it is open —, the time
+// running out (an explicit event that moves the clock), the result at its own address, repeating
+// and a new test.
 import { act, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -9,7 +11,7 @@ import { createMachine, SimulatedClock } from "xstate"
 import { createTestModel } from "xstate/graph"
 import { MINUTE_MS, WARNING_LEAD_MS } from "../../src/domain/tests/test-timing.ts"
 import { renderApp, server } from "../ui/support/render-app.tsx"
-import { clock, freshState, selfTestHandlers, session } from "../ui/support/self-test-api.ts"
+import { clock, freshState, selfTestHandlers, session, TEST_ID } from "../ui/support/self-test-api.ts"
 
 const TIME_LEFT = 10 * MINUTE_MS
 const EXTENDED = 3 * MINUTE_MS
@@ -21,14 +23,29 @@ const testSessionModel = createMachine({
   states: {
     overview: { on: { "test.start": "question1" } },
     question1: {
-      on: { "answer.byKeyboard": "question2", "answer.byMouse": "question2", "time.nearlyUp": "warned" },
+      on: {
+        "answer.byKeyboard": "question2",
+        "answer.byMouse": "question2",
+        "time.nearlyUp": "warned",
+        "finish.ask": "finishAsked",
+      },
     },
+    finishAsked: { on: { "finish.cancel": "finishDeclined", "finish.confirm": "reviewing" } },
+    finishDeclined: { on: { "answer.byMouse": "question2" } },
     question2: {
       on: { "answer.byMouse": "allAnswered", "answer.byKeyboard": "allAnswered", "question.back": "firstAgain" },
     },
     firstAgain: { on: { "question.next": "question2" } },
     allAnswered: { on: { "test.finish": "reviewing" } },
-    warned: { on: { "time.extend": "extended", "warning.dismiss": "dismissed", "time.runOut": "expired" } },
+    warned: {
+      on: {
+        "time.extend": "extended",
+        "warning.dismiss": "dismissed",
+        "time.runOut": "expired",
+        "answer.byMouse": "answeredWhileWarned",
+      },
+    },
+    answeredWhileWarned: { on: { "warning.dismiss": "dismissed" } },
     extended: { on: { "answer.byMouse": "question2" } },
     dismissed: { on: { "time.runOut": "expired" } },
     expired: { on: { "test.repeat": "question1" } },
@@ -91,10 +108,13 @@ describe("taking a self-test (model-based)", () => {
       const user = userEvent.setup()
       // The deadline on the simulated clock, as the machine lays the server's time left on it.
       let deadline = 0
+      /** The finish calls so far: asking to finish makes none. */
+      const finishes = () => state.calls.filter((call) => call === "finish").length
+      let finishesBefore = 0
       await renderApp("/test/new/location-test", { signedIn: true, clock: simulated })
       await screen.findByRole("button", { name: "Start the test" })
 
-      const heading = (name: string) => screen.findByRole("heading", { level: 1, name })
+      const heading = (name: string | RegExp) => screen.findByRole("heading", { level: 1, name })
       const warning = () => screen.queryByRole("alertdialog", { name: "Time is nearly up" })
       const advance = (ms: number) => act(() => simulated.increment(ms))
       /** The polite region that says the time left; the timer itself is not live. */
@@ -129,6 +149,18 @@ describe("taking a self-test (model-based)", () => {
           allAnswered: async () => {
             expect(await screen.findByText("Every question is answered.")).toBeInTheDocument()
           },
+          finishAsked: async () => {
+            const question = await screen.findByRole("alertdialog", {
+              name: "Finish with 2 questions unanswered? They count as wrong in your score.",
+            })
+            await waitFor(() => expect(within(question).getByRole("button", { name: "Yes, finish" })).toHaveFocus())
+            expect(finishes()).toBe(finishesBefore)
+          },
+          finishDeclined: async () => {
+            await waitFor(() => expect(screen.getByRole("button", { name: "Finish the test" })).toHaveFocus())
+            expect(screen.queryByRole("alertdialog")).toBeNull()
+            expect(await heading("Question 1 of 2")).toBeInTheDocument()
+          },
           warned: async () => {
             const dialog = await screen.findByRole("alertdialog", { name: "Time is nearly up" })
             await waitFor(() =>
@@ -143,18 +175,27 @@ describe("taking a self-test (model-based)", () => {
             expect(screen.getByRole("timer")).toHaveTextContent("3:00")
             expect(announcer()).toHaveTextContent(/^$/)
           },
+          answeredWhileWarned: async () => {
+            // The warning stays open beside the question; the answer was saved and the next one has focus.
+            expect(warning()).not.toBeNull()
+            await waitFor(async () => expect(await heading("Question 2 of 2")).toHaveFocus())
+            expect(screen.getByRole("button", { name: /^1\s*answered$/ })).toBeInTheDocument()
+          },
           dismissed: async () => {
             await waitFor(() => expect(warning()).toBeNull())
-            expect(await heading("Question 1 of 2")).toHaveFocus()
+            expect(await heading(/^Question [12] of 2$/)).toHaveFocus()
           },
           expired: async () => {
-            expect(await heading("Result: Location test")).toHaveFocus()
+            await waitFor(async () => expect(await heading("Result: Location test")).toHaveFocus())
             expect(screen.getByText("The time ran out before the test was finished.")).toBeInTheDocument()
+            // The result has its own address: a reload shows it again.
+            expect(window.location.pathname + window.location.search).toBe(`/get/results?test=${TEST_ID}`)
           },
           reviewing: async () => {
-            expect(await heading("Result: Location test")).toHaveFocus()
+            await waitFor(async () => expect(await heading("Result: Location test")).toHaveFocus())
             expect(screen.queryByText("The time ran out before the test was finished.")).toBeNull()
             expect(screen.getAllByRole("link", { name: /^LU-/ }).length).toBeGreaterThan(0)
+            expect(window.location.pathname + window.location.search).toBe(`/get/results?test=${TEST_ID}`)
           },
         },
         events: {
@@ -184,6 +225,16 @@ describe("taking a self-test (model-based)", () => {
             screen.getByRole("button", { name: "Finish the test" }).focus()
             await user.keyboard("{Enter}")
           },
+          "finish.ask": async () => {
+            finishesBefore = finishes()
+            await user.click(screen.getByRole("button", { name: "Finish the test" }))
+          },
+          "finish.cancel": async () => {
+            await user.click(screen.getByRole("button", { name: "Keep answering" }))
+          },
+          "finish.confirm": async () => {
+            await user.keyboard("{Enter}")
+          },
           "time.nearlyUp": async () => {
             await advance(deadline - simulated.now() - WARNING_LEAD_MS)
           },
@@ -201,12 +252,12 @@ describe("taking a self-test (model-based)", () => {
           },
           "test.repeat": async () => {
             state.expired = false
-            await user.click(screen.getByRole("button", { name: "Repeat this test" }))
+            await user.click(await screen.findByRole("link", { name: "Repeat this test" }))
             await heading("Question 1 of 2")
             deadline = simulated.now() + TIME_LEFT
           },
           "test.new": async () => {
-            await user.click(screen.getByRole("button", { name: "New test" }))
+            await user.click(await screen.findByRole("link", { name: "New test" }))
           },
         },
       })

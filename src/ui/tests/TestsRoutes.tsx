@@ -5,6 +5,7 @@
 import { useSelector } from "@xstate/react"
 import { Redirect, Route, Switch } from "wouter"
 import { GROUP_TEST_PARENT, groupIdOf } from "../../domain/groups/group-links.ts"
+import { REPEAT_PARAM, RESULTS_PATH } from "../../domain/tests/test-links.ts"
 import { isSessionTestType, REVIEW_TEST_ID, STANDALONE_TEST_TYPES } from "../../domain/tests/test-review.ts"
 import { useAppServices } from "../app-services.tsx"
 import { SignedInOnly } from "../shared/layout/SignedInOnly.tsx"
@@ -21,7 +22,7 @@ const startable = new Set<string>([...STANDALONE_TEST_TYPES, REVIEW_TEST_ID])
 const NewTest = ({ id }: { readonly id: string }) => {
   const { session } = useAppServices()
   const plan = useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
-  const repeat = useQueryParam("repeat") ?? undefined
+  const repeat = useQueryParam(REPEAT_PARAM) ?? undefined
   if (!isSessionTestType(id) || !startable.has(id)) return <Redirect to="/not-found" replace />
   return <TestSessionPage key={`${id}-${plan}-${repeat ?? ""}`} type={id} repeat={repeat} />
 }
@@ -30,9 +31,17 @@ const NewTest = ({ id }: { readonly id: string }) => {
 const NewGroupTest = ({ parentId, groupId }: { readonly parentId: string; readonly groupId: string }) => {
   const { session } = useAppServices()
   const plan = useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
+  const repeat = useQueryParam(REPEAT_PARAM) ?? undefined
   const group = groupIdOf(groupId)
   if (parentId !== GROUP_TEST_PARENT || group === null) return <Redirect to="/not-found" replace />
-  return <TestSessionPage key={`${groupId}-${plan}`} type={GROUP_TEST_PARENT} group={group} />
+  return (
+    <TestSessionPage
+      key={`${groupId}-${plan}-${repeat ?? ""}`}
+      type={GROUP_TEST_PARENT}
+      group={group}
+      repeat={repeat}
+    />
+  )
 }
 
 export const TestsRoutes = () => {
@@ -77,7 +86,7 @@ export const TestsRoutes = () => {
           </SignedInOnly>
         )}
       </Route>
-      <Route path="/get/results">
+      <Route path={RESULTS_PATH}>
         <SignedInOnly>
           <ResultsPage />
         </SignedInOnly>

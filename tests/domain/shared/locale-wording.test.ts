@@ -31,7 +31,11 @@ const OTHER_SIGN_OUT_VERBS = {
 } as const
 
 /** The verb each language uses; the sign-out strings of the header, the bar and the modal say it. */
-const SIGN_OUT_VERB = { en: /\bsign(?:ed)? out\b/i, de: /abmelde|abgemeldet/i, es: /cerrar sesi|cerrado sesi/i } as const
+const SIGN_OUT_VERB = {
+  en: /\bsign(?:ed)? out\b/i,
+  de: /abmelde|abgemeldet/i,
+  es: /cerrar sesi|cerrado sesi/i,
+} as const
 
 describe("signing out has one verb in each language", () => {
   for (const language of ["en", "de", "es"] as const) {

@@ -13,6 +13,7 @@ import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../../domain/ac
 import { BOOK_HREF } from "../../../domain/content/content-links.ts"
 import { FULL_TEXT_HREF } from "../../../domain/search/search-links.ts"
 import { EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
+import { TESTS_HREF } from "../../../domain/tests/test-links.ts"
 import { AccountMenu } from "../../account/AccountMenu.tsx"
 import { ACCOUNT_MENU } from "../../account/account-menu.ts"
 import { useAppServices } from "../../app-services.tsx"
@@ -21,8 +22,6 @@ import { LanguageMenu } from "../components/LanguageMenu.tsx"
 import { Modal } from "../components/Modal.tsx"
 import { useHere, useQueryParam } from "../page-hooks.ts"
 import { LogoMark } from "./LogoMark.tsx"
-
-const TESTS_HREF = "/test/"
 
 const NavLink = ({ href, children }: { readonly href: string; readonly children: string }) => {
   const [location] = useLocation()

@@ -1,10 +1,12 @@
 // /verify-email: the link from the verification mail (account and token) verifies at once; the
-// four-digit code can also be typed in, and the mail sent again.
+// four-digit code can also be typed in, and the mail sent again. A link that names no account in a
+// valid form offers only a new mail; a used or expired one also offers signing in.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { RETURN_PARAM, withReturnPath } from "../../domain/account/return-path.ts"
+import { offersSignIn } from "../../machines/account/email-verification-machine.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FlowForm } from "../shared/components/FlowForm.tsx"
@@ -40,6 +42,11 @@ export const VerifyEmailPage = () => {
     if (verified) headingRef.current?.focus()
   }, [verified])
 
+  const loginHref = withReturnPath(
+    context.email ? `/login?email=${encodeURIComponent(context.email)}` : "/login",
+    returnTo,
+  )
+
   if (verified) {
     return (
       <section className="panel prose">
@@ -47,13 +54,7 @@ export const VerifyEmailPage = () => {
           {t("user:verify.doneTitle")}
         </h1>
         <p role="status">{t("user:verify.doneText")}</p>
-        <Link
-          href={withReturnPath(
-            context.email ? `/login?email=${encodeURIComponent(context.email)}` : "/login",
-            returnTo,
-          )}
-          className="button"
-        >
+        <Link href={loginHref} className="button">
           {t("user:verify.signIn")}
         </Link>
       </section>
@@ -69,6 +70,13 @@ export const VerifyEmailPage = () => {
         </p>
       ) : null}
       <FormMessage kind="error">{context.formError ? t(`common:${context.formError}`) : null}</FormMessage>
+      {offersSignIn(context) ? (
+        <p>
+          <Link href={loginHref} className="button">
+            {t("user:verify.signIn")}
+          </Link>
+        </p>
+      ) : null}
       <FormMessage kind="notice">{context.notice ? t(`common:${context.notice}`) : null}</FormMessage>
       {withAccount ? (
         <FlowForm actor={actor} submit={CODE_SUBMIT} showFormError={false} focusFirstInvalid={false}>

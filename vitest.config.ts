@@ -30,7 +30,7 @@ export default defineConfig({
           name: "ui",
           include: ["tests/ui/**/*.test.tsx", "tests/model/**/*.test.tsx"],
           environment: "jsdom",
-          setupFiles: ["tests/ui/support/setup.ts"],
+          setupFiles: ["tests/ui/support/setup.ts", "tests/model/support/coverage-setup.ts"],
           testTimeout: 20_000,
         },
       },

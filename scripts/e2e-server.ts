@@ -8,7 +8,7 @@ import { startTestOidcProvider, TEST_OIDC_CLIENT } from "../tests/support/oidc-t
 import { buildIfStale } from "./build-if-stale.ts"
 
 buildIfStale()
-rmSync(resolve(process.env.DATA_DIR ?? ".tmp/e2e-data-0"), { recursive: true, force: true })
+rmSync(resolve(process.env.DATA_DIR ?? ".tmp/e2e-data-3100"), { recursive: true, force: true })
 if (process.env.E2E_SOCIAL !== "off") {
   const origin = process.env.APP_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
   const provider = await startTestOidcProvider(`${origin}${SOCIAL_CALLBACK_ROUTE}`)

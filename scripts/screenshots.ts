@@ -1,7 +1,8 @@
 // `npm run screenshots`: starts a fresh server (built app, empty database and outbox under
 // .tmp/screenshots-data) and writes PNGs at 1280 and 375 px of the home page, the open drill-down,
-// a point page, a locked page, the upgrade modal and the API reference into .tmp/screenshots/ for
-// review. Debian's Chromium at /usr/bin/chromium (CHROMIUM_PATH) does the drawing.
+// a point page, a locked page, a channel page, the upgrade modal, the API reference and, as Pro, a
+// trunk point's page (CV-12), and the Spanish header at 900 px, into .tmp/screenshots/ for review.
+// Debian's Chromium at /usr/bin/chromium (CHROMIUM_PATH) does the drawing.
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
@@ -83,7 +84,13 @@ const createUser = async (base: string, email: string) => {
     code = file ? (/^(\d{4})\r?$/m.exec(readFileSync(join(outbox, file), "utf8"))?.[1] ?? "") : ""
     return code !== ""
   }, "the verification mail")
-  const verified = await fetch(`${base}/api/verify-email/${uuid}/${code}`)
+  // The registering browser's sign-up cookie: a verification from elsewhere would ask for the
+  // password again instead of keeping the registered one.
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ")
+  const verified = await fetch(`${base}/api/verify-email/${uuid}/${code}`, { headers: { cookie } })
   if (!verified.ok) throw new Error(`verification failed: ${verified.status}`)
 }
 
@@ -163,10 +170,37 @@ const run = async (browser: Browser, base: string) => {
     await page.keyboard.press("Escape")
     await page.goto("/account-settings/my-membership")
     await shoot(page, "membership", width)
+    await page.goto("/book/pages/channels/lung-channel")
+    await shoot(page, "channel", width, true)
     await page.goto("/api/docs")
     await shoot(page, "api-docs", width)
+    // As Pro: a trunk point, its chart opened on the trunk around it.
+    await page.goto("/pricing")
+    await page.getByRole("button", { name: "Continue" }).click()
+    await page.getByRole("button", { name: "Start trial" }).click()
+    await page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" }).waitFor()
+    await page.goto("/point/cv-12-zhongwan")
+    await page.locator('.chart-svg a[aria-current="true"]').first().waitFor()
+    await shoot(page, "point-trunk", width)
+    await page.locator(".chart-panel").scrollIntoViewIfNeeded()
+    await shoot(page, "point-trunk-chart", width)
     await context.close()
   }
+  // The header between the wide entries and the phone's menu: Spanish, signed out and in, at 900 px.
+  const context = await browser.newContext({ viewport: { width: 900, height: 600 }, baseURL: base })
+  await context.addCookies([
+    { name: "cookieAccepted", value: "yes", url: base },
+    { name: "language", value: "es", url: base },
+  ])
+  const page = await context.newPage()
+  await page.goto("/about")
+  await shoot(page, "header-es-signed-out", 900)
+  const email = `screens-es-${Date.now()}@example.com`
+  await createUser(base, email)
+  await signIn(page, email)
+  await page.goto("/about")
+  await shoot(page, "header-es", 900)
+  await context.close()
 }
 
 buildIfStale()

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint (with the layer rules), the unit/view/model tests, the server tests on
+// `npm test`: typecheck, lint (with the layer rules), the unit/view/model tests and the models'
+// coverage of the production machines (scripts/machines-graph.ts --check), the server tests on
 // PGlite and — when a PostgreSQL server binary is present — on a throwaway PostgreSQL cluster this
 // script starts and removes, then the browser journeys in Chromium. Stops at the first failure.
 import { type SpawnSyncOptions, spawnSync } from "node:child_process"
@@ -126,12 +127,20 @@ if (!only || only === "static") {
 }
 if (!only || only === "unit") {
   const { report, args } = vitestReport("unit")
+  // The models' jsdom runs write which production transitions they took; stale files would count.
+  rmSync(join(root, ".tmp", "model-coverage"), { recursive: true, force: true })
   step(
     "Domain, machine, content, view and model tests (vitest)",
     bin("vitest"),
     ["run", "--project", "unit", "--project", "ui", ...args, ...filters],
     { report },
   )
+  // Only a whole run of the models says what they cover.
+  if (filters.length === 0)
+    step("Model coverage of the production machines (machines-graph --check)", process.execPath, [
+      "scripts/machines-graph.ts",
+      "--check",
+    ])
 }
 if (!only || only === "server") {
   const cluster = await startPostgres()

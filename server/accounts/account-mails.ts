@@ -1,6 +1,6 @@
 // The e-mails of the accounts feature, in the recipient's language: the verification and
 // password-reset mails (a single-use link that works alone, and a code while the address's codes
-// for the day last), the note to the owner of an address someone tried to register again, the
+// for the day last; the verification mail also says what to do if it was not asked for), the note to the owner of an address someone tried to register again, the
 // daily alert when an account's codes are used up, and the two mails of an e-mail change (the code
 // to the new address, a notice to the old one). A name is greeted only where its owner chose it for
 // a proven address (`name` null greets neutrally): whoever registers can type any name and any
@@ -61,6 +61,9 @@ export class AccountMails extends Context.Service<
                 minutes: CODE_TTL_MINUTES,
                 linkMinutes: LINK_TTL_MINUTES,
               }),
+              // Whoever typed the address may not own it: the owner learns that ignoring the mail is
+              // safe, and that confirming elsewhere means choosing their own password.
+              ...(kind === "verify" ? [t(language, "mail:verify.notYou")] : []),
             ],
             ...(Option.isSome(code) ? { code: code.value } : {}),
             action: { label: t(language, `mail:${kind}.action`), href: link },

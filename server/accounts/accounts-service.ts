@@ -1,5 +1,7 @@
 // Account entry: registration, e-mail verification (link or code), resending the verification
-// mail, and password reset (link or code). No answer tells whether an address has an account:
+// mail, and password reset (link or code). Verifying keeps the password typed at registration only
+// in the browser that registered (its sign-up cookie); anywhere else the mailbox's owner chooses
+// their own password with the same link or code. No answer tells whether an address has an account:
 // registering a known address keeps a sign-up without an account that answers sign-in and code
 // guesses like a new one (sign-ups-repo.ts), a reset asked for an unknown address leaves a code
 // that matches nothing, and every code budget is the address's. Mail is only enqueued here
@@ -16,7 +18,7 @@ import { ServerConfig } from "../platform/config/server-config.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { MailQueue } from "../platform/mail/mail-queue.ts"
 import { LIMITS, type Limit, RateLimiter } from "../platform/security/rate-limiter.ts"
-import { Secrets } from "../platform/security/secrets.ts"
+import { Secrets, safeEqual, sha256 } from "../platform/security/secrets.ts"
 import { AccountMails } from "./account-mails.ts"
 import { addressHashOf, type CodeOwner, CodeRejected, type CodesPaused, OneTimeCodes } from "./codes-service.ts"
 import { Passwords } from "./passwords-service.ts"
@@ -29,19 +31,54 @@ export interface Caller {
   readonly address: string
 }
 
+/** What a verification did: verified the address, or waits for the password step. */
+export type Verification = "verified" | "passwordNeeded"
+
+/** A registration's outcome, and the value of the sign-up cookie its answer sets. */
+export interface Registered {
+  readonly uuid: string
+  readonly email: string
+  readonly browserToken: string
+}
+
 /** The name to greet: only one its owner chose for an address they have proven. */
 export const greetedName = (user: UserRow) => (user.email_verified_at === null ? null : user.first_name)
 
 export class Accounts extends Context.Service<
   Accounts,
   {
+    /** `browserToken`: the sign-up cookie the request came with, if any. */
     readonly register: (
       payload: RegisterPayload,
       caller: Caller,
-    ) => Effect.Effect<{ readonly uuid: string; readonly email: string }, TooManyRequests>
+      browserToken?: string,
+    ) => Effect.Effect<Registered, TooManyRequests>
     readonly resendVerification: (email: string, caller: Caller) => Effect.Effect<void, TooManyRequests>
-    readonly verifyEmail: (uuid: string, code: string) => Effect.Effect<void, CodeRejected | CodesPaused>
-    readonly verifyEmailLink: (token: string) => Effect.Effect<void, CodeRejected>
+    readonly verifyEmail: (
+      uuid: string,
+      code: string,
+      browserToken: string | undefined,
+    ) => Effect.Effect<Verification, CodeRejected | CodesPaused>
+    readonly verifyEmailLink: (
+      token: string,
+      browserToken: string | undefined,
+    ) => Effect.Effect<Verification, CodeRejected>
+    /**
+     * The password step of a verification with the code: uses it up, sets the password chosen,
+     * verifies the address and ends every session; the account, for its new session.
+     */
+    readonly choosePassword: (
+      uuid: string,
+      code: string,
+      password: string,
+    ) => Effect.Effect<UserRow, CodeRejected | CodesPaused>
+    /** The same through the link: its token stands in for the account and the code. */
+    readonly choosePasswordWithLink: (token: string, password: string) => Effect.Effect<UserRow, CodeRejected>
+    /**
+     * The mailbox's owner has proven it: the account's password becomes theirs (null: none, a
+     * provider vouches for them), the address is verified, and every session of the account ends.
+     */
+    readonly confirmMailboxOwner: (userId: number, password: string | null) => Effect.Effect<void>
     readonly requestPasswordReset: (email: string, caller: Caller) => Effect.Effect<void, TooManyRequests>
     readonly resetPassword: (payload: ResetPasswordPayload) => Effect.Effect<void, CodeRejected | CodesPaused>
     readonly resetPasswordLink: (token: string, password: string) => Effect.Effect<void, CodeRejected>
@@ -132,7 +169,11 @@ export class Accounts extends Context.Service<
           return owner.value
         })
 
-      const register = Effect.fn("Accounts.register")(function* (payload: RegisterPayload, caller: Caller) {
+      const register = Effect.fn("Accounts.register")(function* (
+        payload: RegisterPayload,
+        caller: Caller,
+        browserToken?: string,
+      ) {
         yield* allow(`register:ip:${caller.address}`, LIMITS.registrationsPerIp, caller)
         const email = normalizeEmail(payload.email)
         yield* allowMail(email, caller)
@@ -140,10 +181,13 @@ export class Accounts extends Context.Service<
         // Hashed either way, so a known address costs what a new one costs.
         const passwordHash = yield* passwords.hash(payload.password)
         const now = yield* Clock.currentTimeMillis
+        // Every answer sets a new random cookie; only a new sign-up keeps its hash.
+        const fresh = yield* secrets.sessionToken
         const claimed = yield* signUps.claim({
           emailHash: addressHash,
           now: new Date(now),
           expiresAt: new Date(now + PENDING_SIGN_UP_DAYS * DAY_MS),
+          browserHash: sha256(fresh),
           user: {
             uuid: yield* secrets.uuid,
             email,
@@ -169,10 +213,15 @@ export class Accounts extends Context.Service<
             if (!withCode && owner !== undefined) yield* alertOwner(owner)
             break
           }
-          case "Pending":
+          case "Pending": {
             yield* tellOwner(email, caller.language)
+            // The browser that made the waiting sign-up keeps its cookie; any other gets one that
+            // matches nothing, so it can never keep the first registrant's password.
+            if (browserToken !== undefined && isBrowserOf(claimed.browserHash, browserToken))
+              return { uuid: claimed.signUpId, email, browserToken }
+          }
         }
-        return { uuid: claimed.signUpId, email }
+        return { uuid: claimed.signUpId, email, browserToken: fresh }
       })
 
       const resendVerification = Effect.fn("Accounts.resendVerification")(function* (rawEmail: string, caller: Caller) {
@@ -189,6 +238,22 @@ export class Accounts extends Context.Service<
           yield* codes.hold(addressHash, "verify-email")
       })
 
+      /** The cookie is the one the sign-up's registration set. */
+      const isBrowserOf = (browserHash: string | null, browserToken: string) =>
+        browserHash !== null && safeEqual(browserHash, sha256(browserToken))
+
+      /** The browser that made the account's sign-up asks, so the person typed its password there. */
+      const registeredHere = (user: UserRow, browserToken: string | undefined) =>
+        browserToken === undefined
+          ? Effect.succeed(false)
+          : Effect.map(
+              signUps.byAddress(addressHashOf(user.email)),
+              (signUp) =>
+                Option.isSome(signUp) &&
+                signUp.value.user_id === user.id &&
+                isBrowserOf(signUp.value.browser_hash, browserToken),
+            )
+
       /** The mailbox is proven: the account is verified and the address's sign-up has done its work. */
       const proven = (userId: number) =>
         Effect.gen(function* () {
@@ -197,28 +262,90 @@ export class Accounts extends Context.Service<
           if (Option.isSome(user)) yield* signUps.clear(addressHashOf(user.value.email))
         })
 
-      const verifyEmail = Effect.fn("Accounts.verifyEmail")(function* (uuid: string, code: string) {
-        const user = yield* users.findByUuid(uuid)
-        if (Option.isSome(user) && user.value.email_verified_at !== null) return
-        const signUp = Option.isSome(user) ? Option.none() : yield* signUps.byId(uuid)
-        const owner: CodeOwner = Option.isSome(user)
-          ? { _tag: "User", userId: user.value.id }
-          : Option.isSome(signUp)
-            ? { _tag: "Address", addressHash: signUp.value.email_hash }
-            : { _tag: "Nobody", key: `uuid:${uuid}` }
-        const { userId } = yield* codes.redeem(owner, "verify-email", code).pipe(
-          alertOnPause(user),
-          // An id that names nothing reads like a wrong code ("invalid"), as a mistyped link would.
-          Effect.mapError((error) =>
-            owner._tag === "Nobody" && error._tag === "CodeRejected" ? new CodeRejected({ reason: "invalid" }) : error,
-          ),
-        )
+      /** Whose code a verification id names: an account, a known address's sign-up, or nothing. */
+      const verificationOwner = (uuid: string) =>
+        Effect.gen(function* () {
+          const user = yield* users.findByUuid(uuid)
+          const signUp = Option.isSome(user) ? Option.none() : yield* signUps.byId(uuid)
+          const owner: CodeOwner = Option.isSome(user)
+            ? { _tag: "User", userId: user.value.id }
+            : Option.isSome(signUp)
+              ? { _tag: "Address", addressHash: signUp.value.email_hash }
+              : { _tag: "Nobody", key: `uuid:${uuid}` }
+          return { user, owner }
+        })
+
+      /** A code's failure as a verification answers it; an id that names nothing reads "invalid". */
+      const asVerification =
+        (user: Option.Option<UserRow>, owner: CodeOwner) =>
+        <A>(effect: Effect.Effect<A, CodeRejected | CodesPaused>) =>
+          effect.pipe(
+            alertOnPause(user),
+            // As a mistyped link would.
+            Effect.mapError((error) =>
+              owner._tag === "Nobody" && error._tag === "CodeRejected"
+                ? new CodeRejected({ reason: "invalid" })
+                : error,
+            ),
+          )
+
+      const verifyEmail = Effect.fn("Accounts.verifyEmail")(function* (
+        uuid: string,
+        code: string,
+        browserToken: string | undefined,
+      ) {
+        const { user, owner } = yield* verificationOwner(uuid)
+        if (Option.isSome(user) && user.value.email_verified_at !== null) return "verified" as Verification
+        if (Option.isNone(user) || !(yield* registeredHere(user.value, browserToken))) {
+          // Right, but from elsewhere: the code stays for the password step.
+          yield* codes.check(owner, "verify-email", code).pipe(asVerification(user, owner))
+          return "passwordNeeded" as Verification
+        }
+        const { userId } = yield* codes.redeem(owner, "verify-email", code).pipe(asVerification(user, owner))
         yield* proven(userId)
+        return "verified" as Verification
       })
 
-      const verifyEmailLink = Effect.fn("Accounts.verifyEmailLink")(function* (token: string) {
-        const { userId } = yield* codes.redeemLink("verify-email", token)
+      const verifyEmailLink = Effect.fn("Accounts.verifyEmailLink")(function* (
+        token: string,
+        browserToken: string | undefined,
+      ) {
+        const { userId } = yield* codes.findLink("verify-email", token)
+        const user = yield* users.findById(userId)
+        const keepsPassword =
+          Option.isSome(user) &&
+          (user.value.email_verified_at !== null || (yield* registeredHere(user.value, browserToken)))
+        if (!keepsPassword) return "passwordNeeded" as Verification
+        yield* codes.redeemLink("verify-email", token)
         yield* proven(userId)
+        return "verified" as Verification
+      })
+
+      /** The password step's end: the chosen password, the address verified, no old session. */
+      const passwordChosen = (userId: number, password: string) =>
+        Effect.gen(function* () {
+          yield* confirmMailboxOwner(userId, password)
+          const user = yield* users.findById(userId)
+          if (Option.isNone(user)) return yield* Effect.die(new Error(`verified account ${userId} is missing`))
+          return user.value
+        })
+
+      const choosePassword = Effect.fn("Accounts.choosePassword")(function* (
+        uuid: string,
+        code: string,
+        password: string,
+      ) {
+        const { user, owner } = yield* verificationOwner(uuid)
+        const { userId } = yield* codes.redeem(owner, "verify-email", code).pipe(asVerification(user, owner))
+        return yield* passwordChosen(userId, password)
+      })
+
+      const choosePasswordWithLink = Effect.fn("Accounts.choosePasswordWithLink")(function* (
+        token: string,
+        password: string,
+      ) {
+        const { userId } = yield* codes.redeemLink("verify-email", token)
+        return yield* passwordChosen(userId, password)
       })
 
       const requestPasswordReset = Effect.fn("Accounts.requestPasswordReset")(function* (
@@ -249,10 +376,10 @@ export class Accounts extends Context.Service<
         if (!withCode) yield* alertOwner(user.value)
       })
 
-      /** A new password proves the mailbox: the address is verified, and every old session ends. */
-      const setNewPassword = (userId: number, password: string) =>
+      /** The password is the mailbox owner's (or none), the address is verified, every old session ends. */
+      const confirmMailboxOwner = (userId: number, password: string | null) =>
         Effect.gen(function* () {
-          yield* users.setPassword(userId, yield* passwords.hash(password))
+          yield* users.setPassword(userId, password === null ? null : yield* passwords.hash(password))
           yield* proven(userId)
           yield* sessions.deleteAllForUser(userId)
         })
@@ -264,12 +391,12 @@ export class Accounts extends Context.Service<
           ? { _tag: "User", userId: user.value.id }
           : { _tag: "Address", addressHash: addressHashOf(email) }
         const { userId } = yield* codes.redeem(owner, "reset-password", payload.code).pipe(alertOnPause(user))
-        yield* setNewPassword(userId, payload.password)
+        yield* confirmMailboxOwner(userId, payload.password)
       })
 
       const resetPasswordLink = Effect.fn("Accounts.resetPasswordLink")(function* (token: string, password: string) {
         const { userId } = yield* codes.redeemLink("reset-password", token)
-        yield* setNewPassword(userId, password)
+        yield* confirmMailboxOwner(userId, password)
       })
 
       const purgeExpired = Effect.gen(function* () {
@@ -282,6 +409,9 @@ export class Accounts extends Context.Service<
         resendVerification,
         verifyEmail,
         verifyEmailLink,
+        choosePassword,
+        choosePasswordWithLink,
+        confirmMailboxOwner,
         requestPasswordReset,
         resetPassword,
         resetPasswordLink,

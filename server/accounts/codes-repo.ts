@@ -54,6 +54,8 @@ export class CodesRepo extends Context.Service<
     readonly byToken: (tokenHash: string, purpose: CodePurpose) => Effect.Effect<Option.Option<CodeRow>>
     /** Adds a try and returns the new count. */
     readonly countAttempt: (id: string) => Effect.Effect<number>
+    /** Gives a try back (a right code that is not used up yet). */
+    readonly returnAttempt: (id: string) => Effect.Effect<void>
     /** Uses up this code, once; with it every other code and link of its holder and purpose. */
     readonly consume: (id: string, now: Date) => Effect.Effect<boolean>
     /** The codes an address held before it got an account become the account's. */
@@ -142,6 +144,12 @@ export class CodesRepo extends Context.Service<
             Option.match({ onNone: () => Number.POSITIVE_INFINITY, onSome: (r) => r.attempts }),
           ),
         ),
+        returnAttempt: (id) =>
+          Effect.orDie(
+            Effect.asVoid(
+              sql`UPDATE one_time_codes SET attempts = attempts - 1 WHERE id = ${id}::uuid AND attempts > 0`,
+            ),
+          ),
         consume: (id, now) => Effect.orDie(consume(id, now)),
         adopt: (addressHash, userId) => Effect.orDie(Effect.asVoid(adopt(addressHash, userId))),
         purge: (now) => Effect.orDie(Effect.asVoid(purge(now))),

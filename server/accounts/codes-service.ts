@@ -78,11 +78,22 @@ export class OneTimeCodes extends Context.Service<
       purpose: CodePurpose,
       code: string,
     ) => Effect.Effect<{ readonly userId: number; readonly targetEmail: string | null }, CodeRejected | CodesPaused>
+    /**
+     * Whether the code matches, counted like `redeem` but not used up: a right code gives its try
+     * back and stays for the step it authorises (the password step of a verification).
+     */
+    readonly check: (
+      owner: CodeOwner,
+      purpose: CodePurpose,
+      code: string,
+    ) => Effect.Effect<{ readonly userId: number }, CodeRejected | CodesPaused>
     /** Uses the code up through its link token. */
     readonly redeemLink: (
       purpose: CodePurpose,
       token: string,
     ) => Effect.Effect<{ readonly userId: number; readonly targetEmail: string | null }, CodeRejected>
+    /** The account of a live, unused link token, without using it up. */
+    readonly findLink: (purpose: CodePurpose, token: string) => Effect.Effect<{ readonly userId: number }, CodeRejected>
     /** The codes an address held before its account existed become the account's. */
     readonly adopt: (addressHash: string, userId: number) => Effect.Effect<void>
     readonly purge: Effect.Effect<void>
@@ -186,41 +197,78 @@ export class OneTimeCodes extends Context.Service<
       const holderOf = (owner: CodeOwner): Option.Option<CodeHolder> =>
         owner._tag === "Nobody" ? Option.none() : Option.some(owner)
 
+      /** Counts a guess and a try, then compares: the matching row and the guess budget's key. */
+      const match = (owner: CodeOwner, purpose: CodePurpose, code: string) =>
+        Effect.gen(function* () {
+          const key = `code-guess:${yield* addressKeyOf(owner)}`
+          const verdict = yield* limiter.hit(key, LIMITS.codeGuessesPerAccount)
+          if (!verdict.allowed) return yield* new CodesPaused({ retryAfterSeconds: verdict.retryAfterSeconds })
+          const holder = holderOf(owner)
+          const found = Option.isSome(holder) ? yield* repo.latest(holder.value, purpose) : Option.none<CodeRow>()
+          if (Option.isNone(found)) return yield* new CodeRejected({ reason: "expired" })
+          const row = found.value
+          const now = yield* Clock.currentTimeMillis
+          if (!usable(row, now)) return yield* new CodeRejected({ reason: "expired" })
+          const attempts = yield* repo.countAttempt(row.id)
+          if (row.code_hash === null || !safeEqual(row.code_hash, hashCode(row.id, code))) {
+            return yield* new CodeRejected({ reason: attempts >= CODE_MAX_ATTEMPTS ? "expired" : "invalid" })
+          }
+          if (row.user_id === null) return yield* new CodeRejected({ reason: "expired" })
+          // Only wrong guesses spend the address's budget.
+          yield* limiter.release(key)
+          return { row, userId: row.user_id, now }
+        })
+
       const redeem = Effect.fn("OneTimeCodes.redeem")(function* (owner: CodeOwner, purpose: CodePurpose, code: string) {
-        const key = `code-guess:${yield* addressKeyOf(owner)}`
-        const verdict = yield* limiter.hit(key, LIMITS.codeGuessesPerAccount)
-        if (!verdict.allowed) return yield* new CodesPaused({ retryAfterSeconds: verdict.retryAfterSeconds })
-        const holder = holderOf(owner)
-        const found = Option.isSome(holder) ? yield* repo.latest(holder.value, purpose) : Option.none<CodeRow>()
-        if (Option.isNone(found)) return yield* new CodeRejected({ reason: "expired" })
-        const row = found.value
-        const now = yield* Clock.currentTimeMillis
-        if (!usable(row, now)) return yield* new CodeRejected({ reason: "expired" })
-        const attempts = yield* repo.countAttempt(row.id)
-        if (row.code_hash === null || !safeEqual(row.code_hash, hashCode(row.id, code))) {
-          return yield* new CodeRejected({ reason: attempts >= CODE_MAX_ATTEMPTS ? "expired" : "invalid" })
-        }
+        const { row, userId, now } = yield* match(owner, purpose, code)
         const consumed = yield* repo.consume(row.id, new Date(now))
-        if (!consumed || row.user_id === null) return yield* new CodeRejected({ reason: "expired" })
-        // Only wrong guesses spend the address's budget.
-        yield* limiter.release(key)
-        return { userId: row.user_id, targetEmail: row.target_email }
+        if (!consumed) return yield* new CodeRejected({ reason: "expired" })
+        return { userId, targetEmail: row.target_email }
       })
 
+      const check = Effect.fn("OneTimeCodes.check")(function* (owner: CodeOwner, purpose: CodePurpose, code: string) {
+        const { row, userId } = yield* match(owner, purpose, code)
+        yield* repo.returnAttempt(row.id)
+        return { userId }
+      })
+
+      /** The live, unused row of a link token. */
+      const linkRow = (purpose: CodePurpose, token: string) =>
+        Effect.gen(function* () {
+          if (!isLinkToken(token)) return yield* new CodeRejected({ reason: "expired" })
+          const found = yield* repo.byToken(sha256(token), purpose)
+          const now = yield* Clock.currentTimeMillis
+          if (Option.isNone(found) || found.value.link_expires_at.getTime() <= now || found.value.user_id === null)
+            return yield* new CodeRejected({ reason: "expired" })
+          return { row: found.value, userId: found.value.user_id, now }
+        })
+
       const redeemLink = Effect.fn("OneTimeCodes.redeemLink")(function* (purpose: CodePurpose, token: string) {
-        if (!isLinkToken(token)) return yield* new CodeRejected({ reason: "expired" })
-        const found = yield* repo.byToken(sha256(token), purpose)
-        const now = yield* Clock.currentTimeMillis
-        if (Option.isNone(found) || found.value.link_expires_at.getTime() <= now || found.value.user_id === null)
-          return yield* new CodeRejected({ reason: "expired" })
-        const consumed = yield* repo.consume(found.value.id, new Date(now))
+        const { row, userId, now } = yield* linkRow(purpose, token)
+        const consumed = yield* repo.consume(row.id, new Date(now))
         if (!consumed) return yield* new CodeRejected({ reason: "expired" })
-        return { userId: found.value.user_id, targetEmail: found.value.target_email }
+        return { userId, targetEmail: row.target_email }
+      })
+
+      const findLink = Effect.fn("OneTimeCodes.findLink")(function* (purpose: CodePurpose, token: string) {
+        const { userId } = yield* linkRow(purpose, token)
+        return { userId }
       })
 
       const purge = Effect.flatMap(Clock.currentTimeMillis, (now) => repo.purge(new Date(now)))
 
-      return OneTimeCodes.of({ issue, budget, mailable, hold, redeem, redeemLink, adopt: repo.adopt, purge })
+      return OneTimeCodes.of({
+        issue,
+        budget,
+        mailable,
+        hold,
+        redeem,
+        check,
+        redeemLink,
+        findLink,
+        adopt: repo.adopt,
+        purge,
+      })
     }),
   )
 }

@@ -1,5 +1,6 @@
-// Handlers of the "users" group: they read the request's language and client address, call the
-// Accounts and Auth services and turn service outcomes into the contract's answers.
+// Handlers of the "users" group: they read the request's language and client address (and the
+// sign-up cookie of the browser that registered), call the Accounts and Auth services and turn
+// service outcomes into the contract's answers.
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/domain/api/api.ts"
@@ -11,10 +12,11 @@ import { Billing } from "../billing/service.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 import { clientAddressOf, requestLanguage, userAgentDevice } from "../platform/http/request-context.ts"
 import { Translations, type TranslationsService } from "../platform/i18n/translations.ts"
-import { Accounts } from "./accounts-service.ts"
+import { Accounts, type Verification } from "./accounts-service.ts"
 import { Auth } from "./auth-service.ts"
 import type { CodeRejected, CodesPaused } from "./codes-service.ts"
 import { sessionCookies } from "./session-cookie.ts"
+import { signUpCookie } from "./sign-up-cookie.ts"
 
 const codeFailure =
   ({ message }: TranslationsService, language: SelectableLanguage) =>
@@ -52,15 +54,30 @@ export const UsersHandlers = HttpApiBuilder.group(
     const billing = yield* Billing
     const { trustProxy, appOrigin } = yield* ServerConfig
     const cookies = sessionCookies(appOrigin)
+    const signUp = signUpCookie(appOrigin)
     const translations = yield* Translations
     const { message } = translations
     const caller = Effect.all({ language: requestLanguage, address: clientAddressOf(trustProxy) })
+    /** A verification's answer; once the address is verified the sign-up cookie has done its work. */
+    const verificationAnswer = (verification: Verification, language: SelectableLanguage) =>
+      verification === "verified"
+        ? Effect.as(signUp.clear, { message: message("emailVerified", language), passwordNeeded: false })
+        : Effect.succeed({ message: message("emailConfirmedChoosePassword", language), passwordNeeded: true })
+    /** The password step signs in: the session cookie, and the sign-up cookie cleared. */
+    const signedInAfterVerification = (user: Parameters<typeof auth.openSession>[0]) =>
+      Effect.gen(function* () {
+        const session = yield* auth.openSession(user, yield* userAgentDevice)
+        yield* signUp.clear
+        return yield* cookies.signedIn(session, false)
+      })
     return handlers
       .handle("register", ({ payload }) =>
         Effect.gen(function* () {
           const who = yield* caller
-          // A known address gets this same answer; its owner is told by mail (no enumeration).
-          const created = yield* accounts.register(payload, who)
+          // A known address gets this same answer, cookie included; its owner is told by mail (no
+          // enumeration).
+          const { browserToken, ...created } = yield* accounts.register(payload, who, yield* signUp.read)
+          yield* signUp.set(browserToken)
           return { message: message("registered", who.language), ...created }
         }),
       )
@@ -129,22 +146,43 @@ export const UsersHandlers = HttpApiBuilder.group(
       .handle("verifyEmail", ({ params }) =>
         Effect.gen(function* () {
           const language = yield* requestLanguage
-          yield* accounts.verifyEmail(params.uuid, params.code).pipe(
+          const verification = yield* accounts.verifyEmail(params.uuid, params.code, yield* signUp.read).pipe(
             Effect.catchTags({
               CodeRejected: codeFailure(translations, language),
               CodesPaused: codeFailure(translations, language),
             }),
           )
-          return { message: message("emailVerified", language) }
+          return yield* verificationAnswer(verification, language)
         }),
       )
       .handle("verifyEmailLink", ({ payload }) =>
         Effect.gen(function* () {
           const language = yield* requestLanguage
-          yield* accounts
-            .verifyEmailLink(payload.token)
+          const verification = yield* accounts
+            .verifyEmailLink(payload.token, yield* signUp.read)
             .pipe(Effect.catchTag("CodeRejected", linkFailure(translations, language)))
-          return { message: message("emailVerified", language) }
+          return yield* verificationAnswer(verification, language)
+        }),
+      )
+      .handle("verifyEmailChoosePassword", ({ payload }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          const user = yield* accounts.choosePassword(payload.uuid, payload.code, payload.password).pipe(
+            Effect.catchTags({
+              CodeRejected: codeFailure(translations, language),
+              CodesPaused: codeFailure(translations, language),
+            }),
+          )
+          return yield* signedInAfterVerification(user)
+        }),
+      )
+      .handle("verifyEmailLinkChoosePassword", ({ payload }) =>
+        Effect.gen(function* () {
+          const language = yield* requestLanguage
+          const user = yield* accounts
+            .choosePasswordWithLink(payload.token, payload.password)
+            .pipe(Effect.catchTag("CodeRejected", linkFailure(translations, language)))
+          return yield* signedInAfterVerification(user)
         }),
       )
       .handle("dashboard", () =>

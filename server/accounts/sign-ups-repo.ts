@@ -1,5 +1,6 @@
 // Sign-ups: what each registration leaves for PENDING_SIGN_UP_DAYS — the address (as its SHA-256),
-// the password's hash and, for a new address, the account it created. One per address at a time,
+// the password's hash, the registering browser's cookie (as its SHA-256) and, for a new address, the
+// account it created. One per address at a time,
 // claimed in one transaction with the account, so parallel registrations of an address agree on
 // which sign-up they got. An expired sign-up goes, and with it its account if still unverified.
 import { Context, Effect, Layer, Option, Schema } from "effect"
@@ -12,6 +13,8 @@ export const SignUpRow = Schema.Struct({
   email_hash: Schema.String,
   password_hash: Schema.String,
   user_id: Schema.NullOr(Schema.Number),
+  /** The SHA-256 of the sign-up cookie of the browser that registered. */
+  browser_hash: Schema.NullOr(Schema.String),
 })
 export type SignUpRow = typeof SignUpRow.Type
 
@@ -19,6 +22,8 @@ export interface NewSignUp {
   readonly emailHash: string
   readonly now: Date
   readonly expiresAt: Date
+  /** The SHA-256 of the sign-up cookie this registration's answer sets. */
+  readonly browserHash: string
   /** The account to create when the address has none; its uuid is the sign-up's id. */
   readonly user: NewUser
 }
@@ -30,7 +35,7 @@ export type Claimed =
   /** The address has an account: a sign-up without one. */
   | { readonly _tag: "Known"; readonly signUpId: string }
   /** The address already has a sign-up waiting: nothing new was kept. */
-  | { readonly _tag: "Pending"; readonly signUpId: string }
+  | { readonly _tag: "Pending"; readonly signUpId: string; readonly browserHash: string | null }
 
 export class SignUpsRepo extends Context.Service<
   SignUpsRepo,
@@ -48,7 +53,7 @@ export class SignUpsRepo extends Context.Service<
     SignUpsRepo,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const columns = sql`id::text AS id, email_hash, password_hash, user_id`
+      const columns = sql`id::text AS id, email_hash, password_hash, user_id, browser_hash`
       const decodeSignUps = Schema.decodeUnknownEffect(Schema.Array(SignUpRow))
       const decodeUsers = Schema.decodeUnknownEffect(Schema.Array(UserRow))
 
@@ -69,9 +74,9 @@ export class SignUpsRepo extends Context.Service<
             yield* expire(s.now, s.emailHash)
             const id = s.user.uuid
             const keep = sql`
-              INSERT INTO sign_ups (id, email_hash, password_hash, created_at, expires_at)
-              VALUES (${id}::uuid, ${s.emailHash}, ${s.user.passwordHash}, ${s.now.toISOString()}::timestamptz,
-                      ${s.expiresAt.toISOString()}::timestamptz)
+              INSERT INTO sign_ups (id, email_hash, password_hash, browser_hash, created_at, expires_at)
+              VALUES (${id}::uuid, ${s.emailHash}, ${s.user.passwordHash}, ${s.browserHash},
+                      ${s.now.toISOString()}::timestamptz, ${s.expiresAt.toISOString()}::timestamptz)
               ON CONFLICT (email_hash) DO NOTHING
               RETURNING id::text AS id`
             let kept = yield* keep
@@ -89,7 +94,11 @@ export class SignUpsRepo extends Context.Service<
               const [waiting] = yield* sql`SELECT ${columns} FROM sign_ups WHERE email_hash = ${s.emailHash}`.pipe(
                 Effect.flatMap(decodeSignUps),
               )
-              return { _tag: "Pending", signUpId: waiting?.id ?? id } satisfies Claimed
+              return {
+                _tag: "Pending",
+                signUpId: waiting?.id ?? id,
+                browserHash: waiting?.browser_hash ?? null,
+              } satisfies Claimed
             }
             const [user] = yield* sql`
               INSERT INTO users (uuid, email, first_name, last_name, password_hash, promotional_emails, language)

@@ -42,7 +42,8 @@ export class UsersRepo extends Context.Service<
     readonly findByUuid: (uuid: string) => Effect.Effect<Option.Option<UserRow>>
     readonly findById: (id: number) => Effect.Effect<Option.Option<UserRow>>
     readonly markVerified: (id: number, at: Date) => Effect.Effect<void>
-    readonly setPassword: (id: number, passwordHash: string) => Effect.Effect<void>
+    /** Sets the account's password; null leaves it without one (a provider vouches for its owner). */
+    readonly setPassword: (id: number, passwordHash: string | null) => Effect.Effect<void>
   }
 >()("jingluo/server/UsersRepo") {
   static readonly layer = Layer.effect(
@@ -65,7 +66,7 @@ export class UsersRepo extends Context.Service<
       )
       const setPassword = orDie(
         SqlSchema.void({
-          Request: Schema.Struct({ id: Schema.Number, passwordHash: Schema.String }),
+          Request: Schema.Struct({ id: Schema.Number, passwordHash: Schema.NullOr(Schema.String) }),
           execute: ({ id, passwordHash }) =>
             sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
         }),

@@ -3,7 +3,7 @@
 // locales/*/checkout.json; German says "du", as the app does.
 import { formatPrice, type PlanPrice, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
-import { escapeHtml } from "../platform/http/html.ts"
+import { escapeHtml, ICON_LINK } from "../platform/http/html.ts"
 import type { TranslationsService } from "../platform/i18n/translations.ts"
 import { LOCAL_CARDS } from "./local-provider.ts"
 
@@ -11,6 +11,7 @@ type Translate = TranslationsService["t"]
 
 const page = (language: string, title: string, body: string) => `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${ICON_LINK}
 <title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f6f8;color:#1d2a27;margin:0;padding:24px}

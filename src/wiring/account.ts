@@ -182,8 +182,10 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
       actors: {
         loadDevices: apiActor((client) => client.account.registeredDevices()),
         removeDevice: apiActor((client, payload) => client.account.removeDevice({ payload }), ownFailures),
-        logoutAll: apiActor((client) =>
-          client.users.logoutAllDevices({ payload: { user_uuid: session.getSnapshot().context.user?.uuid ?? "" } }),
+        logoutAll: apiActor(
+          (client) =>
+            client.users.logoutAllDevices({ payload: { user_uuid: session.getSnapshot().context.user?.uuid ?? "" } }),
+          ownFailures,
         ),
       },
       actions: {
@@ -324,6 +326,17 @@ export const wireAccount = (w: Wiring, language = "en") => {
           verify: w.apiActor((client, params) => client.users.verifyEmail({ params })),
           verifyLink: w.apiActor((client, payload) => client.users.verifyEmailLink({ payload })),
           resend: w.apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
+          choosePassword: w.apiActor((client, payload) =>
+            "token" in payload
+              ? client.users.verifyEmailLinkChoosePassword({ payload })
+              : client.users.verifyEmailChoosePassword({ payload }),
+          ),
+        },
+        actions: {
+          signedIn: (_, user) => {
+            session.send({ type: "session.signIn", user: storedUserOf(user) })
+            session.send({ type: "session.refresh" })
+          },
         },
       }),
     },

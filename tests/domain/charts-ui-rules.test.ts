@@ -9,15 +9,19 @@ import {
   seededRandom,
 } from "../../src/domain/charts/chart-practice.ts"
 import {
+  CLEAR_SHARE,
   clampZoom,
   fitPoints,
+  MAX_OPENING_ZOOM,
   MAX_ZOOM,
   MIN_ZOOM,
+  openingZoom,
   panBy,
   revealPoint,
   type ViewBox,
   visibleBox,
   zoomBy,
+  zoomOn,
 } from "../../src/domain/charts/chart-zoom.ts"
 
 const box: ViewBox = [0, 0, 200, 400]
@@ -51,6 +55,31 @@ describe("chart zoom", () => {
     const [x, , w] = visibleBox(moved, box)
     expect(160).toBeLessThan(x + w)
     expect(moved.center[1]).toBe(200)
+  })
+
+  it("opens a point's view whole when no dot crowds it, else on the point, as far in as its nearest neighbour needs", () => {
+    const at = [100, 200] as const
+    const clear = CLEAR_SHARE * 400
+    expect(openingZoom(box, at, [[100, 200 + clear]])).toEqual({ scale: 1, center: [100, 200] })
+    expect(
+      openingZoom(box, at, [
+        [100, 200 + clear / 2],
+        [100, 100],
+      ]),
+    ).toEqual({ scale: 2, center: [100, 200] })
+    // Dots at the same spot (the sites of one place) are not parted by any zoom: they do not count.
+    expect(openingZoom(box, at, [[100, 200.4]]).scale).toBe(1)
+    // No further in than a point with its surroundings, and at least as far as asked (a whole-body view).
+    expect(openingZoom(box, at, [[100, 201.5]]).scale).toBe(MAX_OPENING_ZOOM)
+    expect(openingZoom(box, at, [], 2)).toEqual({ scale: 2, center: [100, 200] })
+    // Near the edge the centre stays where the drawing still fills the screen.
+    expect(openingZoom(box, [10, 10], [[10, 12]])).toEqual({ scale: MAX_OPENING_ZOOM, center: [100 / 3, 200 / 3] })
+  })
+
+  it("zooms on a point: centred on it at the new scale, within the drawing", () => {
+    expect(zoomOn({ scale: 2, center: [50, 50] }, box, 1.5, [100, 250])).toEqual({ scale: 3, center: [100, 250] })
+    expect(zoomOn({ scale: 6, center: [50, 50] }, box, 2, [100, 250]).scale).toBe(MAX_ZOOM)
+    expect(zoomOn({ scale: 2, center: [50, 50] }, box, 1 / 4, [100, 250])).toEqual({ scale: 1, center: [100, 200] })
   })
 
   it("fits a group of points with room around them", () => {
@@ -101,6 +130,25 @@ describe("chart labels", () => {
     )
     expect(placed[0]!.id).toBe("highlight")
     expect(Math.abs(placed[0]!.box.y + placed[0]!.box.h / 2 - 200)).toBeLessThan(12)
+  })
+
+  it("always places a required label (the page's point), however crowded: further out, else over other dots", () => {
+    const dots = Array.from({ length: 400 }, (_, i) => [(i % 20) * 20 + 10, Math.floor(i / 20) * 20 + 10] as const)
+    const at = dots[210]!
+    const wishes = [
+      { id: "page", at, text: "CV-12 Zhōngwǎn", required: true },
+      { id: "other", at: dots[211]!, text: "KI-19" },
+    ]
+    expect(layoutLabels(wishes.slice(1), metrics, dots, bounds)).toEqual([])
+    const [label, ...rest] = layoutLabels(wishes, metrics, dots, bounds)
+    expect(label!.id).toBe("page")
+    expect(rest).toEqual([])
+    expect(boxesOverlap(label!.box, { x: at[0] - 3, y: at[1] - 3, w: 6, h: 6 })).toBe(false)
+    expect(label!.box.x).toBeGreaterThanOrEqual(0)
+    expect(label!.box.x + label!.box.w).toBeLessThanOrEqual(400)
+    // With room near it, it sits beside its point like any other label.
+    const alone = layoutLabels([wishes[0]!], metrics, [at], bounds)[0]!
+    expect(alone.leader).toBe(false)
   })
 
   it("keeps labels inside what is on screen", () => {

@@ -332,7 +332,11 @@ test("an account made by social sign-in sets its first password with a mailed co
   await expect(page).toHaveURL(/\/login/)
 })
 
-test("remove another device by keyboard; its browser is signed out", async ({ page, browser, baseURL }) => {
+test("remove another device by keyboard after its confirmation; its browser is signed out", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = await createVerifiedUser(page, uniqueEmail("devices"))
   await signIn(page, email)
   const other = await secondBrowser(browser, baseURL!, email)
@@ -344,6 +348,11 @@ test("remove another device by keyboard; its browser is signed out", async ({ pa
   await expectAccessible(page)
   const remove = page.getByRole("button", { name: /^Sign out Chrome/ })
   await remove.focus()
+  await page.keyboard.press("Enter")
+  // Asked first, with the cursor on the answer that signs it out.
+  const question = page.getByRole("alertdialog", { name: /^Sign out Chrome .*\? It has to sign in again/ })
+  await expect(question.getByRole("button", { name: "Yes, sign it out" })).toBeFocused()
+  await expectAccessible(page)
   await page.keyboard.press("Enter")
   await expect(page.getByText("The device has been signed out.")).toBeVisible()
   await expect(items).toHaveCount(1)

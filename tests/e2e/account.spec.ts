@@ -113,6 +113,9 @@ test("the sign-up form says why it refuses a list of addresses, a web address as
   await expect(page.getByText("Enter a name without web addresses or control characters")).toBeVisible()
   await expect(page.getByText(`Invalid Password: use at least ${PASSWORD_MIN_LENGTH} characters`)).toBeVisible()
   await expect(email).toBeFocused()
+  // The names share a row: the error under First name leaves Last name in line with it.
+  const top = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!.y
+  expect(await top("Last name")).toBe(await top("First name"))
   await expectAccessible(page)
 
   // Keyboard: each field put right in turn, then Enter.

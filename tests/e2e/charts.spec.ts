@@ -1,15 +1,15 @@
-// Body-chart journeys against the real server: every point page shows its chart (points sampled
-// across every channel and the extra points, and one point per view); the Lung chart walked LU-1 →
-// LU-11 by arrow keys and LU-9 opened; the explorer by keyboard and by mouse; "where is ST-36?"
-// answered without the mouse, and find-the-point answered by mouse; a Standard user sees Pro points
-// only as unlabelled dots; a press a few pixels off a dot still takes it; zoom by wheel and drag;
+// Body-chart journeys against the real server: a point's page shows it on its best view (the trunk
+// and one point per view) on top, labelled and inside the drawing, which zooms centred on it; the
+// Lung chart walked LU-1 → LU-11 by arrow keys and LU-9 opened; the explorer by keyboard and by
+// mouse; "where is ST-36?" answered without the mouse, and find-the-point answered by mouse; a
+// Standard user sees Pro points only as unlabelled dots; a press a few pixels off a dot still takes it; zoom by wheel and drag;
 // forced colours and reduced motion; axe with WCAG 2.2 AA on every chart page and state.
 import { readFileSync } from "node:fs"
 import type { Locator, Page } from "@playwright/test"
 import { loadContent } from "../../server/content/load-content.ts"
 import { CHART_VIEW_IDS } from "../../src/domain/charts/chart-ids.ts"
 import type { ChartIndex, ServedChart } from "../../src/domain/charts/chart-views.ts"
-import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -54,31 +54,50 @@ const tabInto = async (page: Page, target: Locator) => {
   throw new Error("Tab never reached the element")
 }
 
-test("every point page shows its point on its chart: a sample of every channel and the extra points, and one per view", async ({
+/**
+ * Where a point's own dot stands on its page's chart: the site drawn last of all the points, whether
+ * the element on screen at its centre is that dot (nothing drawn or laid over it), whether its
+ * label is there, and whether the dot lies inside the drawing.
+ */
+const currentDot = (page: Page, key: string) =>
+  page.locator(".chart-svg").evaluate((svg, wanted) => {
+    svg.scrollIntoView({ block: "center" })
+    const links = [...svg.querySelectorAll("a[data-key]")]
+    const link = links.find((a) => a.getAttribute("data-key") === wanted)
+    const dot = link?.querySelector("circle")?.getBoundingClientRect()
+    if (!link || !dot) return { drawnLast: false, onTop: false, label: "", inside: false }
+    const frame = svg.getBoundingClientRect()
+    const hit = document.elementFromPoint(dot.x + dot.width / 2, dot.y + dot.height / 2)
+    return {
+      drawnLast: links.at(-1) === link,
+      onTop: hit !== null && link.contains(hit),
+      label: svg.querySelector(".chart-label.is-main text")?.textContent ?? "",
+      inside: dot.left >= frame.left && dot.right <= frame.right && dot.top >= frame.top && dot.bottom <= frame.bottom,
+    }
+  }, key)
+
+test("a point's page shows it on its best view, on top of its neighbours, labelled, in the frame: the trunk and one point per view", async ({
   page,
 }) => {
-  // Some sixty pages: slow on a busy machine.
-  test.setTimeout(420_000)
+  // Every one of the points is checked the same way, without a browser, in
+  // tests/ui/chart-every-point.test.tsx; here the browser's own drawing and hit-testing have the word.
+  test.setTimeout(180_000)
   await signInAsPro(page)
   const index = await api<ChartIndex>(page, "/api/charts")
-  const sample = [
-    ...content.channels.flatMap((c) => {
-      const last = c.points.length - 1
-      return [c.points[0]!, c.points[Math.floor(last / 2)]!, c.points[last]!]
-    }),
-    ...content.extraPoints.filter((_, i) => i % 6 === 0),
-  ]
-  // And for every view, a point whose best view it is.
+  const all = [...content.channels.flatMap((c) => c.points), ...content.extraPoints]
+  // Trunk points among their neighbours on a whole-body view, and for every view a point whose best view it is.
+  const sample = all.filter((p) => ["CV-12", "CV-17", "GV-4"].includes(p.code))
   for (const view of CHART_VIEW_IDS) {
     const code = Object.entries(index.points).find(([, places]) => places[0]?.view === view)?.[0]
     expect(code, `a point shown best on ${view}`).toBeDefined()
-    const point = [...content.channels.flatMap((c) => c.points), ...content.extraPoints].find((p) => p.code === code)!
+    const point = all.find((p) => p.code === code)!
     if (!sample.includes(point)) sample.push(point)
   }
   const titles = new Map(index.views.map((v) => [v.id as string, v.title]))
   const viewsSeen = new Set<string>()
+  await page.goto("/book/pages")
   for (const point of sample) {
-    await page.goto(`/point/${point.slug}`)
+    await goInApp(page, `/point/${point.slug}`)
     const region = chartRegion(page)
     const best = index.points[point.code]![0]!
     const drawing = drawingOf(region, "On the body chart")
@@ -86,9 +105,39 @@ test("every point page shows its point on its chart: a sample of every channel a
     await expect(link, point.code).toHaveAttribute("aria-current", "true")
     await expect(link).toHaveAccessibleName(new RegExp(`^${point.code} `))
     await expect(region.getByRole("figure")).toContainText(titles.get(best.view)!)
+    await expect
+      .poll(() => currentDot(page, best.key ?? ""), { message: point.code })
+      .toEqual({ drawnLast: true, onTop: true, label: expect.stringMatching(`^${point.code} `), inside: true })
     viewsSeen.add(best.view)
   }
   expect([...viewsSeen].sort()).toEqual([...CHART_VIEW_IDS].sort())
+
+  // Zoomed in further by the buttons and the keys, CV-12 stays in the middle of the drawing, on top.
+  await goInApp(page, "/point/cv-12-zhongwan")
+  const region = chartRegion(page)
+  const drawing = drawingOf(region, "On the body chart")
+  await expect(drawing.locator('a[data-key="CV-12"]')).toHaveAttribute("aria-current", "true")
+  const centred = async () => {
+    const dot = await currentDot(page, "CV-12")
+    const frame = (await drawing.boundingBox())!
+    const circle = (await drawing.locator('a[data-key="CV-12"] circle').boundingBox())!
+    const offset = Math.hypot(
+      circle.x + circle.width / 2 - (frame.x + frame.width / 2),
+      circle.y + circle.height / 2 - (frame.y + frame.height / 2),
+    )
+    return { ...dot, centred: offset < 4 }
+  }
+  const zoomIn = region.getByRole("button", { name: "Zoom in" })
+  const byKey = async () => {
+    await drawing.locator('a[data-key="CV-12"]').focus()
+    await page.keyboard.press("+")
+  }
+  for (const press of [() => zoomIn.click(), () => zoomIn.click(), byKey]) {
+    const before = await drawing.getAttribute("viewBox")
+    await press()
+    await expect.poll(() => drawing.getAttribute("viewBox")).not.toBe(before)
+    await expect.poll(centred).toMatchObject({ onTop: true, inside: true, centred: true })
+  }
 })
 
 test("the Lung chart walked LU-1 → LU-11 by arrow keys, LU-9 opened with Enter", async ({ page }) => {

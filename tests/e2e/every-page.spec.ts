@@ -1,10 +1,18 @@
-// Every page of the app in en, de and es — as a visitor, a Standard user and a Pro user, with the
+// Every page of the app (the lists in support/site-pages.ts) in en, de and es — as a visitor, a Standard user and a Pro user, with the
 // drill-down, the menus and the payment modal open where they appear — checked by axe against WCAG
 // 2.0–2.2 A and AA, and with a page title of its own ("LU-9 Tàiyuān · Jingluo"), in the language
 // of the page where it has words.
 import { readFileSync } from "node:fs"
 import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import {
+  FREE_BOOK_PAGES,
+  LOCKED_PAGES,
+  PLAN_PAGES,
+  PRO_PAGES,
+  VISITOR_PAGES,
+  VISITOR_QUERY_PAGES,
+} from "./support/site-pages.ts"
 import { expect, test } from "./support/test.ts"
 
 const LANGUAGES = ["en", "de", "es"] as const
@@ -49,36 +57,15 @@ for (const language of LANGUAGES) {
     test("as a visitor", async ({ page }) => {
       const suffix = " · Jingluo"
       await check(page, "/", `${text(language, "home", "title")}${suffix}`)
-      for (const path of ["/about", "/about-us", "/register", "/resetpassword", "/verify-email", "/payment-failure"]) {
-        await check(page, path)
-      }
+      for (const path of VISITOR_PAGES) await check(page, path)
       await check(page, "/login", `${text(language, "user", "login.title")}${suffix}`)
       await check(page, "/not-found", `${text(language, "common", "notFound.title")}${suffix}`)
-      await check(page, "/resetpassword?email=anna%40example.com")
-      await check(page, "/verify-email?user=0bfdfc3b-a859-4c3e-9fe4-dd0aab9b5026")
-      await check(page, "/verify-email?user=0bfdfc3b-a859-4c3e-9fe4-dd0aab9b5026&code=1234")
-      for (const path of ["/pricing", "/plan-pro"]) await check(page, path)
-      for (const path of [
-        "/book/pages",
-        "/book/pages/channels",
-        "/book/pages/categories",
-        "/book/pages/body-areas",
-        "/book/pages/channels/lung-channel",
-        "/book/pages/categories/yuan-source",
-        "/body-area/hand",
-        "/book/pages/point-categories",
-        "/book/pages/measuring-with-cun",
-      ]) {
-        await check(page, path)
-      }
+      for (const path of VISITOR_QUERY_PAGES) await check(page, path)
+      for (const path of PLAN_PAGES) await check(page, path)
+      for (const path of FREE_BOOK_PAGES) await check(page, path)
       await check(page, "/point/lu-9-taiyuan", "LU-9 Tàiyuān · Jingluo")
       // Locked pages open the lite upgrade modal; the page behind it is named and checked too.
-      for (const [path, title] of [
-        ["/point/st-36-zusanli", "ST-36 Zúsānlǐ · Jingluo"],
-        ["/book/pages/vessels/chong-mai-penetrating-vessel", undefined],
-        ["/book/pages/extra-points", undefined],
-        ["/book/pages/categories/luo-connecting", undefined],
-      ] as const) {
+      for (const [path, title] of LOCKED_PAGES) {
         await page.goto(path)
         await closeDialog(page)
         await check(page, path, title)
@@ -121,14 +108,8 @@ for (const language of LANGUAGES) {
       for (const path of [
         "/pricing",
         "/account-settings/my-membership",
-        "/point/st-36-zusanli",
-        "/book/pages/vessels/chong-mai-penetrating-vessel",
-        "/book/pages/extra-points",
-        "/point/ex-hn3-yintang",
-        "/book/pages/categories/luo-connecting",
-        "/body-area/knee-and-lower-leg",
-        "/book/pages/channels/governing-vessel",
-        "/book/pages/introduction-to-the-channels",
+        ...LOCKED_PAGES.map(([path]) => path),
+        ...PRO_PAGES,
       ]) {
         await check(page, path)
       }

@@ -3,7 +3,7 @@ import { createActor, waitFor } from "xstate"
 import type { ChartViewId } from "../../src/domain/charts/chart-ids.ts"
 import type { ChartSubject } from "../../src/domain/charts/chart-subjects.ts"
 import type { ChartIndex, ServedChart } from "../../src/domain/charts/chart-views.ts"
-import { MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from "../../src/domain/charts/chart-zoom.ts"
+import { MAX_OPENING_ZOOM, MAX_ZOOM, MIN_ZOOM, ZOOM_STEP } from "../../src/domain/charts/chart-zoom.ts"
 import {
   Forbidden,
   NotFound,
@@ -262,6 +262,67 @@ describe("chart machine", () => {
       expect(context(started).focus).toBe("LU-2:left")
       send(started, { type: "point.open", key: "ST-36:left" })
       expect(started.openPoint).toHaveBeenCalledTimes(1)
+    })
+  })
+
+  describe("opening on a point", () => {
+    const openPoint = async (code: string, index: ChartIndex, chart: ServedChart) => {
+      const started = start({ subject: { kind: "point", code } })
+      started.fetchIndex.resolve(index)
+      await waitFor(started.actor, (s) => s.matches("loading"))
+      return loaded(started, chart)
+    }
+
+    it("opens a point's whole-body view on the trunk around it, centred on the point", async () => {
+      const started = await openPoint("LU-1", chartIndex, frontChart)
+      expect(context(started)).toMatchObject({
+        focus: "LU-1:right",
+        zoom: { scale: MAX_OPENING_ZOOM, center: [60, 100] },
+      })
+    })
+
+    it("opens a detailed view whole when nothing crowds the point, and in on it when a neighbour does", async () => {
+      expect(context(await openPoint("LU-3", chartIndex, palmChart)).zoom).toEqual({ scale: 1, center: [50, 100] })
+      const crowded: ServedChart = {
+        ...palmChart,
+        points: palmChart.points.map((p) =>
+          p.code === "LU-4" ? { ...p, sites: p.sites.map((s) => ({ ...s, x: 50, y: 147 })) } : p,
+        ),
+      }
+      expect(context(await openPoint("LU-3", chartIndex, crowded)).zoom).toEqual({ scale: 2, center: [50, 150] })
+    })
+
+    it("shows a point's second view whole (its channel around it), and the best view on the point again", async () => {
+      const started = await openPoint(
+        "LU-1",
+        {
+          ...chartIndex,
+          points: {
+            "LU-1": [
+              { view: "body-front", key: "LU-1:right" },
+              { view: "hand-palm", key: null },
+            ],
+          },
+        },
+        frontChart,
+      )
+      send(started, { type: "view.select", view: "hand-palm" })
+      await loaded(started, palmChart)
+      expect(context(started).zoom).toEqual({ scale: 1, center: [50, 100] })
+      send(started, { type: "view.select", view: "body-front" })
+      expect(context(started).zoom).toEqual({ scale: MAX_OPENING_ZOOM, center: [60, 100] })
+    })
+
+    it("zooms in and out centred on the point the keyboard is on, even after panning away", async () => {
+      const started = await openPoint("LU-1", chartIndex, frontChart)
+      send(started, { type: "pan.by", dx: 1, dy: 1 })
+      send(started, { type: "zoom.in" })
+      expect(context(started).zoom).toEqual({ scale: MAX_OPENING_ZOOM * ZOOM_STEP, center: [60, 100] })
+      send(started, { type: "point.focus", key: "LU-3:right" })
+      send(started, { type: "zoom.out" })
+      expect(context(started).zoom).toEqual({ scale: MAX_OPENING_ZOOM, center: [40, 150] })
+      send(started, { type: "zoom.reset" })
+      expect(context(started).zoom).toEqual({ scale: 1, center: [100, 200] })
     })
   })
 

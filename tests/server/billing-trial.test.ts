@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import { trialAddress } from "../../src/domain/billing/trial-address.ts"
 import { fakeStripe, sendSignedEvent, stripeCalls } from "./support/fake-stripe.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  deleteAccount,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 
 const SERVER_SECRET = "a-test-secret-of-at-least-32-characters"
 const WEBHOOK_SECRET = "whsec_trial"
@@ -25,8 +32,8 @@ describe("the address a trial is remembered by", () => {
 const userIdOf = async (server: TestServer, email: string) =>
   (await server.sql<{ id: number }>("SELECT id FROM users WHERE email = $1", [email]))[0]!.id
 
-const deleteAccount = async (server: TestServer, token: string) =>
-  expect((await server.request("/api/account/delete", { method: "DELETE", token })).status).toBe(200)
+const deleted = async (server: TestServer, token: string) =>
+  expect((await deleteAccount(server, token)).status).toBe(200)
 
 const startCheckout = async (server: TestServer, token: string, priceId: string) => {
   const response = await server.request("/api/stripe-checkout", { method: "POST", token, json: { price_id: priceId } })
@@ -64,7 +71,7 @@ describe.each(DATABASES)("one trial per person with the built-in checkout on %s"
     const first = await subscribe(email)
     expect(first.page).toContain(`${TRIAL_DAYS}-day free trial`)
     expect(first.status).toBe("trialing")
-    await deleteAccount(server, first.token)
+    await deleted(server, first.token)
 
     await createVerifiedUser(server, email)
     const again = await subscribe(email)
@@ -77,7 +84,7 @@ describe.each(DATABASES)("one trial per person with the built-in checkout on %s"
     const name = `trial${Date.now()}`
     const first = await subscribe((await createVerifiedUser(server, `${name}@gmail.com`)).email)
     expect(first.status).toBe("trialing")
-    await deleteAccount(server, first.token)
+    await deleted(server, first.token)
     const dotted = await subscribe(
       (await createVerifiedUser(server, `${name.slice(0, 3)}.${name.slice(3)}+x@gmail.com`)).email,
     )
@@ -89,7 +96,7 @@ describe.each(DATABASES)("one trial per person with the built-in checkout on %s"
   it("keeps a keyed hash of the address, never the address, after the account is gone", async () => {
     const { email } = await createVerifiedUser(server)
     const { token } = await subscribe(email)
-    await deleteAccount(server, token)
+    await deleted(server, token)
     const claims = await server.sql<{ digest: string; kind: string }>("SELECT digest, kind FROM trial_claims")
     const expected = createHmac("sha256", SERVER_SECRET)
       .update(`trial-email\n${trialAddress(email)}`)
@@ -147,7 +154,7 @@ describe.each(DATABASES)("one trial per person and per card with Stripe on %s", 
     await startCheckout(server, token, "price_Y")
     expect(calls.checkouts.at(-1)?.trial).toBe(true)
     await trialStarted(email, "sub_first", "fp_card_1")
-    await deleteAccount(server, token)
+    await deleted(server, token)
 
     await createVerifiedUser(server, email)
     await startCheckout(server, await signIn(server, email), "price_Y")

@@ -7,7 +7,14 @@ import { WEBHOOK_MAX_BODY_BYTES } from "../../server/platform/http/body-limits.t
 import { MAX_BODY_BYTES } from "../../server/platform/http/request-guard.ts"
 import { PLAN_ID_PRO, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import { fakeStripe, sendSignedEvent, signedHeaders, stripeCalls } from "./support/fake-stripe.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  deleteAccount,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 
 const SECRET = "whsec_webhook"
 
@@ -53,7 +60,7 @@ describe.each(DATABASES)("the Stripe webhook on %s", (kind) => {
     )
     expect(await created.json()).toMatchObject({ result: "applied" })
     const token = await signIn(server, email)
-    expect((await server.request("/api/account/delete", { method: "DELETE", token })).status).toBe(200)
+    expect((await deleteAccount(server, token)).status).toBe(200)
     expect(calls.cancelled).toContain("sub_gone")
 
     // Stripe reports the end of the subscription the deletion ended.

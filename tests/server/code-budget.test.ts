@@ -15,7 +15,7 @@ import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
 import type { ForgotPasswordPayload } from "../../src/domain/account/password-reset.ts"
 import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
 import { DAY_MS } from "../../src/domain/shared/timing.ts"
-import { DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
+import { DATABASES, PASSWORD, signUpCookieOf, startTestServer, type TestServer } from "./support/harness.ts"
 import { accountsStack } from "./support/layers.ts"
 
 const tokenIn = (mail: OutgoingMail) => /token=([A-Za-z0-9_-]{22})/.exec(mail.text)?.[1] ?? ""
@@ -70,7 +70,12 @@ describe.each(DATABASES)("code budget over HTTP on %s", (kind) => {
     expect(alerts).toHaveLength(1)
     expect(alerts[0]!.subject).toContain("trying codes")
 
-    const link = await server.request("/api/verify-email-link", { method: "POST", json: { token: tokenIn(mail) } })
+    // The link, in the browser that registered: verified with the password typed there.
+    const link = await server.request("/api/verify-email-link", {
+      method: "POST",
+      json: { token: tokenIn(mail) },
+      headers: { cookie: signUpCookieOf(registered) },
+    })
     expect(link.status).toBe(200)
     const login = await server.request("/api/login", {
       method: "POST",

@@ -183,7 +183,9 @@ describe.each(DATABASES)("contract fuzzing on %s", (kind) => {
         const t = await token(c)
         const sent = await send(c.url, {
           method: c.method,
-          ...(c.body === undefined ? {} : { body: c.body, headers: { "content-type": "application/json" } }),
+          // As the app's client does: every state-changing call says JSON, with or without a body.
+          ...(c.body === undefined ? {} : { body: c.body }),
+          ...(c.body !== undefined || c.method !== "GET" ? { headers: { "content-type": "application/json" } } : {}),
           ...(t ? { token: t } : {}),
         })
         const answer = await sent.text()

@@ -22,7 +22,7 @@ describe.each(DATABASES)("e-mail look-up limits on %s", (kind) => {
     const { email } = await createVerifiedUser(server)
     const response = await server.request("/api/login", {
       method: "POST",
-      json: { email, password: PASSWORD },
+      json: { email, password: PASSWORD, return_token: true },
       headers: { "x-forwarded-for": address },
     })
     return { email, token: ((await response.json()) as { token: string }).token }

@@ -1,10 +1,10 @@
 // No answer tells whether an address has an account. The same sequence of requests runs against an
 // address nobody has registered and against one whose owner has a verified account (registered on
 // an earlier day: the owner's own counters have run out), each from its own client address, and
-// the full sequences of answers (status and body, with the address and the returned id written as
-// placeholders) must be equal: registering, signing in with the registrant's password, guessing
-// codes on the returned id until they expire and pause, resending, asking for resets and guessing
-// reset codes. The owner's own sign-in keeps working throughout.
+// the full sequences of answers (status, body and the cookies set, with the address, the returned
+// id and cookie values written as placeholders) must be equal: registering, signing in with the
+// registrant's password, guessing codes on the returned id until they expire and pause, resending,
+// asking for resets and guessing reset codes. The owner's own sign-in keeps working throughout.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { addressHashOf } from "../../server/accounts/codes-service.ts"
 import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
@@ -20,6 +20,8 @@ interface Answer {
   readonly step: string
   readonly status: number
   body: unknown
+  /** The cookies the answer sets, each value written as a placeholder. */
+  readonly cookies: ReadonlyArray<string>
 }
 
 describe.each(DATABASES)("no account enumeration on %s", (kind) => {
@@ -49,7 +51,8 @@ describe.each(DATABASES)("no account enumeration on %s", (kind) => {
       const body = JSON.parse(text) as Record<string, unknown>
       // The wait is counted from each client's own first try, seconds apart: compare it in hours.
       if (typeof body.retryAfterSeconds === "number") body.retryAfterSeconds = Math.ceil(body.retryAfterSeconds / 3600)
-      answers.push({ step, status: response.status, body })
+      const cookies = response.headers.getSetCookie().map((cookie) => cookie.replace(/^([^=]*)=[^;]*/, "$1=<value>"))
+      answers.push({ step, status: response.status, body, cookies })
       return body
     }
     const register = async (password: string) => {
@@ -132,6 +135,8 @@ describe.each(DATABASES)("no account enumeration on %s", (kind) => {
       `login ${STRANGER_PASSWORD}: 403`,
     ])
     expect(forNew[1]!.body).toMatchObject({ _tag: "EmailNotVerified", email: "<email>" })
+    // Every registration sets the sign-up cookie, whatever the address.
+    expect(forNew[0]!.cookies).toEqual([expect.stringMatching(/^jingluo_sign_up=<value>; Max-Age=\d+; Path=\/api;/)])
     expect(forNew[3]!.body).toMatchObject({ uuid: "<uuid>" })
     const guesses = forNew.slice(6, 7 + CODE_MAX_ATTEMPTS).map((answer) => answer.body)
     expect(guesses.map((body) => (body as { errors: { code: string } }).errors.code)).toEqual([

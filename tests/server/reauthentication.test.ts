@@ -28,7 +28,11 @@ describe.each(DATABASES)("re-authentication on %s", (kind) => {
   const freshAddress = () => `10.20.${Math.floor(next / 250)}.${(next++ % 250) + 1}`
 
   const login = (email: string, password: string, address: string) =>
-    server.request("/api/login", { method: "POST", json: { email, password }, headers: { "x-forwarded-for": address } })
+    server.request("/api/login", {
+      method: "POST",
+      json: { email, password, return_token: true },
+      headers: { "x-forwarded-for": address },
+    })
   const signInAs = async (email: string, address: string) => {
     const response = await login(email, PASSWORD, address)
     expect(response.status).toBe(200)

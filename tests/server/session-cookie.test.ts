@@ -164,7 +164,10 @@ describe.each(DATABASES)("the session cookie on %s", (kind) => {
     expect((await server.request("/api/dashboard", withCookie(phone))).status).toBe(401)
 
     const last = await signInWithCookie(email)
-    const deleted = await server.request("/api/account/delete", withCookie(last, { method: "DELETE" }))
+    const deleted = await server.request(
+      "/api/account/delete",
+      withCookie(last, { method: "DELETE", json: { current_password: PASSWORD } }),
+    )
     expect(deleted.status).toBe(200)
     expect(sessionCookiesOf(deleted)).toEqual([expect.stringMatching(CLEARED)])
   })

@@ -10,6 +10,7 @@ import { Accounts, type Caller } from "../../server/accounts/accounts-service.ts
 import { Auth } from "../../server/accounts/auth-service.ts"
 import { Passwords } from "../../server/accounts/passwords-service.ts"
 import { ProfileRepo } from "../../server/accounts/profile-repo.ts"
+import { SignInBudget } from "../../server/accounts/sign-in-budget.ts"
 import { UsersRepo } from "../../server/accounts/users-repo.ts"
 import type { OutgoingMail } from "../../server/platform/mail/mail-layout.ts"
 import { MailQueue } from "../../server/platform/mail/mail-queue.ts"
@@ -41,6 +42,7 @@ const sent: Array<OutgoingMail> = []
 const Stack = Auth.layer.pipe(
   Layer.provideMerge(CountingPasswords),
   Layer.provideMerge(ProfileRepo.layer),
+  Layer.provideMerge(SignInBudget.layer),
   Layer.provideMerge(accountsStack(sent)),
 )
 
@@ -71,10 +73,11 @@ const signInAs = (email: string, password: string) =>
 const owner = (email: string) =>
   Effect.gen(function* () {
     const accounts = yield* Accounts
-    const { uuid } = yield* accounts.register(payload(email, PASSWORD), caller())
+    const { uuid, browserToken } = yield* accounts.register(payload(email, PASSWORD), caller())
     yield* Effect.flatMap(MailQueue, (queue) => queue.deliverDue)
     const mail = sent.filter((m) => m.to === email && m.purpose === "verify-email").at(-1)!
-    yield* accounts.verifyEmail(uuid, mail.code!)
+    // In the browser that registered: the password typed there is kept.
+    assert.strictEqual(yield* accounts.verifyEmail(uuid, mail.code!, browserToken), "verified")
   })
 
 layer(Stack, { timeout: 120_000 })("sign-ups", (it) => {

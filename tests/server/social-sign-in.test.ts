@@ -1,8 +1,10 @@
 // Social sign-in against a real OpenID Connect provider (oidc-provider on 127.0.0.1): sign-up,
-// sign-in of a linked identity, linking to a password account only after its password, and every
+// sign-in of a linked identity, linking to a password account only after its password (unless no
+// one has proven the account's address: then the provider's proof wins over its password), and every
 // answer that must be refused — bad state, another browser, replayed code, nonce mismatch,
 // unverified e-mail, spent tickets — as a 4xx, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sha256 } from "../../server/platform/security/secrets.ts"
 import { SOCIAL_CALLBACK_ROUTE } from "../../src/domain/account/social-sign-in.ts"
 import { startTestOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from "../support/oidc-test-provider.ts"
 import {
@@ -22,7 +24,9 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
   let server: TestServer
   beforeAll(async () => {
     provider = await startTestOidcProvider(REDIRECT_URI)
+    // One proxy in front, so each start can come from a client of its own: starts are limited per client.
     server = await startTestServer(kind, {
+      trustProxy: { _tag: "Hops", hops: 1 },
       socialProviders: [
         {
           id: "local",
@@ -39,9 +43,12 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     await provider.close()
   })
 
-  /** Starts a sign-in: the provider's address and the browser cookie. */
+  let clients = 0
+  /** Starts a sign-in from a client of its own: the provider's address and the browser cookie. */
   const start = async (next?: string) => {
-    const response = await server.request(`/api/social/local/start${next ? `?next=${encodeURIComponent(next)}` : ""}`)
+    const response = await server.request(`/api/social/local/start${next ? `?next=${encodeURIComponent(next)}` : ""}`, {
+      headers: { "x-forwarded-for": `10.60.${Math.floor(clients / 250)}.${(clients++ % 250) + 1}` },
+    })
     expect(response.status).toBe(302)
     const cookie = response.headers.get("set-cookie") ?? ""
     expect(cookie).toMatch(/^jingluo_social=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=600; HttpOnly; SameSite=Lax$/)
@@ -263,6 +270,47 @@ describe.each(DATABASES)("social sign-in on %s", (kind) => {
     const signedIn = await socialLogin(second.payload, second.cookie)
     expect(sessionCookieOf(signedIn)).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(await signedIn.json()).toMatchObject({ email })
+  })
+
+  it("a provider-verified address over an unverified password account: the provider wins, the password and sessions go", async () => {
+    // A stranger registered the address with their own password; its owner never confirmed it.
+    const email = "nobody.confirmed@example.test"
+    const stranger = "quince4tree"
+    const registered = await server.request("/api/register", {
+      method: "POST",
+      json: {
+        email,
+        firstName: "Some",
+        lastName: "One",
+        password: stranger,
+        confirmPassword: stranger,
+        termsChecked: true,
+        promotional: false,
+      },
+    })
+    expect(registered.status).toBe(200)
+    const old = "an-old-session-token-of-this-unverified-account"
+    await server.sql(
+      `INSERT INTO sessions (id, user_id, token_hash, device_name, created_at, last_used_at, expires_at)
+       SELECT gen_random_uuid(), id, $2, 'old', now(), now(), now() + interval '1 day' FROM users WHERE email = $1`,
+      [email, sha256(old)],
+    )
+    const { payload, cookie } = await roundTrip(email)
+    const answer = await socialLogin(payload, cookie)
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toMatchObject({ email, verification_confirmed: true })
+    const session = sessionCookieOf(answer)
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const dashboard = await server.request("/api/dashboard", { headers: { cookie: `token=${session}` } })
+    expect(((await dashboard.json()) as { user_profile: { password_available: boolean } }).user_profile).toMatchObject({
+      password_available: false,
+    })
+    expect((await server.request("/api/dashboard", { headers: { cookie: `token=${old}` } })).status).toBe(401)
+    const login = await server.request("/api/login", { method: "POST", json: { email, password: stranger } })
+    expect(await login.json()).toMatchObject({ _tag: "InvalidCredentials" })
+    // Linked: the next social sign-in goes straight in.
+    const second = await roundTrip(email)
+    expect(sessionCookieOf(await socialLogin(second.payload, second.cookie))).toMatch(/^[A-Za-z0-9_-]{43}$/)
   })
 
   it("refuses an ID token whose signature does not verify against the provider's keys", async () => {

@@ -5,7 +5,15 @@ import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
 import type { ForgotPasswordPayload } from "../../src/domain/account/password-reset.ts"
 import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
 import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-code.ts"
-import { createVerifiedUser, DATABASES, PASSWORD, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  PASSWORD,
+  signIn,
+  signUpCookieOf,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 
 describe.each(DATABASES)("users API on %s", (kind) => {
   let server: TestServer
@@ -155,7 +163,10 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       const response = await register("verify@example.com")
       const { uuid } = (await response.json()) as { uuid: string }
       const code = server.mails.at(-1)!.code!
-      expect((await server.request(`/api/verify-email/${uuid}/${code}`)).status).toBe(200)
+      const sameBrowser = { headers: { cookie: signUpCookieOf(response) } }
+      const verified = await server.request(`/api/verify-email/${uuid}/${code}`, sameBrowser)
+      expect(verified.status).toBe(200)
+      expect(await verified.json()).toMatchObject({ passwordNeeded: false })
       const [row] = await server.sql<{ email_verified_at: Date | null }>(
         "SELECT email_verified_at FROM users WHERE uuid = $1::uuid",
         [uuid],
@@ -182,7 +193,10 @@ describe.each(DATABASES)("users API on %s", (kind) => {
       expect(await right.json()).toMatchObject({ errors: { code: "validation.codeExpired" } })
       expect((await server.request("/api/resend-verification-email/tries@example.com")).status).toBe(200)
       const fresh = server.mails.at(-1)!.code!
-      expect((await server.request(`/api/verify-email/${uuid}/${fresh}`)).status).toBe(200)
+      const verified = await server.request(`/api/verify-email/${uuid}/${fresh}`, {
+        headers: { cookie: signUpCookieOf(response) },
+      })
+      expect(await verified.json()).toMatchObject({ passwordNeeded: false })
     })
 
     it("answers an unknown account like a wrong code, never as expired", async () => {

@@ -178,7 +178,7 @@ describe("my profile", () => {
 })
 
 describe("registered devices", () => {
-  it("404 on removal: the server's message as a toast, the page stays", async () => {
+  it("removal asks first; a 404 then: the server's message as a toast, the page stays", async () => {
     base()
     server.use(
       http.post(`${API}/api/remove-individual-device`, () =>
@@ -188,6 +188,11 @@ describe("registered devices", () => {
     const user = userEvent.setup()
     await renderApp("/account-settings/registered-devices", { signedIn: true })
     await user.click(await screen.findByRole("button", { name: "Sign out Safari 17 on iOS" }))
+    const question = screen.getByRole("alertdialog", {
+      name: "Sign out Safari 17 on iOS? It has to sign in again to use your account.",
+    })
+    expect(within(question).getByRole("button", { name: "Yes, sign it out" })).toHaveFocus()
+    await user.click(within(question).getByRole("button", { name: "Yes, sign it out" }))
     expect(await toast()).toHaveTextContent("Not found")
     expect(window.location.pathname).toBe("/account-settings/registered-devices")
   })

@@ -3,7 +3,8 @@
 // is accepted once, from that browser, within SOCIAL_ATTEMPT_MINUTES, and only after the ID token's
 // checks. A linked identity (issuer + subject) signs in. Otherwise only a provider-verified e-mail
 // is trusted: a new address registers (no password, the address verified), and the address of an
-// existing account links only once its owner has proven it with the account's password.
+// existing account links only once its owner has proven it with the account's password. An account
+// whose address nobody has proven yet is the provider's to prove: its unproven password goes.
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { normalizeEmail } from "../../../src/domain/account/email-rules.ts"
 import { type SocialRefusalReason, SocialSignInRefused } from "../../../src/domain/account/social-errors.ts"
@@ -24,7 +25,7 @@ import { ServerConfig, type SocialProviderSettings } from "../../platform/config
 import { Translations } from "../../platform/i18n/translations.ts"
 import { LIMITS, RateLimiter } from "../../platform/security/rate-limiter.ts"
 import { Secrets, safeEqual, sha256 } from "../../platform/security/secrets.ts"
-import type { Caller } from "../accounts-service.ts"
+import { Accounts, type Caller } from "../accounts-service.ts"
 import { Auth } from "../auth-service.ts"
 import { Passwords } from "../passwords-service.ts"
 import { SignInBudget } from "../sign-in-budget.ts"
@@ -82,6 +83,7 @@ export class SocialSignIn extends Context.Service<
       const repo = yield* SocialRepo
       const users = yield* UsersRepo
       const auth = yield* Auth
+      const accounts = yield* Accounts
       const passwords = yield* Passwords
       const limiter = yield* RateLimiter
       const budget = yield* SignInBudget
@@ -185,6 +187,18 @@ export class SocialSignIn extends Context.Service<
           lastName: claims.familyName || (value.posted_last_name ?? ""),
         }
         const existing = yield* users.findByEmail(email)
+        if (Option.isSome(existing) && existing.value.email_verified_at === null) {
+          // Nobody has proven this address, and the provider just has: its proof wins. The password
+          // typed when the address was registered was never proven to be the owner's, so it goes,
+          // and every session with it (the owner can set a password in the account's settings).
+          yield* repo.link(existing.value.id, provider.id, identity, at)
+          yield* accounts.confirmMailboxOwner(existing.value.id, null)
+          const user = yield* users.findById(existing.value.id)
+          return yield* auth.openSession(
+            Option.getOrElse(user, () => existing.value),
+            deviceName,
+          )
+        }
         if (Option.isSome(existing)) {
           // An account without a password cannot be proven here (it belongs to another provider).
           if (existing.value.password_hash === null) return yield* refused("linkUnavailable", caller.language)

@@ -6,10 +6,10 @@ import { Effect } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { OpenApi } from "effect/http-api"
 import { Api } from "../../../src/domain/api/api.ts"
-import { escapeHtml } from "./html.ts"
+import { API_DOCS_PATH } from "../../../src/domain/shared/links.ts"
+import { escapeHtml, ICON_LINK } from "./html.ts"
 
 export const OPENAPI_PATH = "/api/openapi.json"
-export const API_DOCS_PATH = "/api/docs"
 
 type JsonSchema = { readonly [key: string]: unknown }
 const METHODS = ["get", "post", "put", "patch", "delete"] as const
@@ -140,12 +140,15 @@ export const apiDocsHtml = (spec: OpenApi.OpenAPISpec) => {
   const schemas = Object.entries(spec.components?.schemas ?? {})
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${ICON_LINK}
 <title>${escapeHtml(spec.info.title)} ${escapeHtml(spec.info.version)} · Jingluo</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#fbfaf6;color:#1d2a27;margin:0;line-height:1.5}
 header,main{max-width:1000px;margin:0 auto;padding:16px 20px}header{border-bottom:1px solid #d9dfd9}
 h1{margin:0 0 4px}h2{margin-top:2em;border-bottom:2px solid #0f5c4d;padding-bottom:4px}h3{margin:0 0 4px;font-size:1.1rem}
 h4{margin:12px 0 4px;font-size:.95rem}a{color:#0a4238}code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9rem}
+/* Long paths, operation ids and types break anywhere rather than push a phone's page sideways. */
+code{overflow-wrap:anywhere}
 /* Long schemas (the charts view ids) wrap: a region that scrolls would need a tab stop of its own. */
 pre{background:#fff;border:1px solid #d9dfd9;border-radius:8px;padding:10px 12px;overflow:auto;margin:4px 0;white-space:pre-wrap;overflow-wrap:anywhere}
 .operation{background:#fff;border:1px solid #d9dfd9;border-radius:10px;padding:14px 16px;margin:14px 0}
@@ -155,7 +158,7 @@ pre{background:#fff;border:1px solid #d9dfd9;border-radius:8px;padding:10px 12px
 .status{display:inline-block;border-radius:6px;padding:0 6px;font-weight:700;background:#e3efe9;color:#0a4238}
 .s4,.s5{background:#fbeceb;color:#7d221e}dd{margin:0 0 8px}dt{margin-top:6px}
 table{border-collapse:collapse;margin:8px 0;width:100%}caption{text-align:left;font-weight:600}
-th,td{border:1px solid #d9dfd9;padding:4px 8px;text-align:left;vertical-align:top}
+th,td{border:1px solid #d9dfd9;padding:4px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 nav ul{columns:2 260px;padding-left:18px}:focus-visible{outline:3px solid #1f6feb;outline-offset:2px}
 </style></head><body>
 <header><h1>${escapeHtml(spec.info.title)}</h1>

@@ -57,7 +57,7 @@ export class AccountApi extends HttpApiGroup.make("account")
     }),
     /** The proof goes in the JSON body (Effect's HttpApi sends and reads a DELETE's payload as its body). */
     HttpApiEndpoint.delete("deleteAccount", "/account/delete", {
-      payload: ReauthPayload,
+      payload: ReauthPayload.check(plainTextFields()),
       success: MessageResponse,
       error: [ValidationFailed, TooManyRequests],
     }),
@@ -71,7 +71,7 @@ export class AccountApi extends HttpApiGroup.make("account")
   .add(
     /** The undo link mailed to the replaced address: restores it, ends every session, removes the password. */
     HttpApiEndpoint.post("restoreEmail", "/email-change/undo", {
-      payload: EmailRestorePayload,
+      payload: EmailRestorePayload.check(plainTextFields()),
       success: EmailRestoreResponse,
       error: ValidationFailed,
     }),

@@ -1,8 +1,14 @@
 // §7 "User": registration, sign-in and sign-out, e-mail verification, password reset, dashboard;
-// plus the two e-mail links (verification, reset) that carry a single-use token instead of a code.
+// plus the two e-mail links (verification, reset) that carry a single-use token instead of a code,
+// and the password step that finishes a verification made away from the browser that registered.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { AccountEmail } from "../account/email-rules.ts"
+import {
+  ChoosePasswordWithCodePayload,
+  ChoosePasswordWithLinkPayload,
+  VerificationAnswer,
+} from "../account/email-verification.ts"
 import { ForgotPasswordPayload, LinkResetPasswordPayload, ResetPasswordPayload } from "../account/password-reset.ts"
 import { RegisterPayload, RegisterResponse } from "../account/registration.ts"
 import { LoginPayload } from "../account/sign-in.ts"
@@ -47,15 +53,34 @@ export class UsersApi extends HttpApiGroup.make("users")
       success: MessageResponse,
       error: TooManyRequests,
     }),
+    /**
+     * Verifies in the browser that registered (its HttpOnly sign-up cookie); anywhere else a right
+     * code answers `passwordNeeded` and stays unused for the password step.
+     */
     HttpApiEndpoint.get("verifyEmail", "/verify-email/:uuid/:code", {
       params: { uuid: Token, code: Token },
-      success: MessageResponse,
+      success: VerificationAnswer,
       error: [ValidationFailed, TooManyRequests],
     }),
     /** The link in the verification mail: its 128-bit token alone verifies, no code needed. */
     HttpApiEndpoint.post("verifyEmailLink", "/verify-email-link", {
       payload: Schema.Struct({ token: LinkToken }),
-      success: MessageResponse,
+      success: VerificationAnswer,
+      error: ValidationFailed,
+    }),
+    /**
+     * The password step with the code: uses the code up, sets the password chosen here (the
+     * registrant's is discarded), verifies the address, ends every session and signs in.
+     */
+    HttpApiEndpoint.post("verifyEmailChoosePassword", "/verify-email/choose-password", {
+      payload: ChoosePasswordWithCodePayload.check(plainTextFields()),
+      success: SignedInUser,
+      error: [ValidationFailed, TooManyRequests],
+    }),
+    /** The password step through the link: the same, authorised by the link's token. */
+    HttpApiEndpoint.post("verifyEmailLinkChoosePassword", "/verify-email-link/choose-password", {
+      payload: ChoosePasswordWithLinkPayload.check(plainTextFields()),
+      success: SignedInUser,
       error: ValidationFailed,
     }),
     /** The link in the reset mail: its token and a new password. */

@@ -2,6 +2,8 @@
 // around its point that overlaps no label placed before it, no other point's dot and stays on
 // screen; a label with no free spot is left out. So labels never overlap, at any zoom: the
 // highlighted point and its neighbours are placed first, the rest fill in as zooming makes room.
+// A required label (the page's own point) is never left out: it goes further away on a leader line
+// and, with no free spot at all, over other dots — still on screen and clear of the labels before it.
 import type { Point2 } from "./chart-geometry.ts"
 
 export interface Box {
@@ -15,6 +17,8 @@ export interface LabelWish {
   readonly id: string
   readonly at: Point2
   readonly text: string
+  /** Placed even where every nearby spot is taken (see above). */
+  readonly required?: boolean
 }
 
 export interface PlacedLabel {
@@ -60,6 +64,8 @@ const DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
 ]
 /** Distances tried, in font sizes beyond the dot. */
 const DISTANCES = [0.35, 1.2, 2.4]
+/** Further distances tried for a required label. */
+const REQUIRED_DISTANCES = [...DISTANCES, 3.6, 5, 7, 9.5]
 
 export const layoutLabels = (
   wishes: ReadonlyArray<LabelWish>,
@@ -77,36 +83,56 @@ export const layoutLabels = (
     h: 2 * dotRadius,
   }))
   const placed: Array<PlacedLabel> = []
-  for (const wish of wishes) {
+  const spot = (wish: LabelWish, distance: number, [dx, dy]: readonly [number, number], w: number, h: number) => {
+    const gap = dotRadius + distance * fontSize
+    const cx = wish.at[0] + dx * gap
+    const cy = wish.at[1] + dy * (dotRadius + distance * fontSize * 0.6)
+    const box: Box = {
+      x: dx > 0 ? cx : dx < 0 ? cx - w : cx - w / 2,
+      y: dy > 0 ? cy : dy < 0 ? cy - h : cy - h / 2,
+      w,
+      h,
+    }
+    return box
+  }
+  const labelAt = (wish: LabelWish, box: Box, h: number, leader: boolean): PlacedLabel => ({
+    id: wish.id,
+    text: wish.text,
+    box,
+    x: box.x + pad,
+    y: box.y + h * 0.8,
+    at: wish.at,
+    leader,
+  })
+  /** The first spot that stays on screen, clears the labels placed and, unless told, every dot. */
+  const find = (wish: LabelWish, distances: ReadonlyArray<number>, overDots: boolean): PlacedLabel | undefined => {
     const w = wish.text.length * fontSize * charWidth + 2 * pad
     const h = fontSize * 1.25
-    let found: PlacedLabel | undefined
-    search: for (const distance of DISTANCES) {
-      for (const [dx, dy] of DIRECTIONS) {
-        const gap = dotRadius + distance * fontSize
-        const cx = wish.at[0] + dx * gap
-        const cy = wish.at[1] + dy * (dotRadius + distance * fontSize * 0.6)
-        const box: Box = {
-          x: dx > 0 ? cx : dx < 0 ? cx - w : cx - w / 2,
-          y: dy > 0 ? cy : dy < 0 ? cy - h : cy - h / 2,
-          w,
-          h,
-        }
+    for (const distance of distances) {
+      for (const direction of DIRECTIONS) {
+        const box = spot(wish, distance, direction, w, h)
         if (!inside(box, bounds)) continue
         if (placed.some((l) => boxesOverlap(l.box, box))) continue
-        if (dotBoxes.some((d) => boxesOverlap(d, box))) continue
-        found = {
-          id: wish.id,
-          text: wish.text,
-          box,
-          x: box.x + pad,
-          y: box.y + h * 0.8,
-          at: wish.at,
-          leader: distance > DISTANCES[0]!,
-        }
-        break search
+        if (!overDots && dotBoxes.some((d) => boxesOverlap(d, box))) continue
+        if (
+          overDots &&
+          boxesOverlap(box, {
+            x: wish.at[0] - dotRadius,
+            y: wish.at[1] - dotRadius,
+            w: 2 * dotRadius,
+            h: 2 * dotRadius,
+          })
+        )
+          continue
+        return labelAt(wish, box, h, distance > DISTANCES[0]!)
       }
     }
+    return undefined
+  }
+  for (const wish of wishes) {
+    const found = wish.required
+      ? (find(wish, REQUIRED_DISTANCES, false) ?? find(wish, REQUIRED_DISTANCES, true))
+      : find(wish, DISTANCES, false)
     if (found) placed.push(found)
   }
   return placed

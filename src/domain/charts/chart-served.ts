@@ -1,8 +1,10 @@
 // Reading a served view: its points as sites (one per side and site), walking along a channel with
 // the domain's navigation, jumping between channels, and finding the site to show for a point.
 import type { Point2 } from "./chart-geometry.ts"
+import { BODY_VIEW_IDS } from "./chart-ids.ts"
 import { channelSequence, stepAlongChannel } from "./chart-navigation.ts"
 import type { ServedChart, ServedPoint, ServedSite } from "./chart-views.ts"
+import { MAX_OPENING_ZOOM, MIN_ZOOM, openingZoom, type Zoom } from "./chart-zoom.ts"
 
 export interface ChartSite extends ServedSite {
   readonly code: string
@@ -134,3 +136,20 @@ export const nearestSite = (chart: ServedChart, at: Point2, within: number): Cha
   }
   return best
 }
+
+/**
+ * The zoom a point's page opens its best view on: centred on the point's site, in as far as its
+ * neighbours' dots need, and on a whole-body view (a trunk point's only views) about a trunk's worth.
+ */
+export const openingZoomFor = (chart: ServedChart, site: ChartSite): Zoom =>
+  openingZoom(
+    chart.viewBox,
+    site.position,
+    [
+      ...chartSites(chart)
+        .filter((s) => s.code !== site.code)
+        .map((s) => s.position),
+      ...chart.dots,
+    ],
+    BODY_VIEW_IDS.includes(chart.id) ? MAX_OPENING_ZOOM : MIN_ZOOM,
+  )

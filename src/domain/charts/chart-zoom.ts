@@ -96,5 +96,39 @@ export const fitPoints = (box: ViewBox, points: ReadonlyArray<Point2>, padding =
   return clampZoom({ scale, center: [(minX + maxX) / 2, (minY + maxY) / 2] }, box)
 }
 
+/**
+ * Another dot nearer to a point than this share of the view's long side crowds it: on a drawing of
+ * ordinary size (560 px tall) that is 17 px between centres, room for the highlighted dot (7 px
+ * radius) beside a neighbour's (4.5 px) with a gap.
+ */
+export const CLEAR_SHARE = 0.03
+/** Dots nearer than this share lie at one spot (the sites of one place): no zoom parts them. */
+export const SAME_SPOT_SHARE = 0.002
+/**
+ * A page opens no further in than this: the point with its surroundings — on a whole-body view,
+ * about a trunk's worth.
+ */
+export const MAX_OPENING_ZOOM = 3
+
+/**
+ * The zoom a page opens a point on: centred on it, at least `least` and as far in as its nearest
+ * neighbouring dot needs to stand clear of it (up to MAX_OPENING_ZOOM); the whole view when
+ * nothing crowds it.
+ */
+export const openingZoom = (box: ViewBox, at: Point2, others: ReadonlyArray<Point2>, least = MIN_ZOOM): Zoom => {
+  const long = Math.max(box[2], box[3])
+  let nearest = Number.POSITIVE_INFINITY
+  for (const p of others) {
+    const d = Math.hypot(p[0] - at[0], p[1] - at[1])
+    if (d > SAME_SPOT_SHARE * long && d < nearest) nearest = d
+  }
+  const scale = clamp(Math.max(least, (CLEAR_SHARE * long) / nearest), MIN_ZOOM, MAX_OPENING_ZOOM)
+  return scale <= MIN_ZOOM ? initialZoom(box) : clampZoom({ scale, center: at }, box)
+}
+
+/** The same zoom at another scale, centred on a point (as far as the drawing allows). */
+export const zoomOn = (zoom: Zoom, box: ViewBox, factor: number, at: Point2): Zoom =>
+  clampZoom({ scale: clamp(clampZoom(zoom, box).scale * factor, MIN_ZOOM, MAX_ZOOM), center: at }, box)
+
 export const isZoomedIn = (zoom: Zoom) => zoom.scale > MIN_ZOOM + 1e-9
 export const canZoomIn = (zoom: Zoom) => zoom.scale < MAX_ZOOM - 1e-9

@@ -7,3 +7,6 @@ export const EXTERNAL_LINKS = {
   featureRequests: "https://feedback.jingluo.app/",
   support: "https://help.jingluo.app/contact",
 } as const
+
+/** The server's reference of the HTTP API for integrators (a page of the server, not of the app). */
+export const API_DOCS_PATH = "/api/docs"

@@ -1,7 +1,7 @@
 // Registered devices (§3, §6, §9): the account's sign-ins load (a failure says so inline, with a
-// retry); the first few are shown until the user asks for all; one device is signed out with
-// `POST api/remove-individual-device`, all of them (this one too) after a confirmation with
-// `POST api/logout-all-devices`. A failed removal shows the server's message as a toast (§8).
+// retry); the first few are shown until the user asks for all; one device is signed out after a
+// confirmation with `POST api/remove-individual-device`, all of them (this one too) after another
+// with `POST api/logout-all-devices`. A failed removal shows the server's message as a toast (§8).
 import { assign, setup } from "xstate"
 import type { RegisteredDevice } from "../../domain/account/devices.ts"
 import { formErrorKey } from "../../domain/shared/errors.ts"
@@ -11,7 +11,7 @@ export interface DevicesContext {
   readonly devices: ReadonlyArray<RegisteredDevice>
   readonly showAll: boolean
   readonly loadError: string | null
-  /** The device being signed out. */
+  /** The device asked about, then being signed out. */
   readonly removing: string | null
 }
 
@@ -19,6 +19,8 @@ export type DevicesEvent =
   | { readonly type: "devices.retry" }
   | { readonly type: "devices.toggleAll" }
   | { readonly type: "device.remove"; readonly id: string }
+  | { readonly type: "remove.confirm" }
+  | { readonly type: "remove.dismiss" }
   | { readonly type: "logoutAll.request" }
   | { readonly type: "logoutAll.confirm" }
   | { readonly type: "logoutAll.dismiss" }
@@ -61,11 +63,14 @@ export const devicesMachine = setup({
       on: {
         "device.remove": {
           guard: "isOtherDevice",
-          target: "removing",
+          target: "confirmingRemove",
           actions: assign(({ event }) => ({ removing: event.id })),
         },
         "logoutAll.request": "confirmingLogoutAll",
       },
+    },
+    confirmingRemove: {
+      on: { "remove.confirm": "removing", "remove.dismiss": { target: "ready", actions: assign({ removing: null }) } },
     },
     removing: {
       tags: ["busy"],

@@ -4,15 +4,29 @@
 // A link that is malformed, unknown, replaced or expired says so — as a link, not as a typed code —
 // and points to sending a new one; a link whose account id is malformed offers no code field (no
 // code could ever work with it). A used link reads like an expired one on the server (it never says
-// whether an address has an account), so the page says both: signing in, or a new link.
+// whether an address has an account), so the page says both: signing in, or a new link. Away from
+// the browser that registered, a right link or code only confirms the address: the person then
+// chooses their own password with it (the password step), which signs them in; a link or code that
+// stops working on the way sends them back.
 import { and, assign, setup } from "xstate"
 import { isAccountEmail } from "../../domain/account/email-rules.ts"
+import {
+  type ChoosePasswordForm,
+  type ChoosePasswordPayload,
+  EMPTY_CHOOSE_PASSWORD_FORM,
+  type VerificationAnswer,
+  type VerificationProof,
+  validateChoosePasswordForm,
+} from "../../domain/account/email-verification.ts"
+import type { SignedInUser } from "../../domain/account/user.ts"
 import { isAccountId, isCode, isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
 import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
 import { MessageKey } from "../../domain/shared/validation.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
+import { type FormContext, type FormEvent, formFlow, rejectSubmit, submitFailed } from "../shared/form-flow.ts"
 
-export interface VerificationContext {
+/** The password step's form (`form`, `errors`) beside the code and the address to resend to. */
+export interface VerificationContext extends FormContext<ChoosePasswordForm> {
   /** The account the link names; null without one, or when what it names is no account id. */
   readonly uuid: string | null
   /** The link named an account in a form no account has (cut short, mangled). */
@@ -36,6 +50,22 @@ export type VerificationEvent =
   | { readonly type: "code.submit" }
   | { readonly type: "email.change"; readonly value: string }
   | { readonly type: "verification.resend" }
+  | FormEvent<ChoosePasswordForm>
+
+/** What authorises the password step: the link's token while it is kept, else the account and code. */
+const proofOf = (context: VerificationContext): VerificationProof =>
+  context.token !== null ? { token: context.token } : { uuid: context.uuid ?? "", code: context.code }
+
+/** The password step's rule, with the proof it is sent with. */
+const passwordStep = (context: VerificationContext) =>
+  formFlow((form: ChoosePasswordForm) => validateChoosePasswordForm(form, proofOf(context)))
+
+/** A verification's answer asks for the password step. */
+const asksForPassword = (event: object) =>
+  "output" in event && (event.output as VerificationAnswer | undefined)?.passwordNeeded === true
+
+/** Leaving the password step: nothing typed there is kept. */
+const leaveStep = { form: EMPTY_CHOOSE_PASSWORD_FORM, errors: {} }
 
 /** A refused link reads "used already (log in) or expired (a new link)"; anything else is the failure's own message. */
 const linkFailureKey = (error: unknown) =>
@@ -60,11 +90,21 @@ export const emailVerificationMachine = setup({
     },
   },
   actors: {
-    verify: apiCall<{ readonly message: string }, { readonly uuid: string; readonly code: string }>("verify"),
+    verify: apiCall<VerificationAnswer, { readonly uuid: string; readonly code: string }>("verify"),
     resend: apiCall<{ readonly message: string }, { readonly email: string }>("resend"),
-    verifyLink: apiCall<{ readonly message: string }, { readonly token: string }>("verifyLink"),
+    verifyLink: apiCall<VerificationAnswer, { readonly token: string }>("verifyLink"),
+    choosePassword: apiCall<SignedInUser, ChoosePasswordPayload>("choosePassword"),
+  },
+  actions: {
+    /** Provided by the wiring: the session the password step opened is the app's now. */
+    signedIn: (_, _params: SignedInUser) => {},
   },
   guards: {
+    needsPassword: ({ event }) => asksForPassword(event),
+    passwordFormIsValid: ({ context }) => passwordStep(context).isValid(context.form),
+    /** The password step's link or code no longer works (used, expired, replaced). */
+    isLinkRefused: ({ event }) => "error" in event && failureFieldErrors(event.error).token !== undefined,
+    isCodeRefused: ({ event }) => "error" in event && failureFieldErrors(event.error).code !== undefined,
     linkHasToken: ({ context }) => context.token !== null && isLinkToken(context.token),
     accountIsMalformed: ({ context }) => context.accountMalformed,
     linkTokenIsMalformed: ({ context }) => context.token !== null && !isLinkToken(context.token),
@@ -91,6 +131,7 @@ export const emailVerificationMachine = setup({
     notice: null,
     rejectedSubmits: 0,
     fromLink: Boolean(input.uuid) && Boolean(input.code),
+    ...leaveStep,
   }),
   initial: "start",
   states: {
@@ -166,13 +207,20 @@ export const emailVerificationMachine = setup({
       },
     },
     verifying: {
-      tags: ["busy"],
+      tags: ["busy", "verifying"],
       // Once the link's code has had its answer, any later try is a typed code.
       exit: assign({ fromLink: false }),
       invoke: {
         src: "verify",
         input: ({ context }) => ({ uuid: context.uuid ?? "", code: context.code }),
-        onDone: { target: "verified" },
+        onDone: [
+          {
+            guard: "needsPassword",
+            target: "passwordNeeded",
+            actions: assign({ formError: null, notice: null, codeError: null }),
+          },
+          { target: "verified" },
+        ],
         onError: [
           {
             guard: "isLinkFailure",
@@ -202,11 +250,14 @@ export const emailVerificationMachine = setup({
       },
     },
     verifyingLink: {
-      tags: ["busy"],
+      tags: ["busy", "verifying"],
       invoke: {
         src: "verifyLink",
         input: ({ context }) => ({ token: context.token ?? "" }),
-        onDone: { target: "verified" },
+        onDone: [
+          { guard: "needsPassword", target: "passwordNeeded", actions: assign({ formError: null, notice: null }) },
+          { target: "verified" },
+        ],
         // A used or expired link: the code from the same mail, or a new mail, still helps.
         onError: [
           {
@@ -222,7 +273,7 @@ export const emailVerificationMachine = setup({
       },
     },
     resending: {
-      tags: ["busy"],
+      tags: ["busy", "resending"],
       invoke: {
         src: "resend",
         input: ({ context }) => ({ email: context.email.trim() }),
@@ -247,6 +298,61 @@ export const emailVerificationMachine = setup({
         ],
       },
     },
-    verified: { type: "final" },
+    // The address is confirmed; the person chooses the password they will sign in with.
+    passwordNeeded: {
+      tags: ["passwordStep"],
+      on: {
+        "field.change": {
+          actions: assign(({ context, event }) => passwordStep(context).change(context, event.field, event.value)),
+        },
+        "field.blur": { actions: assign(({ context, event }) => passwordStep(context).blur(context, event.field)) },
+        "form.submit": [
+          { guard: "passwordFormIsValid", target: "choosingPassword" },
+          { actions: assign(({ context }) => passwordStep(context).reject(context)) },
+        ],
+      },
+    },
+    choosingPassword: {
+      tags: ["busy", "passwordStep"],
+      invoke: {
+        src: "choosePassword",
+        input: ({ context }) => passwordStep(context).payload(context.form),
+        onDone: { target: "done", actions: { type: "signedIn", params: ({ event }) => event.output } },
+        onError: [
+          // The link was used up or has expired meanwhile: the code of the same mail, or a new mail.
+          {
+            guard: and(["isLinkRefused", "hasAccount"]),
+            target: "awaitingCode",
+            actions: assign({ ...leaveStep, token: null, formError: MessageKey.linkExpired }),
+          },
+          {
+            guard: "isLinkRefused",
+            target: "awaitingEmail",
+            actions: assign({ ...leaveStep, token: null, formError: MessageKey.linkExpired }),
+          },
+          // The code has expired or was used: its message at the code field, typed afresh.
+          {
+            guard: "isCodeRefused",
+            target: "awaitingCode",
+            actions: assign(({ context, event }) => ({
+              ...leaveStep,
+              code: "",
+              codeError: failureFieldErrors(event.error).code ?? MessageKey.codeExpired,
+              formError: null,
+              rejectedSubmits: context.rejectedSubmits + 1,
+            })),
+          },
+          {
+            guard: "isFieldFailure",
+            target: "passwordNeeded",
+            actions: assign(({ context, event }) => rejectSubmit(context, failureFieldErrors(event.error))),
+          },
+          // 401, 404, 429, 500, a timeout or no network: said above the form, what was typed stays.
+          { target: "passwordNeeded", actions: assign(({ context, event }) => submitFailed(context, event.error)) },
+        ],
+      },
+    },
+    verified: { type: "final", tags: ["verified"] },
+    done: { type: "final", tags: ["signedIn"] },
   },
 })

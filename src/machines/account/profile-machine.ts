@@ -1,11 +1,12 @@
 // My profile (§3, §5, account settings): the profile and the select options load, the form is
 // edited with a message at each field as it is left, a new e-mail address is checked for
 // availability as it is typed (300 ms leading debounce: the first change is checked at once, later
-// ones once the pause is over; when the server says there were too many checks, it stops and the
-// save checks instead), and the form is saved with `PUT api/profile-update`. A new address is saved
-// only after the account proves itself (reauth-machine.ts, invoked as `reauth`); when the server
-// answers that the new address waits for its code, `pendingEmail` is set and the page opens the
-// e-mail change flow (email-change-machine.ts). Nothing typed is lost on any failure.
+// ones once the pause is over, each answer kept for the address it asked about; when the server
+// says there were too many checks, it stops and the save checks instead), and the form is saved
+// with `PUT api/profile-update`. A new address is saved only after the account proves itself
+// (reauth-machine.ts, invoked as `reauth`); when the server answers that the new address waits for
+// its code, `pendingEmail` is set and the page opens the e-mail change flow
+// (email-change-machine.ts). Nothing typed is lost on any failure.
 import { and, assign, setup } from "xstate"
 import {
   EMAIL_CHECK_DEBOUNCE_MS,
@@ -36,6 +37,8 @@ export interface ProfileContext extends FormContext<ProfileForm> {
   readonly loadError: string | null
   /** The last availability answer (null: it could not be asked), for the address it was asked about. */
   readonly emailCheck: { readonly email: string; readonly available: boolean | null } | null
+  /** The address the check under way asks about (the field may hold more by the time it answers). */
+  readonly askedEmail: string
   /** The new address waiting for its code (the e-mail change dialog is open while set). */
   readonly pendingEmail: string | null
 }
@@ -145,6 +148,7 @@ export const profileMachine = setup({
     options: null,
     loadError: null,
     emailCheck: null,
+    askedEmail: "",
     pendingEmail: null,
   }),
   initial: "loading",
@@ -270,6 +274,7 @@ export const profileMachine = setup({
             deciding: { always: [{ guard: "needsCheck", target: "checking" }, { target: "idle" }] },
             checking: {
               tags: ["checkingEmail"],
+              entry: assign(({ context }) => ({ askedEmail: context.form.email.trim().toLowerCase() })),
               invoke: {
                 src: "checkEmail",
                 input: ({ context }) => ({
@@ -279,8 +284,7 @@ export const profileMachine = setup({
                 onDone: {
                   target: "pausing",
                   actions: assign(({ context, event }) => {
-                    const checked = context.form.email.trim().toLowerCase()
-                    const emailCheck = { email: checked, available: event.output.available }
+                    const emailCheck = { email: context.askedEmail, available: event.output.available }
                     const next = { ...context, emailCheck }
                     // A taken address is said at once; a free one clears only that message.
                     const errors = { ...context.errors }
@@ -295,9 +299,7 @@ export const profileMachine = setup({
                   {
                     // The check is a convenience: this address is not asked again, the save checks it.
                     target: "pausing",
-                    actions: assign(({ context }) => ({
-                      emailCheck: { email: context.form.email.trim().toLowerCase(), available: null },
-                    })),
+                    actions: assign(({ context }) => ({ emailCheck: { email: context.askedEmail, available: null } })),
                   },
                 ],
               },

@@ -11,6 +11,7 @@ import {
   channelEnd,
   entrySite,
   firstOfGroup,
+  openingZoomFor,
   siteByKey,
   siteForCode,
   stepGroup,
@@ -26,6 +27,7 @@ import {
   ZOOM_STEP,
   type Zoom,
   zoomBy,
+  zoomOn,
 } from "../../domain/charts/chart-zoom.ts"
 
 export type ChartMode = "chart" | "list"
@@ -99,12 +101,25 @@ const target = (context: ChartContext, event: ChartEvent): ChartSite | undefined
 
 /** Where the keyboard starts on a freshly shown view: the point asked for, else the first one. */
 const startingFocus = (context: ChartContext, chart: ServedChart): string | null => {
-  const view = chart.id
-  const highlighted =
-    context.highlight === null ? undefined : siteForCode(chart, context.highlight, context.plan.keys[view])
+  const highlighted = highlightSite(context, chart)
   // A course starts where the channel starts.
   const course = context.subject.kind === "pathway" ? firstOfGroup(chart, context.subject.id) : undefined
   return (highlighted ?? course ?? entrySite(chart, null))?.key ?? null
+}
+
+/** The highlighted point's site on a view, if the view shows it. */
+const highlightSite = (context: ChartContext, chart: ServedChart): ChartSite | undefined =>
+  context.highlight === null ? undefined : siteForCode(chart, context.highlight, context.plan.keys[chart.id])
+
+/**
+ * How a freshly shown view opens: a point's best view on the point, centred and as far in as it
+ * needs to stand clear of its neighbours (a trunk point on its whole-body view); any other view
+ * (a point's second view, which shows its channel around it) on the whole drawing.
+ */
+const startingZoom = (context: ChartContext, chart: ServedChart): Zoom => {
+  const best = context.subject.kind === "point" && chart.id === context.plan.views[0]
+  const site = best ? highlightSite(context, chart) : undefined
+  return site ? openingZoomFor(chart, site) : initialZoom(chart.viewBox)
 }
 
 const viewToShow = (plan: ChartPlan, wanted: ChartViewId | null | undefined): ChartViewId | null =>
@@ -199,7 +214,7 @@ export const chartMachine = setup({
           actions: assign(({ context, event }) => ({
             charts: { ...context.charts, [event.output.id]: event.output },
             focus: startingFocus(context, event.output),
-            zoom: initialZoom(event.output.viewBox),
+            zoom: startingZoom(context, event.output),
             failure: null,
           })),
         },
@@ -221,7 +236,7 @@ export const chartMachine = setup({
             guard: "isLoadedOtherView",
             actions: assign(({ context, event }) => {
               const chart = context.charts[event.view]!
-              return { view: event.view, focus: startingFocus(context, chart), zoom: initialZoom(chart.viewBox) }
+              return { view: event.view, focus: startingFocus(context, chart), zoom: startingZoom(context, chart) }
             }),
           },
           { guard: "isOtherOfferedView", target: "loading", actions: assign(({ event }) => ({ view: event.view })) },
@@ -272,10 +287,15 @@ export const chartMachine = setup({
   },
 })
 
-/** Zoom by a factor around the focused point when it is on screen, else around the centre. */
+/**
+ * Zoom by a factor (the buttons, + and −): on a chart about a point, centred on the point the
+ * keyboard is on (the page's point until the user moves on); else around the centre, panned as
+ * little as needed to keep the keyboard's point on screen.
+ */
 function zoomAround(context: ChartContext, factor: number): Zoom {
   const chart = chartOf(context)!
   const site = context.focus ? siteByKey(chart, context.focus) : undefined
+  if (site && highlightSite(context, chart)) return zoomOn(context.zoom, chart.viewBox, factor, site.position)
   const zoomed = zoomBy(context.zoom, chart.viewBox, factor)
   return site ? clampZoom(revealPoint(zoomed, chart.viewBox, site.position), chart.viewBox) : zoomed
 }

@@ -1,5 +1,5 @@
 // /account-settings/registered-devices (§3, §6, §9): the account's sign-ins with browser, system and
-// last use; this one marked; the first three until "show all"; sign one out, or all after asking.
+// last use; this one marked; the first three until "show all"; sign one out or all, each after asking.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { DEVICES_SHOWN, visibleDevices } from "../../domain/account/devices.ts"
@@ -19,6 +19,7 @@ export const DevicesPage = () => {
   const loadFailed = useSelector(actor, (s) => s.matches("loadFailed"))
   const loadError = useSelector(actor, (s) => s.context.loadError)
   const confirming = useSelector(actor, (s) => s.matches("confirmingLogoutAll"))
+  const confirmingRemove = useSelector(actor, (s) => s.matches("confirmingRemove"))
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const removing = useSelector(actor, (s) => s.context.removing)
   const date = (iso: string) =>
@@ -43,7 +44,7 @@ export const DevicesPage = () => {
         </div>
       ) : null}
       {devices.length > 0 ? (
-        <ul className="device-list">
+        <ul className="device-list" aria-label={t("account:devices.title")}>
           {visibleDevices(devices, showAll).map((device) => (
             <li key={device.id} className="device">
               <div>
@@ -52,11 +53,21 @@ export const DevicesPage = () => {
                 <br />
                 <span className="muted">{t("account:devices.lastUsed", { date: date(device.last_used_at) })}</span>
               </div>
-              {device.status === "current" ? null : (
+              {device.status === "current" ? null : confirmingRemove && removing === device.id ? (
+                <ConfirmDialog
+                  question={t("account:devices.removeQuestion", { name: device.device_name })}
+                  confirmLabel={t("account:devices.removeConfirm")}
+                  cancelLabel={t("account:devices.cancel")}
+                  onConfirm={() => actor.send({ type: "remove.confirm" })}
+                  onCancel={() => actor.send({ type: "remove.dismiss" })}
+                  destructive
+                />
+              ) : (
                 <Button
+                  id={`device-remove-${device.id}`}
                   variant="secondary"
-                  isPending={removing === device.id}
-                  isDisabled={busy && removing !== device.id}
+                  isPending={busy && removing === device.id}
+                  isDisabled={(busy || confirmingRemove) && removing !== device.id}
                   onPress={() => actor.send({ type: "device.remove", id: device.id })}
                 >
                   {t("account:devices.remove", { name: device.device_name })}
@@ -82,7 +93,12 @@ export const DevicesPage = () => {
         />
       ) : devices.length > 0 ? (
         <div className="button-row">
-          <Button variant="secondary" onPress={() => actor.send({ type: "logoutAll.request" })}>
+          <Button
+            id="devices-logout-all"
+            variant="secondary"
+            isDisabled={confirmingRemove}
+            onPress={() => actor.send({ type: "logoutAll.request" })}
+          >
             {t("account:devices.logoutAll")}
           </Button>
         </div>

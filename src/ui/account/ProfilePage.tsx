@@ -2,7 +2,7 @@
 // currency and language, promotional e-mails; saving a new address first asks for the password (or
 // a mailed code) and then opens the code dialog of the new address.
 import { useActorRef, useSelector } from "@xstate/react"
-import { useId } from "react"
+import { type RefObject, useEffect, useId, useRef } from "react"
 import { Button as AriaButton } from "react-aria-components/Button"
 import { FieldError, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components/Select"
 import { useTranslation } from "react-i18next"
@@ -66,6 +66,25 @@ const ProfileSelect = ({
   )
 }
 
+/**
+ * When the e-mail change dialog goes away (confirmed, or closed for now) and leaves the cursor
+ * nowhere — it opened by itself, after the proof — the cursor goes to the e-mail field it was about.
+ */
+const useReturnToEmail = (pendingEmail: string | null, sectionRef: RefObject<HTMLElement | null>) => {
+  const was = useRef(pendingEmail)
+  useEffect(() => {
+    const closed = was.current !== null && pendingEmail === null
+    was.current = pendingEmail
+    if (!closed) return
+    // After the modal has given focus back where it could.
+    const frame = requestAnimationFrame(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body
+      if (lost) sectionRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus()
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [pendingEmail, sectionRef])
+}
+
 export const ProfilePage = () => {
   const { t, i18n } = useTranslation(["account", "common"])
   usePageTitle(t("account:profile.title"))
@@ -82,6 +101,8 @@ export const ProfilePage = () => {
   const newEmail = useSelector(actor, (s) => s.context.form.email.trim())
   const pendingEmail = useSelector(actor, (s) => s.context.pendingEmail)
   const currentEmail = useSelector(actor, (s) => s.context.user?.user_profile.email ?? "")
+  const sectionRef = useRef<HTMLElement>(null)
+  useReturnToEmail(pendingEmail, sectionRef)
   const emailHintId = useId()
   const emailHint = checking ? t("account:profile.checking") : checkLimited ? t("account:profile.checkOnSave") : null
   const regionNames = new Intl.DisplayNames([i18n.language], { type: "region" })
@@ -91,7 +112,7 @@ export const ProfilePage = () => {
   )
 
   return (
-    <section className="panel">
+    <section className="panel" ref={sectionRef}>
       <h1>{t("account:profile.title")}</h1>
       {loading ? (
         <p role="status">

@@ -1,8 +1,9 @@
 // The dialog that asks who is there before the account's keys change (reauth-machine.ts): the
 // current password, or for an account without one a button that mails a code and then the code.
 // The cursor starts in the field (or on the button that sends the code, then in the code field once
-// it is sent) and goes back to what opened the dialog when it closes; a refused proof puts it in
-// the field again, whose message is read with it; messages above the field are announced.
+// it is sent, and again after each new code) and goes back to what opened the dialog when it
+// closes; a refused proof puts it in the field again, whose message is read with it; messages above
+// the field are announced.
 import { useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
@@ -37,6 +38,9 @@ export interface ReauthDialogProps {
   readonly destructive?: boolean
 }
 
+/** The dialog's field (the password or the code) takes the cursor. */
+const focusField = (form: HTMLFormElement | null) => form?.querySelector<HTMLInputElement>("input")?.focus()
+
 /** A message key of the account namespace, or of common's catalogue. */
 const keyOf = (key: string) => (key.includes(":") ? key : `common:${key}`)
 
@@ -62,8 +66,14 @@ export const ReauthDialog = ({
   const formRef = useRef<HTMLFormElement>(null)
   // A refused proof: the (emptied) field takes the cursor again.
   useEffect(() => {
-    if (rejected > 0) formRef.current?.querySelector<HTMLInputElement>("input")?.focus()
+    if (rejected > 0) focusField(formRef.current)
   }, [rejected])
+  // A new code sent (the field is there already): the cursor goes back into it for the new code.
+  const wasSending = useRef(sending)
+  useEffect(() => {
+    if (wasSending.current && !sending && codeSent && formError === null) focusField(formRef.current)
+    wasSending.current = sending
+  }, [sending, codeSent, formError])
   const close = () => actor.send({ type: "dialog.close" })
   const send = () => actor.send({ type: "code.send" })
   const askingForCode = method === "code" && !codeSent

@@ -1,6 +1,7 @@
 // The floating upgrade-to-Pro button (§2): signed-in non-Pro users, except on the payment, sign-in,
-// reset and verification pages; it opens the payment modal. On narrow screens it is a bar along
-// the bottom; on every screen the page ends with clear space for it, so it never covers text.
+// reset and verification pages; it opens the payment modal. On a wide screen it is a tab on the
+// right edge beside the page's column; on a narrow one a bar along the bottom, with clear space
+// after the footer (styles.css). Either way it never covers the page's text.
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { useLocation } from "wouter"
@@ -17,7 +18,7 @@ export const FloatingUpgradeButton = () => {
     s.context.user ? billingStateOf(s.context.user, s.context.dashboard) : null,
   )
   if (!showFloatingUpgrade(billing, path)) return null
-  // The space after the footer keeps the end of the page clear of the button.
+  // On a phone, the space after the footer keeps the end of the page clear of the bar.
   return (
     <>
       <div className="floating-upgrade-space" aria-hidden="true" />

@@ -1,5 +1,6 @@
 // /account-settings/my-membership (§2, §4): plan, status, trial end or renewal date, price, and
 // cancellation for those who may cancel (card: here, with access to the period end; stores: there).
+// When the subscription cannot be loaded, the page says so and offers to try again.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
@@ -50,6 +51,7 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
   const formError = useSelector(actor, (s) => s.context.formError)
   const notice = useSelector(actor, (s) => s.context.notice)
   const loading = useSelector(actor, (s) => s.matches("loading"))
+  const failed = useSelector(actor, (s) => s.matches("failed"))
   const confirming = useSelector(actor, (s) => s.matches("confirming"))
   const cancelling = useSelector(actor, (s) => s.matches("cancelling"))
   const mayCancel = useSelector(actor, (s) => s.can({ type: "cancel.request" }))
@@ -67,7 +69,14 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
       ) : null}
       <FormMessage kind="error">{formError ? t(`common:${formError}`) : null}</FormMessage>
       <FormMessage kind="notice">{notice ? t(`user:${notice}`) : null}</FormMessage>
-      {!loading && (subscription === null || !isProPlan(subscription.plan_id)) ? (
+      {failed ? (
+        <div className="button-row">
+          <Button variant="secondary" onPress={() => actor.send({ type: "membership.reload" })}>
+            {t("user:billing.tryAgain")}
+          </Button>
+        </div>
+      ) : null}
+      {!loading && !failed && (subscription === null || !isProPlan(subscription.plan_id)) ? (
         <div>
           <dl className="facts">
             <dt>{t("user:billing.plan")}</dt>
@@ -120,7 +129,12 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
             />
           ) : mayCancel ? (
             <div className="button-row">
-              <Button variant="secondary" isPending={cancelling} onPress={() => actor.send({ type: "cancel.request" })}>
+              <Button
+                id="membership-cancel"
+                variant="secondary"
+                isPending={cancelling}
+                onPress={() => actor.send({ type: "cancel.request" })}
+              >
                 {isStore ? t("user:billing.cancelInStore") : t("user:billing.cancel")}
               </Button>
             </div>

@@ -145,43 +145,62 @@ const siteGroupsOf = (
   return built
 }
 
+type DrawnSite = SiteGroup["sites"][number]
+
 interface ChartPointsProps {
   readonly groups: ReadonlyArray<SiteGroup>
+  /** Every point but the highlighted one, or the highlighted one's sites alone. */
+  readonly part: "others" | "highlighted"
   readonly tabStop: string | undefined
   readonly highlight: string | null
+  /** The highlighted site the page is about: the last of its sites drawn. */
+  readonly current: string | undefined
   readonly emphasised: ReadonlySet<string>
 }
 
 /**
  * The points: each a link (one tab stop for the chart) holding one dot, its radius from the zoom in
- * CSS. Drawn again only when the tab stop, the highlight or the emphasis changes — not on zoom,
- * hover or focus. Clicks, focus and hover are handled once on the drawing (ChartFigure).
+ * CSS. Drawn in two parts: the others below the labels, the highlighted point's sites above
+ * everything (the page's own site last of all), so no neighbour's dot, label or leader line is ever
+ * drawn over it. Drawn again only when the tab stop, the highlight or the emphasis changes — not on
+ * zoom, hover or focus. Clicks, focus and hover are handled once on the drawing (ChartFigure).
  */
-const ChartPoints = memo(({ groups, tabStop, highlight, emphasised }: ChartPointsProps) => (
-  <g className="chart-points">
-    {groups.map((group) => (
-      <g key={group.color + group.sites[0]?.site.key} fill={group.color}>
-        {group.sites.map(({ site, label, href }) => {
-          const isHighlight = site.code === highlight
-          const faint = emphasised.size > 0 && !emphasised.has(site.code) && !isHighlight
-          return (
-            <a
-              key={site.key}
-              data-key={site.key}
-              href={href}
-              tabIndex={site.key === tabStop ? 0 : -1}
-              aria-label={label}
-              aria-current={isHighlight ? "true" : undefined}
-              className={isHighlight ? "is-highlight" : faint ? "is-faint" : undefined}
-            >
-              <circle className="chart-dot" cx={site.position[0]} cy={site.position[1]} />
-            </a>
-          )
-        })}
-      </g>
-    ))}
-  </g>
-))
+const ChartPoints = memo(({ groups, part, tabStop, highlight, current, emphasised }: ChartPointsProps) => {
+  const wanted = (code: string) => (code === highlight) === (part === "highlighted")
+  // A point's sites are all in its group: the highlighted part is one group, its current site last.
+  const last = (s: DrawnSite) => Number(s.site.key === current)
+  const drawn = groups
+    .map((group) => ({
+      color: group.color,
+      sites: group.sites.filter((s) => wanted(s.site.code)).sort((a, b) => last(a) - last(b)),
+    }))
+    .filter((group) => group.sites.length > 0)
+  return (
+    <g className="chart-points">
+      {drawn.map((group) => (
+        <g key={group.color + group.sites[0]!.site.key} fill={group.color}>
+          {group.sites.map(({ site, label, href }) => {
+            const isHighlight = site.code === highlight
+            const faint = emphasised.size > 0 && !emphasised.has(site.code) && !isHighlight
+            return (
+              <a
+                key={site.key}
+                data-key={site.key}
+                href={href}
+                tabIndex={site.key === tabStop ? 0 : -1}
+                aria-label={label}
+                aria-current={isHighlight ? "true" : undefined}
+                className={isHighlight ? "is-highlight" : faint ? "is-faint" : undefined}
+              >
+                <circle className="chart-dot" cx={site.position[0]} cy={site.position[1]} />
+              </a>
+            )
+          })}
+        </g>
+      ))}
+    </g>
+  )
+})
 
 /** Whether focus on the element should show (keyboard focus), as the browser's :focus-visible says. */
 const focusVisibleOn = (target: EventTarget | null) => {
@@ -287,9 +306,19 @@ export const ChartFigure = (props: ChartFigureProps) => {
     wished.add(site.key)
     wishes.push({ id: site.key, at: site.position, text })
   }
+  // The page's point is labelled first, and always (see layoutLabels' `required`).
+  if (mainHighlight && inView(mainHighlight.position)) {
+    wished.add(mainHighlight.key)
+    wishes.push({
+      id: mainHighlight.key,
+      at: mainHighlight.position,
+      text: `${mainHighlight.code} ${mainHighlight.point.pinyin}`,
+      required: true,
+    })
+  }
   if (hovered) wish(siteByKey(chart, hovered))
   if (focusWithin) wish(focused)
-  for (const s of highlightSites) wish(s, s === mainHighlight ? `${s.code} ${s.point.pinyin}` : s.code)
+  for (const s of highlightSites) wish(s)
   wish(neighbours.previous)
   wish(neighbours.next)
   const bySide = (a: ChartSite, b: ChartSite) => Number(a.side === farSide) - Number(b.side === farSide)
@@ -442,7 +471,13 @@ export const ChartFigure = (props: ChartFigureProps) => {
   }
 
   const px = (n: number) => n * unit
-  const tabStop = focused?.key ?? sites[0]?.key
+  const pointsProps = {
+    groups: siteGroupsOf(chart, i18n.language, siteLabel),
+    tabStop: focused?.key ?? sites[0]?.key,
+    highlight,
+    current: mainHighlight?.key,
+    emphasised,
+  }
   const pathwayStrong = (id: string) =>
     emphasis.pathway === id || (!emphasis.pathway && highlight?.startsWith(`${id}-`))
 
@@ -508,20 +543,7 @@ export const ChartFigure = (props: ChartFigureProps) => {
             />
           ))}
         </g>
-        <ChartPoints
-          groups={siteGroupsOf(chart, i18n.language, siteLabel)}
-          tabStop={tabStop}
-          highlight={highlight}
-          emphasised={emphasised}
-        />
-        {focused && focusWithin && focusVisible ? (
-          <circle
-            className="chart-focus-mark"
-            cx={focused.position[0]}
-            cy={focused.position[1]}
-            r={px((focused.code === highlight ? HIGHLIGHT_PX : DOT_PX) + 4)}
-          />
-        ) : null}
+        <ChartPoints part="others" {...pointsProps} />
         {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: the labels repeat the points' own names and hold nothing focusable */}
         <g className="chart-labels" aria-hidden="true" style={{ fontSize: FONT_PX * unit }}>
           {labels.map((l) => (
@@ -541,6 +563,15 @@ export const ChartFigure = (props: ChartFigureProps) => {
             </g>
           ))}
         </g>
+        <ChartPoints part="highlighted" {...pointsProps} />
+        {focused && focusWithin && focusVisible ? (
+          <circle
+            className="chart-focus-mark"
+            cx={focused.position[0]}
+            cy={focused.position[1]}
+            r={px((focused.code === highlight ? HIGHLIGHT_PX : DOT_PX) + 4)}
+          />
+        ) : null}
       </svg>
       {wheelHint ? (
         <p className="chart-wheel-hint" aria-hidden="true">

@@ -9,6 +9,9 @@ export const usePageTitle = (title: string) => {
   }, [title])
 }
 
+/** What takes focus in a field marked invalid: the field, or a group's (a radio group's) first control. */
+const CONTROLS = "input, textarea, select, button"
+
 /**
  * Each time a submit is turned back (the flow's `rejectedSubmits` grows), focus the first field
  * marked invalid. Messages that appear on blur or while typing never move the cursor.
@@ -19,7 +22,9 @@ export const useFocusFirstInvalid = <E extends HTMLElement = HTMLFormElement>(re
   useEffect(() => {
     if (rejectedSubmits === handled.current) return
     handled.current = rejectedSubmits
-    containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    const invalid = containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    const control = invalid?.matches(CONTROLS) ? invalid : invalid?.querySelector<HTMLElement>(CONTROLS)
+    ;(control ?? invalid)?.focus()
   }, [rejectedSubmits])
   return containerRef
 }

@@ -1,4 +1,5 @@
-// Shared steps of the journeys: unique users, registering through the UI or the API, axe checks.
+// Shared steps of the journeys: unique users, registering through the UI or the API, axe checks,
+// going to a page inside the app as its own links do.
 import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page, test } from "@playwright/test"
 import { codeIn, latestMail, linkIn } from "./outbox.ts"
@@ -79,4 +80,15 @@ export const dismissPaymentOffer = async (page: Page) => {
   // React Aria hands focus back on the next animation frames; let it land before the journey goes on.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main")
+}
+
+/**
+ * Goes to an address inside the app as its own links do (the router's history, no page load) and
+ * waits for the page there: its own title and no page loader.
+ */
+export const goInApp = async (page: Page, path: string) => {
+  const before = await page.title()
+  await page.evaluate((to) => history.pushState(null, "", to), path)
+  await expect.poll(() => page.title(), { message: `the page at ${path}` }).not.toBe(before)
+  await expect(page.locator(".page-loader")).toHaveCount(0)
 }

@@ -1,5 +1,7 @@
 // Where the journeys' servers live: one per Playwright worker, on consecutive ports from E2E_PORT,
-// each with its own data directory (database and outbox).
+// each with its own data directory (database and outbox), named by its port so that runs on other
+// ports in the same checkout never touch it; the browser journeys and the browser runs of the models
+// (playwright.model.config.ts) start them and Chromium the same way.
 import { resolve } from "node:path"
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -7,5 +9,38 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2)
 
 export const e2eOrigin = (index: number) => `http://127.0.0.1:${E2E_PORT + index}`
-export const e2eDataDir = (index: number) => `.tmp/e2e-data-${index}`
+export const e2eDataDir = (index: number) => `.tmp/e2e-data-${E2E_PORT + index}`
 export const e2eOutbox = (index: number) => resolve(e2eDataDir(index), "outbox")
+
+/** Playwright's `webServer` entries: one real server per worker (scripts/e2e-server.ts). */
+export const e2eServers = () =>
+  Array.from({ length: E2E_WORKERS }, (_, index) => ({
+    command: "node scripts/e2e-server.ts",
+    url: `${e2eOrigin(index)}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(E2E_PORT + index),
+      HOST: "127.0.0.1",
+      APP_ORIGIN: e2eOrigin(index),
+      DATA_DIR: e2eDataDir(index),
+      RATE_LIMIT_FACTOR: "20",
+      LOG_LEVEL: "warn",
+    },
+  }))
+
+/** Debian's Chromium, as every browser run here launches it (never a downloaded browser). */
+export const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+}

@@ -99,6 +99,22 @@ describe("profile machine", () => {
     expect(checkEmail.inputs).toHaveLength(2)
   })
 
+  it("files an answer under the address it was asked about, so one typed further while it came is checked too", async () => {
+    const { actor, clock, checkEmail } = await editing()
+    type(actor, "email", "mei@example.co")
+    expect(checkEmail.inputs.at(-1)?.email).toBe("mei@example.co")
+    type(actor, "email", "mei@example.com")
+    checkEmail.resolve({ available: true })
+    await waitFor(actor, (s) => s.context.emailCheck !== null)
+    expect(actor.getSnapshot().context.emailCheck).toEqual({ email: "mei@example.co", available: true })
+    clock.increment(EMAIL_CHECK_DEBOUNCE_MS)
+    expect(checkEmail.inputs).toHaveLength(2)
+    expect(checkEmail.inputs.at(-1)?.email).toBe("mei@example.com")
+    checkEmail.resolve({ available: false })
+    await waitFor(actor, (s) => s.context.emailCheck?.email === "mei@example.com")
+    expect(actor.getSnapshot().context.errors.email).toBe("validation.emailTaken")
+  })
+
   it("turns back an invalid form with every field's message and saves nothing", async () => {
     const { actor, updateProfile } = await editing()
     type(actor, "first_name", " Li ")
@@ -231,11 +247,19 @@ describe("devices machine", () => {
     return { actor, loadDevices, removeDevice, logoutAll, announce, announceFailure, signedOutEverywhere }
   }
 
-  it("removes another device and loads the list again; the current one cannot be removed here", async () => {
+  it("removes another device after a confirmation and loads the list again; the current one cannot be removed here", async () => {
     const { actor, removeDevice, loadDevices, announce } = await start()
     actor.send({ type: "device.remove", id: "a" })
     expect(actor.getSnapshot().matches("ready")).toBe(true)
     actor.send({ type: "device.remove", id: "b" })
+    expect(actor.getSnapshot().matches("confirmingRemove")).toBe(true)
+    expect(actor.getSnapshot().context.removing).toBe("b")
+    actor.send({ type: "remove.dismiss" })
+    expect(actor.getSnapshot().matches("ready")).toBe(true)
+    expect(actor.getSnapshot().context.removing).toBeNull()
+    expect(removeDevice.inputs).toEqual([])
+    actor.send({ type: "device.remove", id: "b" })
+    actor.send({ type: "remove.confirm" })
     expect(removeDevice.inputs).toEqual([{ device_id: "b" }])
     removeDevice.resolve({ message: "Signed out." })
     await waitFor(actor, (s) => s.matches("loading"))
@@ -246,6 +270,7 @@ describe("devices machine", () => {
   it("tells a failed removal as a toast and loads the list again", async () => {
     const { actor, removeDevice, announceFailure } = await start()
     actor.send({ type: "device.remove", id: "c" })
+    actor.send({ type: "remove.confirm" })
     const failure = new NotFound({ message: "Not found" })
     removeDevice.reject(failure)
     await waitFor(actor, (s) => s.matches("loading"))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor, waitFor } from "xstate"
+import type { VerificationAnswer } from "../../../src/domain/account/email-verification.ts"
 import { CODE_LENGTH } from "../../../src/domain/account/verification-code.ts"
 import { Offline, RequestTimeout, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
@@ -19,8 +20,8 @@ type Input = {
 }
 
 const start = (input: Input) => {
-  const verify = pendingActor<{ readonly message: string }, { readonly uuid: string; readonly code: string }>()
-  const verifyLink = pendingActor<{ readonly message: string }, { readonly token: string }>()
+  const verify = pendingActor<VerificationAnswer, { readonly uuid: string; readonly code: string }>()
+  const verifyLink = pendingActor<VerificationAnswer, { readonly token: string }>()
   const resend = pendingActor<{ readonly message: string }, { readonly email: string }>()
   const actor = createActor(
     emailVerificationMachine.provide({
@@ -106,6 +107,8 @@ describe("email verification machine", () => {
         notice: null,
         rejectedSubmits: 0,
         fromLink: false,
+        form: { password: "", confirmPassword: "" },
+        errors: {},
       })
     })
 
@@ -277,7 +280,7 @@ describe("email verification machine", () => {
 
     it("is verified and stops on success", async () => {
       const { actor, verify } = startVerifying()
-      verify.resolve({ message: "Verified" })
+      verify.resolve({ message: "Verified", passwordNeeded: false })
       await waitFor(actor, (s) => !s.matches("verifying"))
 
       expect(actor.getSnapshot().value).toBe("verified")
@@ -392,7 +395,7 @@ describe("email verification machine", () => {
 
     it("is verified and stops on success", async () => {
       const { actor, verifyLink } = startVerifyingLink()
-      verifyLink.resolve({ message: "Verified" })
+      verifyLink.resolve({ message: "Verified", passwordNeeded: false })
       await waitFor(actor, (s) => !s.matches("verifyingLink"))
       expect(actor.getSnapshot().value).toBe("verified")
       expect(actor.getSnapshot().status).toBe("done")

@@ -1,46 +1,97 @@
-// The paths a model-based test walks through the UI: of a model's simple paths (each a whole test),
-// a few that together take every transition — greedily the path adding the most transitions not
-// taken yet, the shorter one on a tie. What was wanted and what was covered come back too, so a test
-// can show that nothing of the model is left out.
+// The paths a model-based test walks through the UI: a few walks that together take every
+// transition of the model, built on xstate/graph's adjacency map of the model (events an input
+// cannot perform are filtered out of it, so a keyboard-only detour is planned for the keyboard
+// alone). Each walk starts at the initial state and greedily takes a transition not taken yet,
+// going by the shortest way to the nearest state that still has one when the current state has
+// none — back and forth like a user — and ends with one transition into a dead end (a final state
+// such as "on the point page"), so every dead end gets a walk of its own. Enumerating the simple
+// paths instead (xstate/graph's getSimplePaths) is exponential: minutes for a 13-state menu.
 import type { AnyStateMachine } from "xstate"
 import { createTestModel } from "xstate/graph"
 
-export type ModelPath<M extends AnyStateMachine> = ReturnType<
-  ReturnType<typeof createTestModel<M>>["getSimplePaths"]
->[number]
+export interface Edge {
+  readonly from: string
+  readonly event: string
+  readonly to: string
+}
 
-/** The (flat) state a step of a path arrives in. */
-const stateOf = (step: { readonly state: unknown }) => String((step.state as { readonly value: unknown }).value)
+export interface Walked {
+  /** The events taken after the start, and the states they arrive in. */
+  readonly steps: ReadonlyArray<{ readonly event: string; readonly state: string }>
+}
 
-export const coveringPaths = <M extends AnyStateMachine>(model: M) => {
-  const all = createTestModel(model).getSimplePaths()
-  const initial = String(model.config.initial)
-  const edgesOf = (path: ModelPath<M>) => {
-    const keys: Array<string> = []
-    let from = initial
-    for (const step of path.steps) {
-      if (step.event.type === "xstate.init") continue
-      keys.push(`${from} ${step.event.type}`)
-      from = stateOf(step)
-    }
-    return keys
-  }
-  const wanted = new Set(
-    Object.entries(model.config.states ?? {}).flatMap(([state, node]) =>
-      Object.keys(node.on ?? {}).map((event) => `${state} ${event}`),
-    ),
+export const edgeKey = (edge: Pick<Edge, "from" | "event">) => `${edge.from} ${edge.event}`
+
+/** The model's graph as xstate/graph sees it, with only the allowed events (flat states). */
+export const graphOf = (machine: AnyStateMachine, allowed: (event: string) => boolean = () => true) => {
+  const model = createTestModel(machine, { filterEvents: (_, event) => allowed(event.type) })
+  const adjacency: ReadonlyArray<{
+    readonly state: { readonly value: unknown }
+    readonly transitions: Readonly<
+      Record<string, { readonly event: { readonly type: string }; readonly state: { readonly value: unknown } }>
+    >
+  }> = Object.values(model.getAdjacencyMap())
+  const edges: Array<Edge> = adjacency.flatMap(({ state, transitions }) =>
+    Object.values(transitions).map((t) => ({
+      from: String(state.value),
+      event: t.event.type,
+      to: String(t.state.value),
+    })),
   )
-  const chosen: Array<ModelPath<M>> = []
-  const covered = new Set<string>()
-  while (covered.size < wanted.size) {
-    const best = all
-      .map((path) => ({ path, gain: edgesOf(path).filter((e) => !covered.has(e)).length }))
-      .sort((a, b) => b.gain - a.gain || a.path.steps.length - b.path.steps.length)[0]
-    if (!best || best.gain === 0) break
-    chosen.push(best.path)
-    for (const e of edgesOf(best.path)) covered.add(e)
+  return { model, edges, states: new Set(adjacency.map(({ state }) => String(state.value))) }
+}
+
+export const coveringPaths = (machine: AnyStateMachine, allowed: (event: string) => boolean = () => true) => {
+  const { model, edges, states } = graphOf(machine, allowed)
+  const initial = String(machine.config.initial)
+  const out = (state: string) => edges.filter((e) => e.from === state)
+  const deadEnd = (edge: Edge) => out(edge.to).length === 0
+  const left = new Set(edges.map(edgeKey))
+  const open = (edge: Edge) => left.has(edgeKey(edge))
+
+  /** The shortest way from `from` to a state with an open edge that `wanted` accepts, if any. */
+  const wayTo = (from: string, wanted: (edge: Edge) => boolean): ReadonlyArray<Edge> | null => {
+    const via = new Map<string, Edge | null>([[from, null]])
+    const queue = [from]
+    for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
+      if (out(state).some((e) => open(e) && wanted(e))) {
+        const way: Array<Edge> = []
+        for (let edge = via.get(state); edge; edge = via.get(edge.from)) way.unshift(edge)
+        return way
+      }
+      for (const edge of out(state))
+        if (!via.has(edge.to)) {
+          via.set(edge.to, edge)
+          queue.push(edge.to)
+        }
+    }
+    return null
   }
-  /** Every state the chosen paths reach. */
-  const reached = new Set(chosen.flatMap((p) => p.steps.map(stateOf)))
-  return { chosen, covered, wanted, reached }
+
+  const paths: Array<Walked> = []
+  while (left.size > 0) {
+    const steps: Array<{ event: string; state: string }> = []
+    let at = initial
+    const take = (edge: Edge) => {
+      steps.push({ event: edge.event, state: edge.to })
+      left.delete(edgeKey(edge))
+      at = edge.to
+    }
+    // Every open transition that leads on, then one into a dead end.
+    for (const wanted of [(e: Edge) => !deadEnd(e), deadEnd]) {
+      for (let way = wayTo(at, wanted); way !== null; way = wanted === deadEnd ? null : wayTo(at, wanted)) {
+        for (const edge of way) take(edge)
+        const next = out(at).find((e) => open(e) && wanted(e))
+        if (next) take(next)
+      }
+    }
+    if (steps.length === 0) break
+    paths.push({ steps })
+  }
+  const covered = new Set(
+    paths.flatMap((p) => p.steps.map((s, i) => `${i === 0 ? initial : p.steps[i - 1]?.state} ${s.event}`)),
+  )
+  const wanted = new Set(edges.map(edgeKey))
+  const reached = new Set([initial, ...paths.flatMap((p) => p.steps.map((s) => s.state))])
+  return { model, paths, covered, wanted, reached, reachable: states }
 }

@@ -191,10 +191,22 @@ export const createVerifiedUser = async (
   if (registered.status !== 200) throw new Error(`register answered ${registered.status}: ${await registered.text()}`)
   const { uuid } = (await registered.json()) as { uuid: string }
   const mail = server.mails.filter((m) => m.to === email && m.purpose === "verify-email").at(-1)!
-  const verified = await server.request(`/api/verify-email/${uuid}/${mail.code}`)
+  // In the browser that registered, so the password typed at registration is kept.
+  const verified = await server.request(`/api/verify-email/${uuid}/${mail.code}`, {
+    headers: { cookie: signUpCookieOf(registered) },
+  })
   if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`)
+  if (((await verified.json()) as { passwordNeeded: boolean }).passwordNeeded)
+    throw new Error("verify asked for a password")
   return { email, uuid }
 }
+
+/** The sign-up cookie a registration's answer sets, as a `Cookie` header for the same browser. */
+export const signUpCookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .find((pair) => pair.startsWith("jingluo_sign_up=")) ?? ""
 
 /** Signs in as an API client does: the session token from the answer's body, for `Authorization: Bearer`. */
 export const signIn = async (server: TestServer, email: string, password = PASSWORD) => {
@@ -205,6 +217,10 @@ export const signIn = async (server: TestServer, email: string, password = PASSW
   if (response.status !== 200) throw new Error(`login answered ${response.status}`)
   return ((await response.json()) as { token: string }).token
 }
+
+/** Deletes the signed-in account, proving it with the account's password. */
+export const deleteAccount = (server: TestServer, token: string, password = PASSWORD) =>
+  server.request("/api/account/delete", { method: "DELETE", token, json: { current_password: password } })
 
 /** The `token` cookies an answer sets, as sent: `token=<value>; Max-Age=…; …`. */
 export const sessionCookiesOf = (response: Response) =>

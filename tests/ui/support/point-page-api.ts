@@ -4,7 +4,7 @@
 import { HttpResponse, http } from "msw"
 import { chartIndex, chartsById } from "../../support/chart-fixtures.ts"
 import { plans, pointPage } from "../../support/point-fixtures.ts"
-import { API, dashboard } from "./render-app.tsx"
+import { API, dashboard } from "./api-data.ts"
 
 export const lu9Page = pointPage("LU-9", "Tàiyuān", "Great Abyss", "lu-9-taiyuan")
 

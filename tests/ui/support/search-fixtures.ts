@@ -2,7 +2,7 @@
 // locked channel), a keyword hit with a highlighted snippet, and the point search's LU-9.
 import { HttpResponse, http } from "msw"
 import type { KeywordHit, KeywordSearchResponse, PointSearchResponse } from "../../../src/domain/api/search-api.ts"
-import { API, dashboard } from "./render-app.tsx"
+import { API, dashboard } from "./api-data.ts"
 
 export const channelFields = [
   { slug: "lung-channel", title: "LU · Lung Channel of Hand Taiyin", permission: true },

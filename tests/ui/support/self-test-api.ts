@@ -15,7 +15,7 @@ import {
   TEST_ID,
 } from "../../machines/tests/fixtures.ts"
 import { chartsById } from "../../support/chart-fixtures.ts"
-import { API, dashboard } from "./render-app.tsx"
+import { API, dashboard } from "./api-data.ts"
 
 export { chartQuestion, clock, overview, REPEAT_ID, result, saved, session, TEST_ID }
 

@@ -3,7 +3,8 @@
 // of the buttons that asked, so it stays inside whatever holds it (a page, a menu, the upgrade
 // modal). The confirming button takes focus; the other one keeps things as they were. Escape
 // answers "no" to this question only (the menu or modal around it stays open), and when the
-// question goes away focus goes back to the button that asked it, if that button is still there.
+// question goes away focus goes back to the button that asked it, if that button is still there
+// (or was drawn again with the same id, where the question took its place).
 import { type KeyboardEvent, useEffect, useState } from "react"
 import { Dialog } from "react-aria-components/Dialog"
 import { Button } from "./Button.tsx"
@@ -29,7 +30,9 @@ const useReturnFocus = () => {
       // After the dialog has left the page; a caller that moved focus on purpose meanwhile wins.
       queueMicrotask(() => {
         const lost = document.activeElement === null || document.activeElement === document.body
-        if (opener?.isConnected && lost) opener.focus()
+        // A button drawn anew in its place (the question replaced it) is found by its id.
+        const target = opener?.isConnected ? opener : opener?.id ? document.getElementById(opener.id) : null
+        if (target && lost) target.focus()
       })
     },
     [opener],

@@ -1,9 +1,9 @@
 // The footer (§2): the quote of the day about a heart-channel point, Load More for the next one,
-// Read More to /about-us, and the external links.
+// Read More to /about-us, the API reference for integrators, and the external links.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import { EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
+import { API_DOCS_PATH, EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
 import { useAppServices } from "../../app-services.tsx"
 import { Button } from "../components/Button.tsx"
 
@@ -66,6 +66,10 @@ export const Footer = () => {
             </li>
             <li>
               <Link href="/about-us">{t("footer.aboutUs")}</Link>
+            </li>
+            <li>
+              {/* A page of the server: the browser loads it, the app's router does not. */}
+              <a href={API_DOCS_PATH}>{t("footer.apiDocs")}</a>
             </li>
             {(
               [

@@ -1,6 +1,7 @@
 // Header navigation (§2): the logo home, the entries for signed-in or signed-out users, the
-// language dropdown; signed-out users get support (new tab), login and sign up. Below the medium
-// breakpoint the entries move into a menu button so the header stays one row. The drill-down
+// language dropdown; signed-out users get support (new tab), login and sign up. Where the entries
+// would not fit in one row (measured per language and per signed-in state, styles.css) they move
+// into a menu button, so the header stays one row at every width. The drill-down
 // panel hangs from the sticky header, so it opens in view wherever the page is scrolled.
 import { useActorRef, useSelector } from "@xstate/react"
 import { type ReactNode, type Ref, useState } from "react"
@@ -78,7 +79,7 @@ export const Header = ({
   }
 
   return (
-    <header className="header">
+    <header className="header" data-signed-in={signedIn || undefined}>
       <div className="header-inner">
         <Link href="/" className="logo">
           <LogoMark />

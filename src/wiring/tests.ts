@@ -4,6 +4,7 @@
 // browser's; a SimulatedClock in UI tests).
 import { Clock, Effect } from "effect"
 import type { UserSettings } from "../domain/account/user-settings.ts"
+import type { LockedPage } from "../domain/content/locked-page.ts"
 import { resultHref } from "../domain/tests/test-links.ts"
 import type { SessionTestType } from "../domain/tests/test-review.ts"
 import type { TestSettingsPatch } from "../domain/tests/test-settings-form.ts"
@@ -22,7 +23,7 @@ const utcOffsetMinutes = (now: number) => -new Date(now).getTimezoneOffset()
 
 export const wireTests = (
   w: Wiring,
-  billing: Pick<BillingWiring, "openUpgradeLite">,
+  billing: Pick<BillingWiring, "openUpgradeLite" | "offerUpgradeLite">,
   /** The clock of timed flows: the browser's, or a simulated one in tests. */
   options: { readonly clock?: ({ readonly now: () => number } & TimerClock) | undefined } = {},
 ) => {
@@ -35,8 +36,10 @@ export const wireTests = (
   const clock: TimerClock | undefined = options.clock
   const page = <Data>(fetch: (client: Client, slug: string) => Effect.Effect<Data, unknown>) =>
     contentPageMachine<Data>().provide({
-      actors: { fetchPage: apiActor<{ readonly slug: string }, Data>((client, { slug }) => fetch(client, slug)) },
-      actions: { openUpgrade },
+      actors: {
+        fetchPage: apiActor<{ readonly slug: string }, Data | LockedPage>((client, { slug }) => fetch(client, slug)),
+      },
+      actions: { offerUpgrade: billing.offerUpgradeLite },
     })
   /**
    * The result of the test that just ended, for its page: shown at once instead of asked for again.

@@ -1,6 +1,7 @@
 // Small view helpers shared by the pages: the document title, focusing the first invalid field
-// after a rejected submit, reading the query string and the address of the page shown.
-import { type FocusEvent, useEffect, useRef } from "react"
+// after a rejected submit, focusing where an in-page action's result lands, reading the query
+// string and the address of the page shown.
+import { type FocusEvent, useCallback, useEffect, useRef } from "react"
 import { useLocation, useSearch } from "wouter"
 
 export const usePageTitle = (title: string) => {
@@ -27,6 +28,27 @@ export const useFocusFirstInvalid = <E extends HTMLElement = HTMLFormElement>(re
     ;(control ?? invalid)?.focus()
   }, [rejectedSubmits])
   return containerRef
+}
+
+/**
+ * Where an in-page action's result lands (WCAG 2.4.3): `arm()` when the action starts; once `ready`
+ * holds, the element behind `ref` (a heading with tabIndex -1, a button) is scrolled into view and
+ * focused, once. Without it, focus would fall to the page's body when the control pressed goes away
+ * or is disabled while the action runs.
+ */
+export const useFocusWhenReady = <E extends HTMLElement = HTMLElement>(ready: boolean) => {
+  const ref = useRef<E>(null)
+  const armed = useRef(false)
+  useEffect(() => {
+    if (!armed.current || !ready) return
+    armed.current = false
+    ref.current?.scrollIntoView?.({ block: "start" })
+    ref.current?.focus({ preventScroll: true })
+  })
+  const arm = useCallback(() => {
+    armed.current = true
+  }, [])
+  return { ref, arm }
 }
 
 /**

@@ -22,6 +22,7 @@ import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { TextField } from "../shared/components/TextField.tsx"
 import { useColumnFocus } from "../shared/list-focus.ts"
+import { useFocusWhenReady } from "../shared/page-hooks.ts"
 import "./groups.css"
 
 export interface GroupsColumnsProps {
@@ -306,8 +307,10 @@ const EditableGroups = ({
   const fieldError = useSelector(actor, (s) => s.context.fieldErrors.name)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const field = useFocusOnReject(actor)
+  // A group renamed or deleted: its form or row goes, so the cursor goes to the list of groups.
+  const done = useFocusWhenReady<HTMLUListElement>(!busy && rename === null && confirming === null)
   return (
-    <ul className="group-edit-list" aria-labelledby="menu-col-groups">
+    <ul ref={done.ref} tabIndex={-1} className="group-edit-list" aria-labelledby="menu-col-groups">
       {groups.map((group) => (
         <li key={group.id}>
           {rename?.id === group.id ? (
@@ -315,6 +318,7 @@ const EditableGroups = ({
               className="group-create"
               onSubmit={(event) => {
                 event.preventDefault()
+                done.arm()
                 actor.send({ type: "rename.submit" })
               }}
             >
@@ -364,7 +368,10 @@ const EditableGroups = ({
               confirmLabel={t("groups:delete")}
               cancelLabel={t("groups:cancel")}
               destructive
-              onConfirm={() => actor.send({ type: "delete.confirm" })}
+              onConfirm={() => {
+                done.arm()
+                actor.send({ type: "delete.confirm" })
+              }}
               onCancel={() => actor.send({ type: "delete.cancel" })}
             />
           ) : null}

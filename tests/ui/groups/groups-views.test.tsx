@@ -187,6 +187,8 @@ const journeys: Record<Call, Journey> = {
     },
     done: async () => {
       expect(await toast()).toHaveTextContent("Group renamed to “Head and neck”.")
+      // The form or row is gone: the cursor is on the list of groups, not the page's body.
+      await waitFor(() => expect(document.activeElement).toHaveClass("group-edit-list"))
     },
   },
   delete: {
@@ -202,6 +204,8 @@ const journeys: Record<Call, Journey> = {
     },
     done: async () => {
       expect(await toast()).toHaveTextContent("Group “Exam” deleted.")
+      // The form or row is gone: the cursor is on the list of groups, not the page's body.
+      await waitFor(() => expect(document.activeElement).toHaveClass("group-edit-list"))
     },
   },
   remove: {

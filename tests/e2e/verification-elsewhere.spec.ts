@@ -88,7 +88,8 @@ test("a link opened in another browser asks for a password; the registrant's pas
   // The registrant's password opens nothing; the link is used up.
   await signInFails(page, email, PASSWORD)
   await owner.page.goto(linkIn(mail))
-  await expect(owner.page.getByRole("alert")).toContainText("This link has expired or was used already")
+  await expect(owner.page.getByRole("alert")).toContainText("This link was used already or has expired.")
+  await expect(owner.page.getByRole("main").getByRole("link", { name: "Log in", exact: true })).toBeVisible()
   await owner.context.close()
 })
 

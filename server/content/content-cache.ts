@@ -38,7 +38,7 @@ export interface ContentRequest<A, E> {
   /** Endpoint and parameters, e.g. `point/lu-9-taiyuan`. */
   readonly key: string
   readonly schema: Schema.Encoder<unknown>
-  /** Makes the answer when it is not kept yet; a failure (403, 404) is never kept. */
+  /** Makes the answer when it is not kept yet; a failure (a locked item, 404) is never kept. */
   readonly make: Effect.Effect<A, E>
 }
 

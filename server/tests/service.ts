@@ -161,6 +161,7 @@ export class SelfTests extends Context.Service<
         return {
           practice: isPractice(clock),
           timeLeftMs: timeLeftMs(clock, at),
+          limitMs: row.duration_ms,
           extensions: row.extensions,
           maxExtensions: MAX_TIME_EXTENSIONS,
           extraTimeMs: row.extra_time_ms,
@@ -336,6 +337,7 @@ export class SelfTests extends Context.Service<
             }),
             names: namesOf(bundle, row.questions, language),
             reviewQueued: row.review_queued ?? 0,
+            ...(row.group_id === null ? {} : { groupId: row.group_id }),
           } satisfies TestResultView
         })
 

@@ -1,5 +1,6 @@
 // Local storage as a service: cleared on sign-out and on 401 (a 401 keeps unsaved work), and home of
-// the one-time login token.
+// the one-time login token. Session storage, the tab's memory that ends with it, is a service of
+// its own (what the app offered once this session).
 import { Context, Effect, Layer } from "effect"
 
 export interface StorageService {
@@ -35,4 +36,9 @@ export class Storage extends Context.Service<Storage, StorageService>()("jingluo
         clear: Effect.sync(() => items.clear()),
       })
     })
+}
+
+/** The tab's session storage: what is remembered until the tab closes. */
+export class SessionStorage extends Context.Service<SessionStorage, StorageService>()("jingluo/infra/SessionStorage") {
+  static readonly layer = Layer.sync(SessionStorage, () => SessionStorage.of(fromWebStorage(globalThis.sessionStorage)))
 }

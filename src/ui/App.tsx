@@ -30,6 +30,7 @@ import { PageLoader } from "./shared/components/PageLoader.tsx"
 import { CookieBanner } from "./shared/layout/CookieBanner.tsx"
 import { Footer } from "./shared/layout/Footer.tsx"
 import { Header } from "./shared/layout/Header.tsx"
+import { SignedInOnly } from "./shared/layout/SignedInOnly.tsx"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
 import { HomePage } from "./shared/pages/HomePage.tsx"
 import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
@@ -100,13 +101,6 @@ const SignedOutOnly = ({ children }: { readonly children: ReactNode }) => {
   const { session } = useAppServices()
   const signedIn = useSelector(session, (s) => s.context.user !== null)
   return signedIn ? <Redirect to="/" replace /> : children
-}
-
-/** Pages for signed-in users only; a visitor goes to /login. */
-const SignedInOnly = ({ children }: { readonly children: ReactNode }) => {
-  const { session } = useAppServices()
-  const signedIn = useSelector(session, (s) => s.context.user !== null)
-  return signedIn ? children : <Redirect to="/login" replace />
 }
 
 /** Content pages load again when the plan changes, so a payment opens them without a reload. */

@@ -55,7 +55,8 @@ import type { typeAheadMachine } from "../machines/search/type-ahead-machine.ts"
 import type { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
 import type { languageMachine } from "../machines/shared/language-machine.ts"
 import type { quoteMachine } from "../machines/shared/quote-machine.ts"
-import type { TimerClock, testSessionMachine } from "../machines/tests/test-session-machine.ts"
+import type { TimerClock } from "../machines/tests/test-session-context.ts"
+import type { testSessionMachine } from "../machines/tests/test-session-machine.ts"
 import type { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
 
 export interface AppServices {

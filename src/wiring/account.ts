@@ -5,7 +5,7 @@
 // app never holds it.
 import { Effect, Exit, Schema } from "effect"
 import { type Actor, createActor } from "xstate"
-import { RETURN_PARAM, withReturnPath } from "../domain/account/return-path.ts"
+import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../domain/account/return-path.ts"
 import { type StoredUser, StoredUser as StoredUserSchema, storedUserOf } from "../domain/account/user.ts"
 import type { UserSettings, UserSettingsPatch } from "../domain/account/user-settings.ts"
 import { PAYMENT_PROMPT_STORAGE_KEY } from "../domain/billing/payment-prompt.ts"
@@ -82,6 +82,22 @@ const clearSession = (keepUnsaved: boolean) =>
   })
 
 const go = (path: string) => Effect.flatMap(Navigation, (navigation) => navigation.go(path))
+
+/** Goes to `path`, carrying on the page's `?next=` (where signing in is to lead). */
+const goKeepingReturn = (path: string) =>
+  Effect.flatMap(Navigation, (navigation) =>
+    Effect.flatMap(navigation.param(RETURN_PARAM), (next) => navigation.go(withReturnPath(path, next))),
+  )
+
+/**
+ * Where signing in again should lead after a session ended: the page shown, or — when a page for
+ * members already sent the visitor to /login — where that sign-in page was to lead.
+ */
+const returnHere = Effect.flatMap(Navigation, (navigation) =>
+  Effect.flatMap(navigation.here, (here) =>
+    safeReturnPath(here) === null ? navigation.param(RETURN_PARAM) : Effect.succeed(here),
+  ),
+)
 
 export type SessionActor = Actor<typeof sessionMachine>
 
@@ -229,7 +245,12 @@ export const wireAccount = (w: Wiring, language = "en") => {
         clearSession: (_, { keepUnsaved }) => w.act(clearSession(keepUnsaved)),
         announceExpiry: () =>
           w.act(Effect.flatMap(Toasts, (toasts) => toasts.show("error", w.t("errors.sessionExpired")))),
-        reloadToLogin: () => w.act(Effect.flatMap(Navigation, (navigation) => navigation.reload("/login"))),
+        reloadToLogin: () =>
+          w.act(
+            Effect.flatMap(returnHere, (next) =>
+              Effect.flatMap(Navigation, (navigation) => navigation.reload(withReturnPath("/login", next))),
+            ),
+          ),
       },
     }),
     { input: { user: initialUser } },
@@ -278,18 +299,7 @@ export const wireAccount = (w: Wiring, language = "en") => {
         actions: {
           // The page's `?next=` travels on to verification, and from there to sign-in.
           registered: (_, { uuid, email }) =>
-            w.act(
-              Effect.flatMap(Navigation, (navigation) =>
-                Effect.flatMap(navigation.param(RETURN_PARAM), (next) =>
-                  navigation.go(
-                    withReturnPath(
-                      `/verify-email?user=${encodeURIComponent(uuid)}&email=${encodeURIComponent(email)}`,
-                      next,
-                    ),
-                  ),
-                ),
-              ),
-            ),
+            w.act(goKeepingReturn(`/verify-email?user=${encodeURIComponent(uuid)}&email=${encodeURIComponent(email)}`)),
         },
       }),
       passwordReset: passwordResetMachine.provide({
@@ -298,7 +308,8 @@ export const wireAccount = (w: Wiring, language = "en") => {
           resetPassword: w.apiActor((client, payload) => client.users.resetPassword({ payload })),
           resetPasswordWithLink: w.apiActor((client, payload) => client.users.resetPasswordLink({ payload })),
         },
-        actions: { goToLogin: () => w.act(go("/login")) },
+        // After a reset, signing in still leads where the sign-in page was to lead.
+        actions: { goToLogin: () => w.act(goKeepingReturn("/login")) },
       }),
       emailRestore: emailRestoreMachine.provide({
         actors: {

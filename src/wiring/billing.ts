@@ -5,8 +5,9 @@ import { createActor } from "xstate"
 import { withReturnPath } from "../domain/account/return-path.ts"
 import type { UserData } from "../domain/account/user.ts"
 import { PAYMENT_PROMPT_STORAGE_KEY, readPromptMemory } from "../domain/billing/payment-prompt.ts"
+import { LITE_OFFER_SESSION_KEY } from "../domain/billing/upgrade-pages.ts"
 import { Navigation } from "../infra/navigation.ts"
-import { Storage } from "../infra/storage.ts"
+import { SessionStorage, Storage } from "../infra/storage.ts"
 import { checkoutMachine } from "../machines/billing/checkout-machine.ts"
 import { membershipMachine } from "../machines/billing/membership-machine.ts"
 import { paymentOutcomeMachine } from "../machines/billing/payment-outcome-machine.ts"
@@ -18,7 +19,22 @@ import type { Wiring } from "./shared/wiring.ts"
 export const wireBilling = (w: Wiring, account: Pick<AccountWiring, "session" | "logout">) => {
   const { session, logout } = account
 
-  const upgrade = createActor(upgradeModalMachine)
+  // A locked page offers the lite modal by itself once a session: a learner browsing Pro items meets
+  // it on the first, then the locked pages say it themselves.
+  const upgrade = createActor(
+    upgradeModalMachine.provide({
+      actions: {
+        rememberLiteOffer: () =>
+          w.act(Effect.flatMap(SessionStorage, (storage) => storage.set(LITE_OFFER_SESSION_KEY, "yes"))),
+      },
+    }),
+    {
+      input: {
+        liteOffered:
+          w.read(Effect.flatMap(SessionStorage, (storage) => storage.get(LITE_OFFER_SESSION_KEY))) !== undefined,
+      },
+    },
+  )
   upgrade.start()
 
   const paymentPrompt = createActor(
@@ -40,6 +56,7 @@ export const wireBilling = (w: Wiring, account: Pick<AccountWiring, "session" | 
   followSession(session, { signedIn: (user) => paymentPrompt.send({ type: "session.signedIn", uuid: user.uuid }) })
 
   const openUpgradeLite = () => upgrade.send({ type: "upgrade.open", lite: true })
+  const offerUpgradeLite = () => upgrade.send({ type: "upgrade.offerLite" })
 
   /** The dashboard, handed to the session so every view sees the new plan without a reload. */
   const refreshUser = w.apiActor<void, UserData>((client) =>
@@ -52,6 +69,7 @@ export const wireBilling = (w: Wiring, account: Pick<AccountWiring, "session" | 
     upgrade,
     paymentPrompt,
     openUpgradeLite,
+    offerUpgradeLite,
     machines: {
       checkout: checkoutMachine.provide({
         actors: {

@@ -1,6 +1,8 @@
 // Content: the drill-down menu and one machine per kind of content page, each provided with the
-// call that loads it; a locked item opens the upgrade modal in its lite version.
+// call that loads it; a locked item chosen in the menu opens the upgrade modal in its lite version,
+// and a locked page offers it by itself, once a session.
 import { Effect } from "effect"
+import type { LockedPage } from "../domain/content/locked-page.ts"
 import type { Client } from "../infra/api-client.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { contentPageMachine } from "../machines/content/content-page-machine.ts"
@@ -8,13 +10,21 @@ import { menuMachine } from "../machines/content/menu-machine.ts"
 import type { BillingWiring } from "./billing.ts"
 import type { Wiring } from "./shared/wiring.ts"
 
-export const wireContent = (w: Wiring, billing: Pick<BillingWiring, "openUpgradeLite">) => {
-  const { openUpgradeLite } = billing
-  const page = <Data>(load: (client: Client, slug: string) => Effect.Effect<Data, unknown>) =>
-    contentPageMachine<Data>().provide({
-      actors: { fetchPage: w.apiActor<{ readonly slug: string }, Data>((client, { slug }) => load(client, slug)) },
-      actions: { openUpgrade: openUpgradeLite },
+export const wireContent = (w: Wiring, billing: Pick<BillingWiring, "openUpgradeLite" | "offerUpgradeLite">) => {
+  const { openUpgradeLite, offerUpgradeLite } = billing
+  /** The machine of a page whose answer is its data or, for an item that may be locked, what is locked. */
+  const page = <Answer>(load: (client: Client, slug: string) => Effect.Effect<Answer, unknown>) => {
+    type Data = Exclude<Answer, LockedPage>
+    return contentPageMachine<Data>().provide({
+      actors: {
+        fetchPage: w.apiActor<{ readonly slug: string }, Data | LockedPage>(
+          // An answer is the page's data or a locked page, which is all `Data | LockedPage` says.
+          (client, { slug }) => load(client, slug) as Effect.Effect<Data | LockedPage, unknown>,
+        ),
+      },
+      actions: { offerUpgrade: offerUpgradeLite },
     })
+  }
   return {
     machines: {
       menu: menuMachine.provide({

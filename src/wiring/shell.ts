@@ -12,6 +12,7 @@ import {
 import { resolveLanguage, type SelectableLanguage } from "../domain/shared/locales.ts"
 import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"
+import { Toasts } from "../infra/toasts.ts"
 import { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
 import { languageMachine } from "../machines/shared/language-machine.ts"
 import { quoteMachine } from "../machines/shared/quote-machine.ts"
@@ -49,6 +50,8 @@ export const wireShell = (w: Wiring) => ({
               cookies.set(COOKIE_ACCEPTED, COOKIE_CONSENT_VALUE, { maxAgeSeconds: COOKIE_ACCEPT_MAX_AGE_SECONDS }),
             ),
           ),
+        announceConsent: () =>
+          w.act(Effect.flatMap(Toasts, (toasts) => toasts.show("success", w.t("common:cookies.accepted")))),
       },
     }),
     quote: quoteMachine.provide({

@@ -1,14 +1,19 @@
 // Self-tests: the test-session, tests-settings and page machines with their API calls (through the
-// shared api actor, so the error catalogue of §8 applies), the upgrade modal for locked types, and
-// the clock the session's timers run on (the browser's; a SimulatedClock in UI tests).
+// shared api actor, so the error catalogue of §8 applies), the upgrade modal for locked types, the
+// result of a test that ended at its own address, and the clock the session's timers run on (the
+// browser's; a SimulatedClock in UI tests).
 import { Clock, Effect } from "effect"
 import type { UserSettings } from "../domain/account/user-settings.ts"
+import type { LockedPage } from "../domain/content/locked-page.ts"
+import { resultHref } from "../domain/tests/test-links.ts"
 import type { SessionTestType } from "../domain/tests/test-review.ts"
 import type { TestSettingsPatch } from "../domain/tests/test-settings-form.ts"
-import { type ActivityView, ALL_SCORES } from "../domain/tests/test-views.ts"
+import { type ActivityView, ALL_SCORES, type TestResultView } from "../domain/tests/test-views.ts"
 import type { Client } from "../infra/api-client.ts"
+import { Navigation } from "../infra/navigation.ts"
 import { contentPageMachine } from "../machines/content/content-page-machine.ts"
-import { type StartMode, type TimerClock, testSessionMachine } from "../machines/tests/test-session-machine.ts"
+import type { StartMode, TimerClock } from "../machines/tests/test-session-context.ts"
+import { testSessionMachine } from "../machines/tests/test-session-machine.ts"
 import { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
 import type { BillingWiring } from "./billing.ts"
 import type { Wiring } from "./shared/wiring.ts"
@@ -18,7 +23,7 @@ const utcOffsetMinutes = (now: number) => -new Date(now).getTimezoneOffset()
 
 export const wireTests = (
   w: Wiring,
-  billing: Pick<BillingWiring, "openUpgradeLite">,
+  billing: Pick<BillingWiring, "openUpgradeLite" | "offerUpgradeLite">,
   /** The clock of timed flows: the browser's, or a simulated one in tests. */
   options: { readonly clock?: ({ readonly now: () => number } & TimerClock) | undefined } = {},
 ) => {
@@ -31,9 +36,26 @@ export const wireTests = (
   const clock: TimerClock | undefined = options.clock
   const page = <Data>(fetch: (client: Client, slug: string) => Effect.Effect<Data, unknown>) =>
     contentPageMachine<Data>().provide({
-      actors: { fetchPage: apiActor<{ readonly slug: string }, Data>((client, { slug }) => fetch(client, slug)) },
-      actions: { openUpgrade },
+      actors: {
+        fetchPage: apiActor<{ readonly slug: string }, Data | LockedPage>((client, { slug }) => fetch(client, slug)),
+      },
+      actions: { offerUpgrade: billing.offerUpgradeLite },
     })
+  /**
+   * The result of the test that just ended, for its page: shown at once instead of asked for again.
+   * Kept for that one page only; a reload asks the server.
+   */
+  let justFinished: TestResultView | null = null
+  const showResult = (_: unknown, { result }: { readonly result: TestResultView }) => {
+    justFinished = result
+    // The result replaces the test's address: Back leads to where the test was opened from.
+    w.act(Effect.flatMap(Navigation, (navigation) => navigation.replace(resultHref(result.id))))
+  }
+  const resultOf = (client: Client, id: string) => {
+    const kept = justFinished
+    justFinished = null
+    return kept?.id === id ? Effect.succeed(kept) : client.tests.result({ params: { id } })
+  }
   const startTest = (client: Client, start: StartMode) => {
     switch (start.mode) {
       case "create":
@@ -63,7 +85,7 @@ export const wireTests = (
             finishTest: apiActor((client, payload) => client.tests.finish({ payload })),
             resetTest: apiActor((client, { testId }) => client.tests.reset({ params: { id: testId } })),
           },
-          actions: { openUpgrade },
+          actions: { openUpgrade, showResult },
         }),
         settings: testsSettingsMachine.provide({
           actors: {
@@ -85,7 +107,7 @@ export const wireTests = (
         /** `/test/scores`: the history of every type. */
         scores: page((client) => client.tests.scores({ params: { id: ALL_SCORES } })),
         /** `/get/results?test=…`: one finished test's result. */
-        result: page((client, id) => client.tests.result({ params: { id } })),
+        result: page(resultOf),
       },
     },
   }

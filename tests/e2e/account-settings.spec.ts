@@ -52,7 +52,7 @@ test("the account menu and the settings navigation, by mouse and keyboard; name 
     "My point groups",
     "My test scores",
     "Support",
-    "Log out",
+    "Sign out",
   ])
   await expectAccessible(page)
   await menu.getByRole("menuitem", { name: "Account settings" }).click()
@@ -175,8 +175,8 @@ test("change the e-mail with the password and the code from the outbox (keyboard
   expect(changed.subject).toBe("The e-mail address of your Jingluo account was changed")
   expect(linkIn(changed)).toMatch(/\/restore-email\?token=[A-Za-z0-9_-]{22}$/)
 
-  await page.getByRole("button", { name: "Log out" }).click()
-  await page.getByRole("button", { name: "Yes, log out" }).click()
+  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
   // The new address signs in (the payment offer already showed today, so it stays away).
   await page.getByRole("textbox", { name: "E-mail" }).fill(next)

@@ -49,7 +49,14 @@ test("register, verify from the outbox, sign in and sign out", async ({ page }) 
   await expect(page.getByRole("heading", { name: "E-mail address verified" })).toBeVisible()
   await expectAccessible(page)
 
-  await page.getByRole("link", { name: "Log in" }).last().click()
+  // The same link again: the server answers a used link like an expired one, so the page offers both
+  // ways on — signing in, since the address may be confirmed already, and a new link.
+  await page.goto(linkIn(mail))
+  await expect(page.getByRole("alert")).toContainText("If you confirmed your address with it, you can log in now.")
+  await expect(page.getByRole("button", { name: "Send the verification mail again" })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.getByRole("main").getByRole("link", { name: "Log in" }).click()
   await expect(page).toHaveURL(/\/login/)
   await page.getByRole("textbox", { name: "E-mail" }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
@@ -58,10 +65,10 @@ test("register, verify from the outbox, sign in and sign out", async ({ page }) 
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Mei" })).toBeVisible()
   await expectAccessible(page)
 
-  await page.getByRole("button", { name: "Log out" }).click()
-  await expect(page.getByText("Do you want to log out?")).toBeVisible()
+  await page.getByRole("button", { name: "Sign out" }).click()
+  await expect(page.getByText("Do you want to sign out?")).toBeVisible()
   await expectAccessible(page)
-  await page.getByRole("button", { name: "Yes, log out" }).click()
+  await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
   const cookies = await page.context().cookies()
   expect(cookies.find((c) => c.name === "token")).toBeUndefined()
@@ -83,8 +90,8 @@ test("the session is a cookie the browser holds and no script on the page can re
   // A new load of the app is still signed in with it, and signing out removes it.
   await page.reload()
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Lin" })).toBeVisible()
-  await page.getByRole("button", { name: "Log out" }).click()
-  await page.getByRole("button", { name: "Yes, log out" }).click()
+  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
   expect((await page.context().cookies()).find((c) => c.name === "token")).toBeUndefined()
 })
@@ -270,6 +277,9 @@ test("an unknown or malformed verification link says it is not valid and sends a
   await latestMail(email, "verify-email")
   const before = mailCount(email, "verify-email")
 
+  await page.goto("/verify-email?user=not-a-uuid")
+  await expect(page.getByRole("alert")).toContainText("This verification link is not valid")
+  await expect(page.getByRole("textbox", { name: "Code" })).toHaveCount(0)
   await page.goto("/verify-email?user=00000000-0000-4000-8000-000000000000&code=1234")
   const alert = page.getByRole("alert")
   await expect(alert).toContainText("This verification link is not valid")
@@ -281,9 +291,11 @@ test("an unknown or malformed verification link says it is not valid and sends a
   await expect(page.getByText("Verification mail has been sent successfully")).toBeVisible()
   await expect.poll(() => mailCount(email, "verify-email")).toBe(before + 1)
 
-  // A link cut short says the same without asking the server; the keyboard sends a new one.
+  // A link cut short says the same without asking the server, and offers no code field (no code
+  // could work for it); the keyboard sends a new one.
   await page.goto(`/verify-email?user=not-a-uuid&code=12&email=${encodeURIComponent(email)}`)
   await expect(page.getByRole("alert")).toContainText("This verification link is not valid")
+  await expect(page.getByRole("textbox", { name: "Code" })).toHaveCount(0)
   await page.getByRole("textbox", { name: "E-mail" }).focus()
   await page.keyboard.press("Enter")
   await expect(page.getByText("Verification mail has been sent successfully")).toBeVisible()
@@ -318,7 +330,7 @@ test("reset the password with the code from the outbox", async ({ page }) => {
   await page.getByLabel("Password", { exact: true }).fill("bamboo9grove")
   await page.getByRole("button", { name: "Log in" }).click()
   await dismissPaymentOffer(page)
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible()
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible()
 })
 
 test("sign in with the keyboard alone", async ({ page }) => {
@@ -342,6 +354,40 @@ test("sign in with the keyboard alone", async ({ page }) => {
   await expect.poll(() => offer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
   await page.keyboard.press("Escape")
   await expect(offer).toBeHidden()
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible()
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible()
   await expect(page.locator("main")).toBeFocused()
+})
+
+test("a visitor sent to log in comes back where they were going, by keyboard and by mouse", async ({ page }) => {
+  const email = await createVerifiedUser(page)
+  // Every page for members sends a visitor to log in with the address asked for, query included.
+  const result = "/get/results?test=6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b"
+  for (const path of ["/account-settings/registered-devices", "/test/scores", result, "/my-notes"]) {
+    await page.goto(path)
+    await expect(page).toHaveURL(/\/login\?next=/)
+    expect(new URL(page.url()).searchParams.get("next")).toBe(path)
+  }
+
+  // Keyboard: the form from /login?next=/my-notes leads to the notes.
+  await page.getByRole("textbox", { name: "E-mail" }).focus()
+  await page.keyboard.type(email)
+  await page.keyboard.press("Tab")
+  await page.keyboard.type(PASSWORD)
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/my-notes$/)
+  await dismissPaymentOffer(page)
+  await expect(page.getByRole("heading", { level: 1, name: "My notes" })).toBeVisible()
+
+  // Mouse: the header's "Log in" on a point page comes back to the point.
+  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("button", { name: "Yes, sign out" }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto("/point/lu-9-taiyuan")
+  await page.getByRole("banner").getByRole("link", { name: "Log in" }).click()
+  await expect(page).toHaveURL(/\/login\?next=%2Fpoint%2Flu-9-taiyuan$/)
+  await page.getByRole("textbox", { name: "E-mail" }).fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByRole("button", { name: "Log in" }).click()
+  await expect(page).toHaveURL(/\/point\/lu-9-taiyuan$/)
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("LU-9")
 })

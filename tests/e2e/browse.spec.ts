@@ -255,6 +255,22 @@ test("Escape closes the menu and hands focus back to Channel points (keyboard an
   await page.keyboard.press("Enter")
   const menu = page.getByRole("navigation", { name: MENU })
   await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
+  // Escape from a column hands focus back to the item that opened it, not to its column's first item.
+  await page.keyboard.press("Enter")
+  const lung = menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })
+  const largeIntestine = menu.getByRole("option", { name: /Large Intestine Channel of Hand Yangming/ })
+  await expect(lung).toBeFocused()
+  await page.keyboard.press("ArrowDown")
+  await expect(largeIntestine).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(menu.getByRole("option", { name: /LI-1 / })).toBeFocused()
+  await page.keyboard.press("Escape")
+  await expect(largeIntestine).toBeFocused()
+  // The arrows go on from there.
+  await page.keyboard.press("ArrowUp")
+  await expect(lung).toBeFocused()
+  await page.keyboard.press("Escape")
+  await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
   await page.keyboard.press("Escape")
   await expect(menu).toHaveCount(0)
   await expect(button).toBeFocused()
@@ -334,6 +350,11 @@ test("cards line up: open and locked titles alike, badges whole, the same gap to
 })
 
 test("a Pro channel shows the badge and opens the lite upgrade modal for a Standard user", async ({ page }) => {
+  // A locked page is an answer, not a failed request: nothing lands in the console.
+  const consoleErrors: Array<string> = []
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text())
+  })
   await signIn(page, await createVerifiedUser(page))
   const menu = await openMenu(page)
   await menu.getByRole("option", { name: "Channel pathways and points" }).click()
@@ -347,6 +368,7 @@ test("a Pro channel shows the badge and opens the lite upgrade modal for a Stand
   await dialog.getByRole("button", { name: "Close" }).click()
   await expect(dialog).toBeHidden()
 
+  // The first locked page offers the lite modal by itself, once a session.
   await page.goto("/point/st-36-zusanli")
   await expect(page.getByRole("dialog", { name: "This is part of Jingluo Pro" })).toBeVisible()
   await page.keyboard.press("Escape")
@@ -359,11 +381,20 @@ test("a Pro channel shows the badge and opens the lite upgrade modal for a Stand
   await expect(page.getByRole("listitem").filter({ hasText: "How it is needled" })).toBeVisible()
   await expect(page.getByText(/3 cun below ST-35/)).toHaveCount(0)
   await expectAccessible(page)
+  // The next locked page, and the first again after a reload, say it themselves: no modal.
   await page.goto("/book/pages/channels/stomach-channel")
-  await page.keyboard.press("Escape")
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stomach Channel of Foot Yangming")
   await expect(page).toHaveTitle("Stomach Channel of Foot Yangming · Jingluo")
   await expect(page.getByText("This channel is part of Jingluo Pro.")).toBeVisible()
+  await expect(page.getByRole("dialog")).toHaveCount(0)
+  await page.goto("/point/st-36-zusanli")
+  await expect(page.getByText("This point is part of Jingluo Pro.")).toBeVisible()
+  await expect(page.getByRole("dialog")).toHaveCount(0)
+  // "See plans" still opens it, by mouse or keyboard.
+  await page.getByRole("button", { name: "See the Pro plans" }).focus()
+  await page.keyboard.press("Enter")
+  await expect(page.getByRole("dialog", { name: "This is part of Jingluo Pro" })).toBeVisible()
+  expect(consoleErrors).toEqual([])
 })
 
 test("a Standard user opens a locked item, pays from the lite modal and the item opens", async ({ page }) => {

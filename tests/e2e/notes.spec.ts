@@ -39,6 +39,8 @@ test("notes: switched on by keyboard, written on LU-9, kept after a reload, foun
   await page.keyboard.press("Space")
   await expect(notesSwitch(page)).toBeChecked()
   await expect(noteField(page)).toBeVisible()
+  // The switch keeps the cursor while the setting is saved (it is never disabled under it).
+  await expect(notesSwitch(page)).toBeFocused()
   await page.keyboard.press("Tab")
   await expect(noteField(page)).toBeFocused()
   await page.keyboard.type("Pulse point of the lung.")

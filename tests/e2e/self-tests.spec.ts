@@ -1,8 +1,10 @@
 // Self-test journeys in Chromium against the real server and database: a Standard learner takes a
-// multiple-choice test by keyboard and by mouse (a reload on the way resumes it), reviews the result
-// and finds it in the score history; a Pro learner takes a timed location test that expires after
-// one "more time"; the tests settings with their messages; visitors see the types and a sign-up
-// prompt. axe (WCAG 2.0–2.2 A and AA) on every screen.
+// multiple-choice test by keyboard and by mouse (a reload on the way resumes it; finishing early
+// asks first), reviews the result at its own address (a reload keeps it) and finds it in the score
+// history; a Pro learner takes a one-minute location test that warns near the end, not at the
+// start, is answered while the warning is open, and expires after one "more time"; the tests
+// settings with their messages; visitors see the types and a sign-up prompt. axe (WCAG 2.0–2.2 A
+// and AA) on every screen.
 import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
@@ -25,6 +27,7 @@ const saveSettings = async (page: Page, settings: Record<string, unknown>) => {
 const questionHeading = (page: Page) => page.getByRole("heading", { level: 1, name: /^Question \d+ of \d+$/ })
 
 test("a Standard learner takes a multiple-choice test by keyboard and by mouse, and reviews it", async ({ page }) => {
+  test.setTimeout(120_000)
   await signIn(page, await createVerifiedUser(page))
   await saveSettings(page, { testLimit: 4 })
 
@@ -70,6 +73,18 @@ test("a Standard learner takes a multiple-choice test by keyboard and by mouse, 
   await page.getByRole("button", { name: "Save and next" }).click()
   await expect(questionHeading(page)).toHaveText("Question 3 of 4")
 
+  // Finishing with questions left asks first; "Keep answering" (keyboard) goes back to the button.
+  const finish = page.getByRole("button", { name: "Finish the test" })
+  await finish.click()
+  const ask = page.getByRole("alertdialog", { name: /^Finish with 2 questions unanswered\?/ })
+  await expect(ask.getByRole("button", { name: "Yes, finish" })).toBeFocused()
+  await expectAccessible(page)
+  await page.keyboard.press("Tab")
+  await expect(ask.getByRole("button", { name: "Keep answering" })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(ask).toHaveCount(0)
+  await expect(finish).toBeFocused()
+
   // A reload resumes the same test at the first unanswered question, the answers kept.
   const promptBefore = await page.locator(".question-prompt").textContent()
   await page.reload()
@@ -95,11 +110,18 @@ test("a Standard learner takes a multiple-choice test by keyboard and by mouse, 
   await nav.getByRole("button", { name: "1 answered" }).click()
   await expect(questionHeading(page)).toHaveText("Question 1 of 4")
   await expect(page.getByRole("radio").nth(1)).toBeChecked()
-  await page.getByRole("button", { name: "Finish the test" }).click()
+  // Every question answered: it finishes without asking.
+  await finish.click()
 
+  // The result has its own address: a reload shows it again.
   const result = page.getByRole("heading", { level: 1, name: "Result: Multiple-choice test" })
   await expect(result).toBeFocused()
-  await expect(page.getByText(/^\d of 4 right \(\d+ %\)$/)).toBeVisible()
+  await expect(page).toHaveURL(/\/get\/results\?test=[0-9a-f-]{36}$/)
+  const score = (await page.locator(".result-score").textContent()) ?? ""
+  expect(score).toMatch(/^\d of 4 right \(\d+ %\)$/)
+  await page.reload()
+  await expect(result).toBeVisible()
+  await expect(page.locator(".result-score")).toHaveText(score)
   const items = page.locator(".review-item")
   await expect(items).toHaveCount(4)
   await expect(page.getByRole("term").filter({ hasText: "Your answer" })).toHaveCount(4)
@@ -139,8 +161,10 @@ const secondsLeft = async (page: Page) => {
   return minutes * 60 + seconds
 }
 
-test("a Pro learner's timed location test warns, gets more time once, expires and is reviewed", async ({ page }) => {
-  // One minute (expert), one more minute once, then the time runs out: about two and a half minutes.
+test("a Pro learner's one-minute test warns near the end, answers on while warned, expires and keeps its result", async ({
+  page,
+}) => {
+  // One minute (expert), one more minute once, then the time runs out: about two minutes.
   test.setTimeout(240_000)
   await signIn(page, await createVerifiedUser(page))
   await becomePro(page)
@@ -161,44 +185,60 @@ test("a Pro learner's timed location test warns, gets more time once, expires an
   await expect(page.getByText("1:00 (minutes:seconds)")).toBeVisible()
   await page.getByRole("button", { name: "Start the test" }).click()
 
-  // A minute is inside the warning lead: the warning opens at once, its one key adds a minute.
+  // No warning at the start: the question has focus and is answered by keyboard.
   const warning = page.getByRole("alertdialog", { name: "Time is nearly up" })
-  await expect(warning).toBeVisible()
-  const moreTime = warning.getByRole("button", { name: "More time (+1 min)" })
-  await expect(moreTime).toBeFocused()
-  await expectAccessible(page)
-  await page.keyboard.press("Enter")
-  await expect(warning).toBeHidden()
   await expect(questionHeading(page)).toBeFocused()
-  expect(await secondsLeft(page)).toBeGreaterThan(100)
-
-  // Answer the first question by keyboard; a reload keeps the answer and the time left.
+  await expect(warning).toHaveCount(0)
   await page.keyboard.press("Tab")
   await page.keyboard.press("Space")
   await page.keyboard.press("Enter")
   await expect(questionHeading(page)).toHaveText("Question 2 of 3")
+
+  // The warning opens with 20 s left and takes focus on its one key; the question stays answerable.
+  await expect(warning).toBeVisible({ timeout: 45_000 })
+  expect(await secondsLeft(page)).toBeLessThanOrEqual(20)
+  const moreTime = warning.getByRole("button", { name: "More time (+1 min)" })
+  await expect(moreTime).toBeFocused()
+  await expectAccessible(page)
+  await page.locator(".question-option").first().click()
+  await page.getByRole("button", { name: "Save and next" }).click()
+  await expect(questionHeading(page)).toHaveText("Question 3 of 3")
+  await expect(questionHeading(page)).toBeFocused()
+  await expect(warning).toBeVisible()
+  await moreTime.focus()
+  await page.keyboard.press("Enter")
+  await expect(warning).toBeHidden()
+  await expect(questionHeading(page)).toBeFocused()
+  expect(await secondsLeft(page)).toBeGreaterThan(60)
+
+  // A reload keeps the answers and the time left.
   const before = await secondsLeft(page)
   await page.reload()
-  await expect(questionHeading(page)).toHaveText("Question 2 of 3")
+  await expect(questionHeading(page)).toHaveText("Question 3 of 3")
   const after = await secondsLeft(page)
   expect(after).toBeLessThanOrEqual(before)
   expect(after).toBeGreaterThan(before - 10)
 
-  // The second warning comes at one minute left, said once politely; this time no more time.
-  await expect(warning).toBeVisible({ timeout: 90_000 })
-  await expect(page.getByRole("status").filter({ hasText: "1 minute left." })).toBeAttached()
+  // The minute and the 30 seconds are said once politely; the warning comes again at 20 s.
+  const announcer = page.locator(".test-running [role=status][aria-live=polite]")
+  await expect(announcer).toHaveText("1 minute left.", { timeout: 45_000 })
+  await expect(announcer).toHaveText("30 seconds left.", { timeout: 45_000 })
+  await expect(warning).toBeVisible({ timeout: 15_000 })
   await warning.getByRole("button", { name: "Continue without" }).click()
   await expect(warning).toBeHidden()
-  await expect(page.getByRole("status").filter({ hasText: "30 seconds left." })).toBeAttached({ timeout: 45_000 })
 
-  // The time runs out: the server scores the test and the review shows what was not answered.
+  // The time runs out: the server scores the test, and its result stays at its own address.
   const result = page.getByRole("heading", { level: 1, name: "Result: Location test" })
-  await expect(result).toBeVisible({ timeout: 60_000 })
+  await expect(result).toBeVisible({ timeout: 40_000 })
+  await expect(page).toHaveURL(/\/get\/results\?test=[0-9a-f-]{36}$/)
   await expect(page.getByText("The time ran out before the test was finished.")).toBeVisible()
-  await expect(page.getByText(/^[01] of 3 right/)).toBeVisible()
+  await expect(page.getByText(/^[0-2] of 3 right/)).toBeVisible()
   await expect(page.locator(".review-item")).toHaveCount(3)
-  await expect(page.getByText("Not answered")).toHaveCount(2)
+  await expect(page.getByText("Not answered")).toHaveCount(1)
   await expectAccessible(page)
+  await page.reload()
+  await expect(result).toBeVisible()
+  await expect(page.getByText("Not answered")).toHaveCount(1)
 })
 
 test("test settings: messages at the fields, all points hiding the maximum, saved on the button", async ({ page }) => {

@@ -101,13 +101,19 @@ test("switching the language stores the cookie for a year and reloads to /", asy
   await expect(page.getByRole("banner").getByRole("link", { name: "Iniciar sesión", exact: true })).toBeVisible()
 })
 
-test("the cookie banner shows until accepted and remembers the choice for 10 years", async ({ page, context }) => {
+test("the cookie banner shows until accepted, then hands focus to the page, and remembers the choice for 10 years", async ({
+  page,
+  context,
+}) => {
   await page.goto("/")
   const banner = page.getByRole("region", { name: "Cookie notice" })
   await expect(banner).toBeVisible()
   await expectAccessible(page)
   await banner.getByRole("button", { name: "Accept cookies" }).click()
   await expect(banner).toBeHidden()
+  // The cursor moves on to the page's content instead of falling to the body, and the choice is said.
+  await expect(page.locator("main#main")).toBeFocused()
+  await expect(page.getByText("Cookies accepted.")).toBeVisible()
   const cookie = (await context.cookies()).find((c) => c.name === "cookieAccepted")
   expect(cookie?.value).toBe("yes")
   // The app asks for 10 years (COOKIE_ACCEPT_MAX_AGE_SECONDS); Chromium caps every cookie at 400 days.
@@ -117,7 +123,11 @@ test("the cookie banner shows until accepted and remembers the choice for 10 yea
   await expect(page.getByRole("region", { name: "Cookie notice" })).toHaveCount(0)
 })
 
-test("the footer quote loads more and reads more at /about-us", async ({ page, context, baseURL }) => {
+test("the footer quote loads more (the new quote focused) and reads more at /about-us", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
   await page.goto("/")
   const quotes = page.locator(".quote")
@@ -125,6 +135,13 @@ test("the footer quote loads more and reads more at /about-us", async ({ page, c
   await expect(quotes.first()).toContainText(/HT-\d/)
   await page.getByRole("button", { name: "Load more" }).click()
   await expect(quotes).toHaveCount(2)
+  // The new quote takes the cursor: the button is disabled while it loads.
+  await expect(quotes.nth(1)).toBeFocused()
+  // By keyboard too: Tab back to the button, Enter, and the third quote has the cursor.
+  await page.getByRole("button", { name: "Load more" }).focus()
+  await page.keyboard.press("Enter")
+  await expect(quotes).toHaveCount(3)
+  await expect(quotes.nth(2)).toBeFocused()
   await page.getByRole("link", { name: "Read more" }).click()
   await expect(page).toHaveURL(/\/about-us$/)
   await expect(page.getByRole("heading", { level: 2, name: "The quote of the day" })).toBeVisible()

@@ -92,8 +92,8 @@ test("a social sign-in with the e-mail of a password account links only after it
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Lin" })).toBeVisible()
 
   // Linked: signing out and in with the provider again needs no password.
-  await page.getByRole("button", { name: "Log out" }).click()
-  await page.getByRole("button", { name: "Yes, log out" }).click()
+  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.getByRole("link", { name: "Continue with Local ID" }).click()
   // The provider still has its session and grant: it answers at once, and the link signs in

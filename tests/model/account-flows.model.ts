@@ -264,18 +264,18 @@ export default defineModel<Facts, Ctx>({
       },
     },
     signedIn: {
-      means: "the home page greets the user by name, “Log out” in the header, no dialog",
+      means: "the home page greets the user by name, “Sign out” in the header, no dialog",
       check: async (ui, ctx) => {
         await ui.expect(ui.role("dialog")).toHaveCount(0)
         await onPage(ui, `Welcome back, ${ctx.firstName}`)
-        await ui.expect(header(ui).role("button", { name: "Log out" })).toBeVisible()
+        await ui.expect(header(ui).role("button", { name: "Sign out" })).toBeVisible()
       },
     },
     logoutConfirm: {
-      means: "“Do you want to log out?”, the cursor on “Yes, log out”",
+      means: "“Do you want to sign out?”, the cursor on “Yes, sign out”",
       check: async (ui) => {
-        await ui.expect(ui.text("Do you want to log out?")).toBeVisible()
-        await ui.expect(ui.role("button", { name: "Yes, log out" })).toBeFocused()
+        await ui.expect(ui.text("Do you want to sign out?")).toBeVisible()
+        await ui.expect(ui.role("button", { name: "Yes, sign out" })).toBeFocused()
       },
     },
     signedOut: {
@@ -357,16 +357,16 @@ export default defineModel<Facts, Ctx>({
       keyboard: (ui) => ui.keyboard.press("Escape"),
     },
     "logout.request": {
-      means: "asks to log out in the header",
-      run: (ui) => press(ui, header(ui).role("button", { name: "Log out" })),
+      means: "asks to sign out in the header",
+      run: (ui) => press(ui, header(ui).role("button", { name: "Sign out" })),
     },
     "logout.cancel": {
       means: "stays signed in",
       run: (ui) => press(ui, ui.role("button", { name: "Stay signed in" })),
     },
     "logout.confirm": {
-      means: "answers yes, log out",
-      run: (ui) => press(ui, ui.role("button", { name: "Yes, log out" })),
+      means: "answers yes, sign out",
+      run: (ui) => press(ui, ui.role("button", { name: "Yes, sign out" })),
     },
   },
   jsdom: {

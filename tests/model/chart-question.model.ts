@@ -260,9 +260,12 @@ export default defineModel<null, Ctx>({
       run: (ui) => ui.role("button", { name: "Previous question" }).click(),
     },
     "test.finish": {
-      means: "finishes the test (Enter on Finish)",
+      means: "finishes the test (Enter on Finish, then Enter on the question's “Yes, finish”)",
       run: async (ui) => {
         await ui.role("button", { name: "Finish the test" }).focus()
+        await ui.keyboard.press("Enter")
+        // Questions are left unanswered: the test asks first, its yes focused.
+        await ui.expect(ui.role("button", { name: "Yes, finish" })).toBeFocused()
         await ui.keyboard.press("Enter")
       },
     },

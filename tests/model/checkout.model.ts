@@ -214,8 +214,8 @@ export default defineModel<Facts, Ctx>({
       run: (ui) => press(ui, button(ui, "Stay signed in")),
     },
     "signOut.confirm": {
-      means: "answers yes, log out",
-      run: (ui) => press(ui, button(ui, "Yes, log out")),
+      means: "answers yes, sign out",
+      run: (ui) => press(ui, button(ui, "Yes, sign out")),
     },
     "modal.close": {
       means: "closes the modal (its close button, or Escape)",

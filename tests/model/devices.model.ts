@@ -204,17 +204,19 @@ export default defineModel<null, Ctx>({
       },
     },
     removed: {
-      means: "“The device has been signed out.”, and the list without it",
+      means: "“The device has been signed out.”, and the list without it, the cursor on the list",
       check: async (ui, ctx) => {
         await toastSays(ui, "The device has been signed out.")
+        await ui.expect(list(ui)).toBeFocused()
         assert.ok(!(await listsAsked(ui, ctx)), "the server has signed it out")
         await lists(ui, false)
       },
     },
     removeFailed: {
-      means: "the server's message in a toast, and the device still listed",
+      means: "the server's message in a toast, and the device still listed, the cursor on the list",
       check: async (ui, ctx) => {
         await toastSays(ui, "This device is already signed out.")
+        await ui.expect(list(ui)).toBeFocused()
         assert.ok(await listsAsked(ui, ctx), "the server still lists it")
         await lists(ui, false)
       },

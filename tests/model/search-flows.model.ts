@@ -175,10 +175,12 @@ export default defineModel<null, Ctx>({
       },
     },
     mainPage2: {
-      means: "page 2 of the server's results, in the URL too",
+      means: "page 2 of the server's results, in the URL too; the cursor on the results' heading, the page said",
       check: async (ui) => {
         const answer = await keywordSearch(ui, await keywordField(ui).value(), 2)
-        await ui.expect(ui.text(`Page 2 of ${pages(answer)}`)).toBeVisible()
+        await ui.expect(ui.text(`Page 2 of ${pages(answer)}`).nth(0)).toBeVisible()
+        await ui.expect(ui.role("heading", { level: 2, name: "Results" })).toBeFocused()
+        await ui.expect(mainStatus(ui)).toHaveText(`${found(answer.total)}. Page 2 of ${pages(answer)}`)
         const hit = answer.results.find((r) => r.permission) ?? answer.results[0]
         assert.ok(hit, "page 2 has results")
         await ui.expect(resultTitle(ui, hit)).toBeVisible()

@@ -392,10 +392,10 @@ export default defineModel<Facts, Ctx>({
       keyboard: (ui) => ui.keyboard.press("Escape"),
     },
     "signOut.confirm": {
-      means: "logs out in the header, and answers yes",
+      means: "signs out in the header, and answers yes",
       run: async (ui) => {
-        await press(ui, ui.role("banner").role("button", { name: "Log out" }))
-        await press(ui, ui.role("button", { name: "Yes, log out" }))
+        await press(ui, ui.role("banner").role("button", { name: "Sign out" }))
+        await press(ui, ui.role("button", { name: "Yes, sign out" }))
       },
     },
   },

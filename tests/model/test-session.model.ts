@@ -230,11 +230,11 @@ export default defineModel<Facts, Ctx>({
     "test.repeat": {
       means: "repeats the test",
       run: async (ui, ctx) => {
-        await ui.role("button", { name: "Repeat this test" }).click()
+        await ui.role("link", { name: "Repeat this test" }).click()
         await started(ui, ctx, "/api/test/repeat")
       },
     },
-    "test.new": { means: "asks for a new test", run: (ui) => ui.role("button", { name: "New test" }).click() },
+    "test.new": { means: "asks for a new test", run: (ui) => ui.role("link", { name: "New test" }).click() },
   },
   jsdom: {
     facts: { title: "Location test", reviewLink: /^LU-/, clockRuns: false },

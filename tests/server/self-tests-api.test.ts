@@ -290,6 +290,8 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
       const duration = DEFAULT_TEST_SETTINGS.testDuration * MINUTE_MS * BEGINNER_TIME_MULTIPLIER
       expect(clock.timeLeftMs).toBeGreaterThan(duration - 5_000)
       expect(clock.timeLeftMs).toBeLessThanOrEqual(duration)
+      // The limit the test started with, which the warning before the end is measured against.
+      expect(clock.limitMs).toBe(duration)
       await age(id, 3 * MINUTE_MS)
       const loaded = await get(`/api/test/multiple-choice-test/${id}`, standard)
       expect(loaded.status).toBe(200)
@@ -346,7 +348,7 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
 
       await saveSettings(standard, { testTimed: false })
       const practice = await post("/api/test/new-create", standard, { type: "classification-test" })
-      expect(practice.body.clock).toMatchObject({ practice: true, timeLeftMs: null, canExtend: false })
+      expect(practice.body.clock).toMatchObject({ practice: true, timeLeftMs: null, limitMs: null, canExtend: false })
       const noMore = await put("/api/test/add-extra-time", standard, { testId: practice.body.id })
       expect(noMore.body).toMatchObject({ extensions: 0, timeLeftMs: null })
       await saveSettings(standard, { testTimed: true })

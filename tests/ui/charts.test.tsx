@@ -6,6 +6,7 @@ import { act, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { withReturnPath } from "../../src/domain/account/return-path.ts"
 import { API_TIMEOUT_MS } from "../../src/domain/shared/errors.ts"
 import { chartIndex, chartsById } from "../support/chart-fixtures.ts"
 import { lu2Page, lu3Page, plans } from "../support/point-fixtures.ts"
@@ -236,7 +237,7 @@ describe("the error catalogue of the chart calls", () => {
     const toast = await within(await screen.findByRole("region", { name: /Notifications/ })).findByRole("listitem")
     expect(toast).toHaveTextContent("Your session has ended. Please log in again.")
     expect(document.cookie).not.toContain("userdata=")
-    await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 })
+    await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", "/point/lu-3-tianfu")]), { timeout: 4000 })
   })
 
   it(`timeout: gives up after ${API_TIMEOUT_MS / 1000} s and says it took too long`, async () => {

@@ -230,6 +230,6 @@ describe("a signed-in session", () => {
     await renderApp("/", { signedIn: true })
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome back, Meili" })).toBeInTheDocument()
     const header = screen.getByRole("banner")
-    expect(within(header).getByRole("button", { name: "Log out" })).toBeInTheDocument()
+    expect(within(header).getByRole("button", { name: "Sign out" })).toBeInTheDocument()
   })
 })

@@ -54,6 +54,12 @@ const chooseFirst = async (user: User) => {
   await user.click(radios[0]!)
 }
 
+/** Finishes with questions unanswered: the test asks first. */
+const finishUnanswered = async (user: User) => {
+  await user.click(screen.getByRole("button", { name: "Finish the test" }))
+  await user.click(await screen.findByRole("button", { name: "Yes, finish" }))
+}
+
 interface Call {
   readonly name: string
   readonly method: "get" | "post" | "put"
@@ -129,7 +135,7 @@ const CALLS: ReadonlyArray<Call> = [
     path: "/api/test/finish",
     trigger: async (user) => {
       await start(user)
-      await user.click(screen.getByRole("button", { name: "Finish the test" }))
+      await finishUnanswered(user)
     },
   },
   {
@@ -138,8 +144,8 @@ const CALLS: ReadonlyArray<Call> = [
     path: "/api/test/repeat",
     trigger: async (user) => {
       await start(user)
-      await user.click(screen.getByRole("button", { name: "Finish the test" }))
-      await user.click(await screen.findByRole("button", { name: "Repeat this test" }))
+      await finishUnanswered(user)
+      await user.click(await screen.findByRole("link", { name: "Repeat this test" }))
     },
   },
   {

@@ -1,7 +1,7 @@
 // Where a visitor goes back to after signing in: the page they were on when they were asked to
 // log in ("Log in to continue"), carried as `?next=` through login, registration and verification.
-// Only a path of this app is accepted — never another origin, a protocol-relative URL or a
-// backslash trick — and never a sign-in page itself.
+// Only a path of this app is accepted — one leading "/", no "//" in the path, no scheme, no
+// backslash, never another origin — and never a sign-in page itself.
 export const RETURN_PARAM = "next"
 export const RETURN_PATH_MAX_LENGTH = 500
 
@@ -20,7 +20,9 @@ const ORIGIN = "https://jingluo.invalid"
 /** The path to return to, or null when `raw` is missing, foreign or unsafe. */
 export const safeReturnPath = (raw: string | null | undefined): string | null => {
   if (!raw || raw.length > RETURN_PATH_MAX_LENGTH) return null
-  if (!raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) return null
+  if (!raw.startsWith("/") || raw.includes("\\")) return null
+  // No empty segment in the path ("//evil.example", "/point//evil.example"); a query may hold one.
+  if (/^[^?#]*\/\//.test(raw)) return null
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u001f\u007f]/.test(raw)) return null
   let url: URL
@@ -34,10 +36,11 @@ export const safeReturnPath = (raw: string | null | undefined): string | null =>
   return url.pathname + url.search + url.hash
 }
 
-/** A link to `path` that carries the page to come back to, when there is a safe one. */
+/** A link to `path` that carries the page to come back to, when there is a safe one other than home. */
 export const withReturnPath = (path: string, returnTo: string | null | undefined): string => {
   const safe = safeReturnPath(returnTo)
-  if (safe === null) return path
+  // Home is where signing in leads anyway.
+  if (safe === null || safe === "/") return path
   const separator = path.includes("?") ? "&" : "?"
   return `${path}${separator}${RETURN_PARAM}=${encodeURIComponent(safe)}`
 }

@@ -26,3 +26,7 @@ export const Code = Schema.Trim.check(
 export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
 export const isLinkToken = (value: string) => LINK_TOKEN_PATTERN.test(value)
 export const LinkToken = Schema.String.check(Schema.isPattern(LINK_TOKEN_PATTERN, { message: MessageKey.linkExpired }))
+
+/** The account (or sign-up) a verification link names: a UUID, as the server makes them. */
+export const ACCOUNT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isAccountId = (value: string) => ACCOUNT_ID_PATTERN.test(value)

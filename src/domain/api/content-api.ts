@@ -1,5 +1,6 @@
 // §7 channels, points, body areas and static pages. Every call works for visitors and members
-// alike; `permission` marks what the caller may open and a locked item answers 403 ProRequired.
+// alike; `permission` marks what the caller may open, and a locked item answers with its public
+// facts only (`_tag: "Locked"`, src/domain/content/locked-page.ts).
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import {
@@ -17,35 +18,51 @@ import {
   StaticMenuItem,
   VesselPage,
 } from "../content/content-views.ts"
-import { NotFound, ProRequired } from "../shared/errors.ts"
+import { PageOrLocked } from "../content/locked-page.ts"
+import { NotFound } from "../shared/errors.ts"
 import { boundedText } from "../shared/input-rules.ts"
 import { OptionalAuthentication } from "./middleware.ts"
 
 const Slug = boundedText(120)
-const locked = [NotFound, ProRequired] as const
 
 export class ContentApi extends HttpApiGroup.make("content")
   .add(
     HttpApiEndpoint.get("channelMenus", "/channel-menus", { success: Schema.Array(MenuSection) }),
     HttpApiEndpoint.get("channelIndex", "/channels", { success: ChannelIndex }),
-    HttpApiEndpoint.get("channel", "/channels/:slug", { params: { slug: Slug }, success: ChannelPage, error: locked }),
-    HttpApiEndpoint.get("point", "/point/:slug", { params: { slug: Slug }, success: PointPage, error: locked }),
+    HttpApiEndpoint.get("channel", "/channels/:slug", {
+      params: { slug: Slug },
+      success: PageOrLocked(ChannelPage),
+      error: NotFound,
+    }),
+    HttpApiEndpoint.get("point", "/point/:slug", {
+      params: { slug: Slug },
+      success: PageOrLocked(PointPage),
+      error: NotFound,
+    }),
     HttpApiEndpoint.get("bodyAreaList", "/body-area/list", { success: Schema.Array(BodyAreaListItem) }),
     HttpApiEndpoint.get("bodyArea", "/body-area/:slug", {
       params: { slug: Slug },
-      success: BodyAreaPage,
-      error: locked,
+      success: PageOrLocked(BodyAreaPage),
+      error: NotFound,
     }),
     HttpApiEndpoint.get("categoryList", "/categories", { success: Schema.Array(CategoryListItem) }),
     HttpApiEndpoint.get("category", "/categories/:slug", {
       params: { slug: Slug },
-      success: CategoryPage,
-      error: locked,
+      success: PageOrLocked(CategoryPage),
+      error: NotFound,
     }),
-    HttpApiEndpoint.get("vessel", "/vessels/:slug", { params: { slug: Slug }, success: VesselPage, error: locked }),
-    HttpApiEndpoint.get("extraPoints", "/extra-points", { success: ExtraPointsPage, error: ProRequired }),
+    HttpApiEndpoint.get("vessel", "/vessels/:slug", {
+      params: { slug: Slug },
+      success: PageOrLocked(VesselPage),
+      error: NotFound,
+    }),
+    HttpApiEndpoint.get("extraPoints", "/extra-points", { success: PageOrLocked(ExtraPointsPage) }),
     HttpApiEndpoint.get("staticMenus", "/static-menus", { success: Schema.Array(StaticMenuItem) }),
-    HttpApiEndpoint.get("page", "/pages/:slug", { params: { slug: Slug }, success: BookPage, error: locked }),
+    HttpApiEndpoint.get("page", "/pages/:slug", {
+      params: { slug: Slug },
+      success: PageOrLocked(BookPage),
+      error: NotFound,
+    }),
     HttpApiEndpoint.get("channelFields", "/channel-fields", { success: Schema.Array(FieldOption) }),
     HttpApiEndpoint.get("pointFields", "/point-fields", { success: Schema.Array(FieldOption) }),
     HttpApiEndpoint.get("pointNameFields", "/point-name-fields/:channel", {

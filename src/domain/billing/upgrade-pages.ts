@@ -26,3 +26,6 @@ export const FLOATING_UPGRADE_HIDDEN_PATHS = [
 /** §2: signed-in non-Pro users, except on the pages above. */
 export const showFloatingUpgrade = (user: BillingState | null, path: string) =>
   user !== null && !isProPlan(user.planId) && !(FLOATING_UPGRADE_HIDDEN_PATHS as ReadonlyArray<string>).includes(path)
+
+/** The session storage key that remembers the lite modal offered itself on a locked page this session. */
+export const LITE_OFFER_SESSION_KEY = "jingluo.upgrade.liteOffered"

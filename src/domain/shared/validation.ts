@@ -30,6 +30,11 @@ export const MessageKey = {
   linkExpired: "validation.linkExpired",
   /** A verification link whose code has expired (links that carry the code rather than a token). */
   verificationLinkExpired: "validation.verificationLinkExpired",
+  /**
+   * A verification link the server refused as used or expired. The server answers both alike, so the
+   * page says both: the address may be confirmed already (log in), or a new link helps.
+   */
+  verificationLinkUsed: "validation.verificationLinkUsed",
   /** Social registration: the e-mail must be the one the provider verified. */
   socialEmailMismatch: "validation.socialEmailMismatch",
 } as const

@@ -12,8 +12,10 @@ export const MINUTE_MS = 60_000
 
 /** WCAG 2.2.1 "Extend": the warning leaves at least 20 s to ask for more time. */
 export const MIN_WARNING_LEAD_MS = 20_000
-/** The "time is nearly up — more time?" warning opens when this much is left. */
+/** The "time is nearly up — more time?" warning opens at most this long before the end. */
 export const WARNING_LEAD_MS = 60_000
+/** …and, for a short test, when this share of its time limit is left. */
+export const WARNING_SHARE = 0.2
 /** WCAG 2.2.1 "Extend": more time can be asked for at least ten times. */
 export const MAX_TIME_EXTENSIONS = 10
 /**
@@ -87,9 +89,17 @@ export const canExtend = (clock: TestClock, now: number): boolean =>
 export const extendClock = (clock: TestClock, now: number): TestClock =>
   canExtend(clock, now) ? { ...clock, extensions: clock.extensions + 1 } : clock
 
-/** Whether the warning with "more time" should be open at this time left (never after the end). */
-export const isWarningDue = (leftMs: number | null): boolean =>
-  leftMs !== null && leftMs > 0 && leftMs <= WARNING_LEAD_MS
+/**
+ * How long before the end the warning opens in a test with this time limit: WARNING_SHARE of the
+ * limit, but at least MIN_WARNING_LEAD_MS and at most WARNING_LEAD_MS — and never more than half
+ * the limit, so a short test never starts with its warning.
+ */
+export const warningLeadMs = (limitMs: number): number =>
+  Math.min(WARNING_LEAD_MS, Math.max(MIN_WARNING_LEAD_MS, Math.round(limitMs * WARNING_SHARE)), Math.floor(limitMs / 2))
+
+/** Whether the warning with "more time" should be open at this time left (never after the end, never in practice). */
+export const isWarningDue = (leftMs: number | null, limitMs: number | null): boolean =>
+  leftMs !== null && limitMs !== null && leftMs > 0 && leftMs <= warningLeadMs(limitMs)
 
 /**
  * The announcement due when the time left went from `previousLeftMs` to `leftMs`: the threshold

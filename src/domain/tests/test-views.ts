@@ -53,6 +53,8 @@ export const TestClockView = Schema.Struct({
   practice: Schema.Boolean,
   /** Left at the moment the server answered; null in practice. */
   timeLeftMs: Schema.NullOr(Milliseconds),
+  /** The time limit the test started with, without "more time"; null in practice. */
+  limitMs: Schema.NullOr(Milliseconds),
   extensions: Count,
   maxExtensions: Count,
   /** What one "more time" adds. */
@@ -120,6 +122,8 @@ export const TestResultView = Schema.Struct({
   names: Names,
   /** Points of this test now waiting in the review queue. */
   reviewQueued: Count,
+  /** A point-group test's group, to start it again. */
+  groupId: Schema.optionalKey(GroupId),
 })
 export type TestResultView = typeof TestResultView.Type
 

@@ -2,9 +2,12 @@
 // verifies at once; otherwise the four-digit code is typed in. A wrong code is cleared (§8); the
 // mail can be sent again. Without an account in the link, the page asks for the address to resend to.
 // A link that is malformed, unknown, replaced or expired says so — as a link, not as a typed code —
-// and points to sending a new one. Away from the browser that registered, a right link or code
-// only confirms the address: the person then chooses their own password with it (the password
-// step), which signs them in; a link or code that stops working on the way sends them back.
+// and points to sending a new one; a link whose account id is malformed offers no code field (no
+// code could ever work with it). A used link reads like an expired one on the server (it never says
+// whether an address has an account), so the page says both: signing in, or a new link. Away from
+// the browser that registered, a right link or code only confirms the address: the person then
+// chooses their own password with it (the password step), which signs them in; a link or code that
+// stops working on the way sends them back.
 import { and, assign, setup } from "xstate"
 import { isAccountEmail } from "../../domain/account/email-rules.ts"
 import {
@@ -16,7 +19,7 @@ import {
   validateChoosePasswordForm,
 } from "../../domain/account/email-verification.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
-import { isCode, isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
+import { isAccountId, isCode, isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
 import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
 import { MessageKey } from "../../domain/shared/validation.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
@@ -24,7 +27,10 @@ import { type FormContext, type FormEvent, formFlow, rejectSubmit, submitFailed 
 
 /** The password step's form (`form`, `errors`) beside the code and the address to resend to. */
 export interface VerificationContext extends FormContext<ChoosePasswordForm> {
+  /** The account the link names; null without one, or when what it names is no account id. */
   readonly uuid: string | null
+  /** The link named an account in a form no account has (cut short, mangled). */
+  readonly accountMalformed: boolean
   /** The link's token as given, until it has been tried. */
   readonly token: string | null
   readonly email: string
@@ -61,9 +67,13 @@ const asksForPassword = (event: object) =>
 /** Leaving the password step: nothing typed there is kept. */
 const leaveStep = { form: EMPTY_CHOOSE_PASSWORD_FORM, errors: {} }
 
-/** A refused link reads "expired or used"; anything else is the failure's own message. */
+/** A refused link reads "used already (log in) or expired (a new link)"; anything else is the failure's own message. */
 const linkFailureKey = (error: unknown) =>
-  failureOf(error)?._tag === "ValidationFailed" ? MessageKey.linkExpired : formErrorKey(error)
+  failureOf(error)?._tag === "ValidationFailed" ? MessageKey.verificationLinkUsed : formErrorKey(error)
+
+/** The page offers signing in beside a new link: the refused link may well have confirmed the address. */
+export const offersSignIn = (context: Pick<VerificationContext, "formError">) =>
+  context.formError === MessageKey.verificationLinkUsed
 
 /** An empty address reads "required", anything else that is not an address "invalid e-mail". */
 const emailErrorKey = (email: string) => (email.trim() === "" ? MessageKey.required : MessageKey.email)
@@ -96,6 +106,7 @@ export const emailVerificationMachine = setup({
     isLinkRefused: ({ event }) => "error" in event && failureFieldErrors(event.error).token !== undefined,
     isCodeRefused: ({ event }) => "error" in event && failureFieldErrors(event.error).code !== undefined,
     linkHasToken: ({ context }) => context.token !== null && isLinkToken(context.token),
+    accountIsMalformed: ({ context }) => context.accountMalformed,
     linkTokenIsMalformed: ({ context }) => context.token !== null && !isLinkToken(context.token),
     linkIsMalformed: ({ context }) => context.fromLink && !isCode(context.code),
     isLinkFailure: and(["cameWithLink", "isFieldFailure"]),
@@ -109,7 +120,8 @@ export const emailVerificationMachine = setup({
 }).createMachine({
   id: "emailVerification",
   context: ({ input }) => ({
-    uuid: input.uuid || null,
+    uuid: input.uuid && isAccountId(input.uuid) ? input.uuid : null,
+    accountMalformed: Boolean(input.uuid) && !isAccountId(input.uuid ?? ""),
     token: input.token || null,
     email: input.email ?? "",
     code: sanitizeCodeInput(input.code ?? ""),
@@ -125,7 +137,14 @@ export const emailVerificationMachine = setup({
   states: {
     start: {
       always: [
+        // The token alone verifies, whatever the rest of the link says.
         { guard: "linkHasToken", target: "verifyingLink" },
+        // No code can work for an account id no account has: a new link is the way on.
+        {
+          guard: "accountIsMalformed",
+          target: "awaitingEmail",
+          actions: assign({ formError: MessageKey.linkInvalid, token: null, fromLink: false }),
+        },
         // A link whose token or code is cut short: say so, and offer the code or a new mail.
         {
           guard: and(["linkTokenIsMalformed", "hasAccount"]),

@@ -1,9 +1,10 @@
 // One content page (point, channel, body area, category, vessel, book page): loading, then the
-// page, or locked (the server said Pro is required: the lite upgrade modal opens, and the page
-// names what is locked by the public facts the server sent), or failed. Unknown slugs go to
-// /not-found through the error catalogue. One machine per kind of page, typed by its data, so a
-// view wired to another page's data does not compile.
+// page, or locked (the server answered with the item's public facts — or said Pro is required —:
+// the page names what is locked, and the lite upgrade modal offers itself, at most once a session),
+// or failed. Unknown slugs go to /not-found through the error catalogue. One machine per kind of
+// page, typed by its data, so a view wired to another page's data does not compile.
 import { assign, setup } from "xstate"
+import { isLockedPage, type LockedPage } from "../../domain/content/locked-page.ts"
 import { formErrorKey, type LockedItem, lockedItemOf } from "../../domain/shared/errors.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 
@@ -24,14 +25,15 @@ export const contentPageMachine = <Data>() =>
       input: {} as { readonly slug: string },
     },
     actors: {
-      fetchPage: apiCall<Data, { readonly slug: string }>("fetchPage"),
+      fetchPage: apiCall<Data | LockedPage, { readonly slug: string }>("fetchPage"),
     },
     actions: {
-      /** Provided: open the upgrade modal in its lite version. */
-      openUpgrade: () => {},
+      /** Provided: the lite upgrade modal offers itself (the wiring keeps it to once a session). */
+      offerUpgrade: () => {},
     },
     guards: {
       isLocked: isFailure("ProRequired"),
+      answeredLocked: ({ event }) => "output" in event && isLockedPage(event.output),
     },
   }).createMachine({
     id: "contentPage",
@@ -43,10 +45,17 @@ export const contentPageMachine = <Data>() =>
         invoke: {
           src: "fetchPage",
           input: ({ context }) => ({ slug: context.slug }),
-          onDone: {
-            target: "loaded",
-            actions: assign(({ event }) => ({ data: event.output, error: null, locked: null })),
-          },
+          onDone: [
+            {
+              guard: "answeredLocked",
+              target: "locked",
+              actions: assign(({ event }) => ({ locked: isLockedPage(event.output) ? event.output.item : null })),
+            },
+            {
+              target: "loaded",
+              actions: assign(({ event }) => ({ data: event.output as Data, error: null, locked: null })),
+            },
+          ],
           onError: [
             {
               guard: "isLocked",
@@ -58,7 +67,7 @@ export const contentPageMachine = <Data>() =>
         },
       },
       loaded: { on: { "page.reload": "loading" } },
-      locked: { entry: "openUpgrade", on: { "page.reload": "loading" } },
+      locked: { entry: "offerUpgrade", on: { "page.reload": "loading" } },
       failed: { on: { "page.reload": "loading" } },
     },
   })

@@ -1,20 +1,16 @@
-// One self-test from its new-test page to its review (§7 "tests", issue 14): configuring (the
-// overview of the type; a test still running resumes at once) → loading → answering ⇄ saving,
-// warned before the end with a one-key "more time" → expired | finished → reviewing. The server
-// holds the clock: the deadline here is the server's time left laid on this device's clock, so the
-// warning, the expiry and the three polite announcements (5 min, 1 min, 30 s) fire on time; an
-// answer the server refuses because the time is up ends the test like the local timer would.
-import { type ActorOptions, type AnyActorLogic, and, assign, fromPromise, setup } from "xstate"
+// One self-test from its new-test page to its result (§7 "tests"): configuring (the overview of
+// the type; a test still running resumes at once) → loading → running → expired | finished. While
+// it runs, three regions work side by side: the questions (answering ⇄ saving, a finish that asks
+// first while questions are unanswered, discarding), the clock (the warning before the end with a
+// one-key "more time"; it never blocks answering) and the polite announcements of the time left
+// (5 min, 1 min, 30 s). The server holds the clock: the deadline here is the server's time left laid
+// on this device's clock; an answer it refuses because the time is up ends the test like the local
+// timer would. The result is shown at its own address (provided `showResult`), so a reload keeps it.
+import { and, assign, fromPromise, raise, setup } from "xstate"
 import { failureTag, formErrorKey } from "../../domain/shared/errors.ts"
 import type { GivenAnswer } from "../../domain/tests/question.ts"
 import type { SessionTestType } from "../../domain/tests/test-review.ts"
-import {
-  announcementDue,
-  isWarningDue,
-  TIME_ANNOUNCEMENTS_MS,
-  type TimeAnnouncement,
-  WARNING_LEAD_MS,
-} from "../../domain/tests/test-timing.ts"
+import { announcementDue, isWarningDue, warningLeadMs } from "../../domain/tests/test-timing.ts"
 import type {
   AnswerSavedView,
   TestClockView,
@@ -23,72 +19,17 @@ import type {
   TestSessionView,
 } from "../../domain/tests/test-views.ts"
 import { errorOf, isFailure, isFailureWhere } from "../shared/api-call.ts"
-
-/** The clock a session's timers run on: the browser's, or a SimulatedClock in tests. */
-export type TimerClock = NonNullable<ActorOptions<AnyActorLogic>["clock"]>
-
-export type StartMode =
-  | { readonly mode: "create"; readonly type: SessionTestType; readonly group?: number | undefined }
-  | { readonly mode: "resume"; readonly type: SessionTestType; readonly id: string }
-  | { readonly mode: "repeat"; readonly type: SessionTestType; readonly id: string }
-
-export interface TestSessionContext {
-  readonly type: SessionTestType
-  /** A point-group test's group (`/test/new/pointgroup/{parentId}/{groupId}`). */
-  readonly group?: number | undefined
-  /** This device's clock, in epoch milliseconds (the machine's SimulatedClock in tests). */
-  readonly now: () => number
-  readonly overview: TestOverview | null
-  readonly start: StartMode
-  readonly session: TestSessionView | null
-  /** Saved answers, one per question (null: none saved yet). */
-  readonly answers: ReadonlyArray<GivenAnswer | null>
-  /** The question on screen. */
-  readonly current: number
-  /** What the learner has chosen or typed for the question on screen, not yet saved. */
-  readonly draft: GivenAnswer | null
-  readonly clock: TestClockView | null
-  /** On this device's clock, when the time runs out; null without a time limit. */
-  readonly deadline: number | null
-  /** The last polite announcement of the time left; the view says it once. */
-  readonly announcement: TimeAnnouncement | null
-  readonly announcedLeftMs: number | null
-  /** The learner closed the warning without more time: it does not come back. */
-  readonly warningDismissed: boolean
-  readonly result: TestResultView | null
-  /** A form-level message key (common:errors.*) for a failed call. */
-  readonly error: string | null
-}
-
-export type TestSessionEvent =
-  | { readonly type: "test.start" }
-  | { readonly type: "test.retry" }
-  | { readonly type: "upgrade.open" }
-  | { readonly type: "answer.change"; readonly answer: GivenAnswer | null }
-  | { readonly type: "answer.save" }
-  | { readonly type: "question.go"; readonly index: number }
-  | { readonly type: "time.extend" }
-  | { readonly type: "warning.dismiss" }
-  | { readonly type: "test.finish" }
-  | { readonly type: "test.discard" }
-  | { readonly type: "discard.confirm" }
-  | { readonly type: "discard.cancel" }
-  | { readonly type: "test.repeat" }
-  | { readonly type: "test.new" }
-
-const leftAt = (context: Pick<TestSessionContext, "deadline" | "now">): number | null =>
-  context.deadline === null ? null : Math.max(0, context.deadline - context.now())
-
-/** The next announcement threshold still ahead, if any. */
-const nextAnnouncement = (left: number | null): TimeAnnouncement | null =>
-  left === null ? null : (TIME_ANNOUNCEMENTS_MS.find((threshold) => threshold < left) ?? null)
-
-const deadlineOf = (clock: TestClockView, now: number) => (clock.timeLeftMs === null ? null : now + clock.timeLeftMs)
-
-const firstUnanswered = (answers: ReadonlyArray<GivenAnswer | null>) => {
-  const index = answers.indexOf(null)
-  return index === -1 ? 0 : index
-}
+import {
+  deadlineOf,
+  firstUnanswered,
+  leftAt,
+  nextAnnouncement,
+  type StartMode,
+  TEST_TAGS,
+  type TestSessionContext,
+  type TestSessionEvent,
+  unansweredCount,
+} from "./test-session-context.ts"
 
 export const testSessionMachine = setup({
   types: {
@@ -125,6 +66,8 @@ export const testSessionMachine = setup({
   actions: {
     /** Provided: the upgrade modal in its lite version (§6). */
     openUpgrade: () => {},
+    /** Provided: the result of the test that ended, at its own address (replacing this one). */
+    showResult: (_, _params: { readonly result: TestResultView }) => {},
     clearError: assign({ error: null }),
     // A refusal for want of Pro says so (beside the upgrade modal), not "something went wrong".
     failWith: assign(({ event }) => ({
@@ -133,7 +76,7 @@ export const testSessionMachine = setup({
   },
   delays: {
     untilExpiry: ({ context }) => leftAt(context) ?? 0,
-    untilWarning: ({ context }) => Math.max(0, (leftAt(context) ?? 0) - WARNING_LEAD_MS),
+    untilWarning: ({ context }) => Math.max(0, (leftAt(context) ?? 0) - warningLeadMs(context.clock?.limitMs ?? 0)),
     untilAnnouncement: ({ context }) => {
       const left = leftAt(context)
       const next = nextAnnouncement(left)
@@ -149,7 +92,9 @@ export const testSessionMachine = setup({
       context.draft !== null && (context.draft._tag === "Choice" || context.draft.text.trim() !== ""),
     isValidIndex: ({ context, event }) =>
       event.type === "question.go" && event.index >= 0 && event.index < (context.session?.questions.length ?? 0),
-    warningAhead: ({ context }) => context.deadline !== null && !context.warningDismissed,
+    warningAhead: ({ context }) => context.deadline !== null && context.clock?.limitMs != null,
+    warningDue: ({ context }) => isWarningDue(leftAt(context), context.clock?.limitMs ?? null),
+    hasUnanswered: ({ context }) => unansweredCount(context) > 0,
     /** A threshold was reached since the last announcement (the timer fires exactly at it). */
     announcementReached: ({ context }) => announcementDue(context.announcedLeftMs, leftAt(context)) !== null,
     isTimeUp: isFailureWhere("TestClosed", (failure) => failure.reason === "timeUp"),
@@ -175,7 +120,6 @@ export const testSessionMachine = setup({
     deadline: null,
     announcement: null,
     announcedLeftMs: null,
-    warningDismissed: false,
     result: null,
     error: null,
   }),
@@ -246,7 +190,6 @@ export const testSessionMachine = setup({
               deadline: deadlineOf(session.clock, context.now()),
               announcement: null,
               announcedLeftMs: session.clock.timeLeftMs,
-              warningDismissed: false,
               result: null,
               error: null,
             }
@@ -267,8 +210,6 @@ export const testSessionMachine = setup({
     },
     running: {
       type: "parallel",
-      // The server's deadline on this device's clock; the server refuses later answers anyway.
-      after: { untilExpiry: { guard: "isTimed", target: "expired" } },
       states: {
         announcer: {
           initial: "waiting",
@@ -285,6 +226,57 @@ export const testSessionMachine = setup({
                   }),
                 },
               },
+              on: { "clock.extended": { target: "waiting", reenter: true } },
+            },
+          },
+        },
+        // The server's deadline on this device's clock; the server refuses later answers anyway.
+        clock: {
+          initial: "ticking",
+          states: {
+            ticking: {
+              always: { guard: "warningDue", target: "warned" },
+              after: {
+                untilWarning: { guard: "warningAhead", target: "warned" },
+                untilExpiry: { guard: "isTimed", target: "#testSession.expired" },
+              },
+            },
+            warned: {
+              tags: [TEST_TAGS.warned],
+              after: { untilExpiry: { guard: "isTimed", target: "#testSession.expired" } },
+              on: {
+                "time.extend": { guard: "canExtend", target: "extending", actions: "clearError" },
+                // Without more time the warning does not come back.
+                "warning.dismiss": { target: "carryingOn", actions: "clearError" },
+              },
+            },
+            extending: {
+              tags: ["busy", TEST_TAGS.warned, TEST_TAGS.extending],
+              after: { untilExpiry: { guard: "isTimed", target: "#testSession.expired" } },
+              invoke: {
+                src: "addExtraTime",
+                input: ({ context }) => ({ testId: context.session?.id ?? "" }),
+                onDone: {
+                  // Entering `ticking` again starts its timers from the new deadline.
+                  target: "ticking",
+                  actions: [
+                    assign(({ context, event }) => ({
+                      clock: event.output,
+                      deadline: deadlineOf(event.output, context.now()),
+                      announcedLeftMs: event.output.timeLeftMs,
+                      announcement: null,
+                    })),
+                    raise({ type: "clock.extended" }),
+                  ],
+                },
+                onError: [
+                  { guard: "isTimeUp", target: "#testSession.expired" },
+                  { target: "warned", actions: "failWith" },
+                ],
+              },
+            },
+            carryingOn: {
+              after: { untilExpiry: { guard: "isTimed", target: "#testSession.expired" } },
             },
           },
         },
@@ -292,12 +284,7 @@ export const testSessionMachine = setup({
           initial: "answering",
           states: {
             answering: {
-              always: {
-                guard: ({ context }) =>
-                  context.deadline !== null && !context.warningDismissed && isWarningDue(leftAt(context)),
-                target: "warned",
-              },
-              after: { untilWarning: { guard: "warningAhead", target: "warned" } },
+              tags: [TEST_TAGS.answering],
               on: {
                 "answer.change": { actions: assign(({ event }) => ({ draft: event.answer })) },
                 "answer.save": { guard: "hasDraft", target: "saving", actions: "clearError" },
@@ -309,12 +296,16 @@ export const testSessionMachine = setup({
                     error: null,
                   })),
                 },
-                "test.finish": { target: "finishing", actions: "clearError" },
+                "test.finish": [
+                  // A finish with questions left asks first; nothing answered would score 0 %.
+                  { guard: "hasUnanswered", target: "confirmingFinish", actions: "clearError" },
+                  { target: "finishing", actions: "clearError" },
+                ],
                 "test.discard": { target: "confirmingDiscard", actions: "clearError" },
               },
             },
             saving: {
-              tags: ["busy"],
+              tags: ["busy", TEST_TAGS.saving],
               invoke: {
                 src: "saveAnswer",
                 input: ({ context }) => ({
@@ -339,42 +330,22 @@ export const testSessionMachine = setup({
                 ],
               },
             },
-            warned: {
+            confirmingFinish: {
+              tags: [TEST_TAGS.confirmingFinish],
               on: {
-                "time.extend": { guard: "canExtend", target: "extending" },
-                "warning.dismiss": { target: "answering", actions: assign({ warningDismissed: true }) },
-              },
-            },
-            extending: {
-              tags: ["busy"],
-              invoke: {
-                src: "addExtraTime",
-                input: ({ context }) => ({ testId: context.session?.id ?? "" }),
-                onDone: {
-                  // Entering `running` again starts the timers from the new deadline.
-                  target: "#testSession.running",
-                  reenter: true,
-                  actions: assign(({ context, event }) => ({
-                    clock: event.output,
-                    deadline: deadlineOf(event.output, context.now()),
-                    announcedLeftMs: event.output.timeLeftMs,
-                    announcement: null,
-                  })),
-                },
-                onError: [
-                  { guard: "isTimeUp", target: "#testSession.expired" },
-                  { target: "warned", actions: "failWith" },
-                ],
+                "finish.confirm": "finishing",
+                "finish.cancel": "answering",
               },
             },
             confirmingDiscard: {
+              tags: [TEST_TAGS.confirmingDiscard],
               on: {
                 "discard.confirm": "discarding",
                 "discard.cancel": "answering",
               },
             },
             discarding: {
-              tags: ["busy"],
+              tags: ["busy", TEST_TAGS.discarding],
               invoke: {
                 src: "resetTest",
                 input: ({ context }) => ({ testId: context.session?.id ?? "" }),
@@ -395,12 +366,12 @@ export const testSessionMachine = setup({
               },
             },
             finishing: {
-              tags: ["busy"],
+              tags: ["busy", TEST_TAGS.finishing],
               invoke: {
                 src: "finishTest",
                 input: ({ context }) => ({ testId: context.session?.id ?? "" }),
                 onDone: {
-                  target: "#testSession.reviewing",
+                  target: "#testSession.finished",
                   actions: assign(({ event }) => ({ result: event.output })),
                 },
                 onError: { target: "answering", actions: "failWith" },
@@ -419,7 +390,7 @@ export const testSessionMachine = setup({
             src: "finishTest",
             input: ({ context }) => ({ testId: context.session?.id ?? "" }),
             onDone: {
-              target: "#testSession.reviewing",
+              target: "#testSession.finished",
               actions: assign(({ event }) => ({ result: event.output })),
             },
             onError: { target: "failed", actions: "failWith" },
@@ -428,16 +399,12 @@ export const testSessionMachine = setup({
         failed: { on: { "test.retry": { target: "scoring", actions: "clearError" } } },
       },
     },
-    reviewing: {
-      on: {
-        "test.repeat": {
-          target: "loading",
-          actions: assign(({ context }) => ({
-            start: { mode: "repeat", type: context.type, id: context.result?.id ?? "" } as const,
-            error: null,
-          })),
-        },
-        "test.new": { target: "configuring", actions: assign({ result: null, session: null, error: null }) },
+    // The result lives at its own address from here on.
+    finished: {
+      type: "final",
+      entry: {
+        type: "showResult",
+        params: ({ context }) => ({ result: context.result as TestResultView }),
       },
     },
   },

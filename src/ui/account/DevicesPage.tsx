@@ -1,12 +1,13 @@
 // /account-settings/registered-devices (§3, §6, §9): the account's sign-ins with browser, system and
 // last use; this one marked; the first three until "show all"; sign one out or all, each after asking.
+// Once a device is signed out (or refused), the cursor goes to the list instead of the page's body.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { DEVICES_SHOWN, visibleDevices } from "../../domain/account/devices.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
-import { usePageTitle } from "../shared/page-hooks.ts"
+import { useFocusWhenReady, usePageTitle } from "../shared/page-hooks.ts"
 
 export const DevicesPage = () => {
   const { t, i18n } = useTranslation(["account", "common"])
@@ -22,6 +23,7 @@ export const DevicesPage = () => {
   const confirmingRemove = useSelector(actor, (s) => s.matches("confirmingRemove"))
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const removing = useSelector(actor, (s) => s.context.removing)
+  const removed = useFocusWhenReady<HTMLUListElement>(!busy && !confirmingRemove)
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))
   return (
@@ -44,7 +46,7 @@ export const DevicesPage = () => {
         </div>
       ) : null}
       {devices.length > 0 ? (
-        <ul className="device-list" aria-label={t("account:devices.title")}>
+        <ul ref={removed.ref} tabIndex={-1} className="device-list" aria-label={t("account:devices.title")}>
           {visibleDevices(devices, showAll).map((device) => (
             <li key={device.id} className="device">
               <div>
@@ -58,7 +60,10 @@ export const DevicesPage = () => {
                   question={t("account:devices.removeQuestion", { name: device.device_name })}
                   confirmLabel={t("account:devices.removeConfirm")}
                   cancelLabel={t("account:devices.cancel")}
-                  onConfirm={() => actor.send({ type: "remove.confirm" })}
+                  onConfirm={() => {
+                    removed.arm()
+                    actor.send({ type: "remove.confirm" })
+                  }}
                   onCancel={() => actor.send({ type: "remove.dismiss" })}
                   destructive
                 />

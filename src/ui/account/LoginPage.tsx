@@ -60,7 +60,7 @@ export const LoginPage = () => {
             <Button type="submit" isPending={busy}>
               {t("user:login.submit")}
             </Button>
-            <Link href="/resetpassword">{t("user:login.forgot")}</Link>
+            <Link href={withReturnPath("/resetpassword", returnTo)}>{t("user:login.forgot")}</Link>
           </div>
         </FlowForm>
         <SocialButtons returnTo={returnTo} />

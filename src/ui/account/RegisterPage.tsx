@@ -4,7 +4,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
-import { RETURN_PARAM, safeReturnPath } from "../../domain/account/return-path.ts"
+import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/account/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FlowCheckbox, FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
@@ -114,7 +114,8 @@ export const RegisterPage = () => {
           ))}
         </ul>
         <p>
-          {t("user:register.haveAccount")} <Link href="/login">{t("user:register.signIn")}</Link>
+          {t("user:register.haveAccount")}{" "}
+          <Link href={withReturnPath("/login", returnTo)}>{t("user:register.signIn")}</Link>
         </p>
       </aside>
     </div>

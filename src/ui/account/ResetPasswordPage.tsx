@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
+import { RETURN_PARAM, withReturnPath } from "../../domain/account/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
@@ -19,6 +20,8 @@ export const ResetPasswordPage = () => {
     input: { email: useQueryParam("email") ?? "", token: useQueryParam("token") },
   })
   const context = useSelector(actor, (s) => s.context)
+  // Signing in afterwards still leads where the sign-in page was to lead.
+  const loginHref = withReturnPath("/login", useQueryParam(RETURN_PARAM))
   const requesting = useSelector(actor, (s) => s.matches("requesting") || s.matches("sendingCode"))
   const sending = useSelector(actor, (s) => s.matches("sendingCode"))
   const resending = useSelector(actor, (s) => s.matches("resendingCode"))
@@ -35,7 +38,7 @@ export const ResetPasswordPage = () => {
       <section className="panel prose">
         <h1>{t("user:reset.doneTitle")}</h1>
         <p role="status">{t("user:reset.doneText")}</p>
-        <Link href="/login" className="button">
+        <Link href={loginHref} className="button">
           {t("user:reset.signIn")}
         </Link>
       </section>
@@ -88,7 +91,7 @@ export const ResetPasswordPage = () => {
               <Button type="submit" isPending={sending}>
                 {t("user:reset.sendCode")}
               </Button>
-              <Link href="/login">{t("user:reset.backToLogin")}</Link>
+              <Link href={loginHref}>{t("user:reset.backToLogin")}</Link>
             </div>
           </>
         ) : (

@@ -2,6 +2,8 @@
 // four-digit code can also be typed in, and the mail sent again. Away from the browser that
 // registered, a right link or code leads to the password step: the person chooses the password
 // they will sign in with (its first field takes focus, the step is announced), and is signed in.
+// A link that names no account in a valid form offers only a new mail; a used or expired one also
+// offers signing in.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
@@ -9,7 +11,7 @@ import { Link } from "wouter"
 import type { ActorRefFrom } from "xstate"
 import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/account/return-path.ts"
-import type { emailVerificationMachine } from "../../machines/account/email-verification-machine.ts"
+import { type emailVerificationMachine, offersSignIn } from "../../machines/account/email-verification-machine.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
@@ -100,6 +102,11 @@ export const VerifyEmailPage = () => {
   const withAccount = context.uuid !== null
   const sectionRef = useFocusFirstInvalid<HTMLElement>(context.rejectedSubmits)
 
+  const loginHref = withReturnPath(
+    context.email ? `/login?email=${encodeURIComponent(context.email)}` : "/login",
+    returnTo,
+  )
+
   if (signedIn) {
     return (
       <Finished
@@ -115,7 +122,7 @@ export const VerifyEmailPage = () => {
       <Finished
         title={t("user:verify.doneTitle")}
         text={t("user:verify.doneText")}
-        href={withReturnPath(context.email ? `/login?email=${encodeURIComponent(context.email)}` : "/login", returnTo)}
+        href={loginHref}
         action={t("user:verify.signIn")}
       />
     )
@@ -139,6 +146,13 @@ export const VerifyEmailPage = () => {
       ) : (
         <>
           <FormMessage kind="error">{context.formError ? t(`common:${context.formError}`) : null}</FormMessage>
+          {offersSignIn(context) ? (
+            <p>
+              <Link href={loginHref} className="button">
+                {t("user:verify.signIn")}
+              </Link>
+            </p>
+          ) : null}
           <FormMessage kind="notice">{context.notice ? t(`common:${context.notice}`) : null}</FormMessage>
           {withAccount ? (
             <FlowForm actor={actor} submit={CODE_SUBMIT} showFormError={false} focusFirstInvalid={false}>

@@ -4,7 +4,7 @@
 // first item; a click leaves it on the item clicked, so Escape from there closes the menu. Each
 // column scrolls inside the panel. Locked items carry the Pro badge and open the upgrade modal.
 import { useActorRef, useSelector } from "@xstate/react"
-import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useState } from "react"
+import { type KeyboardEvent, type ReactNode, Suspense, useEffect } from "react"
 import { Header, ListBox, ListBoxItem, ListBoxSection } from "react-aria-components/ListBox"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
@@ -17,7 +17,7 @@ import { GroupsColumns } from "../groups/GroupsColumns.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
-import { focusCurrentOption } from "../shared/list-focus.ts"
+import { useColumnFocus } from "../shared/list-focus.ts"
 
 /** The learner's own point groups, a section of the first column after the channels (§2). */
 interface GroupsSectionItem {
@@ -75,12 +75,8 @@ export const DrillDownMenu = ({
   const loading = useSelector(actor, (s) => s.matches({ data: "loading" }))
   const failed = useSelector(actor, (s) => s.matches({ data: "failed" }))
   const error = useSelector(actor, (s) => s.context.error)
-  // The column that should take focus: React Aria focuses its selected item, or its first, when the
-  // list mounts with autoFocus, so a focus request remounts that column's list — and only that
-  // one, so the list that was just pressed keeps its item.
-  const [focusRequest, setFocusRequest] = useState({ level: 0, mounts: [1, 0, 0] })
-  const requestFocus = (level: number) =>
-    setFocusRequest((r) => ({ level, mounts: r.mounts.map((n, i) => (i === level ? n + 1 : n)) }))
+  // The column that takes focus next (src/ui/shared/list-focus.ts).
+  const focus = useColumnFocus(0)
 
   useEffect(() => {
     const onResize = () => actor.send({ type: "viewport.resize", width: globalThis.innerWidth })
@@ -121,14 +117,15 @@ export const DrillDownMenu = ({
   const open = (level: 0 | 1 | 2, id: string) => {
     const item = levels[level]?.items.find((i) => i.id === id)
     if (!item) return
-    if (item.permission && level < 2) requestFocus(level + 1)
+    if (item.permission && level < 2) focus.request(level + 1)
     actor.send({ type: "menu.select", level, id })
     if (level === 2 && item.permission) onClose()
   }
 
   const back = (level: number) => {
     if (level === 0) return onDismiss()
-    requestFocus(level - 1)
+    // Back to the item that opened this column.
+    focus.request(level - 1, path[level - 1])
     actor.send({ type: "menu.back" })
   }
 
@@ -195,9 +192,9 @@ export const DrillDownMenu = ({
         </div>
         <div className="drilldown-scroll" onKeyDownCapture={onKeyDown(column)}>
           <ListBox
-            key={`list-${focusRequest.mounts[level]}`}
-            autoFocus={focusRequest.level === level ? "first" : false}
-            onFocus={focusCurrentOption}
+            key={focus.listKey(level)}
+            autoFocus={focus.autoFocus(level)}
+            onFocus={focus.onFocus(level)}
             aria-labelledby={`menu-col-${level}`}
             className="drilldown-list"
             // Selection is what is open; every press selects, and selecting opens. No
@@ -253,7 +250,7 @@ export const DrillDownMenu = ({
             <GroupsColumns
               columns={columns}
               sectionsColumn={levels[0] ? renderColumn(levels[0], 0) : null}
-              autoFocus={focusRequest.level === 1}
+              autoFocus={focus.autoFocus(1) !== false}
               onBack={() => back(1)}
               onPointOpened={onClose}
             />

@@ -5,7 +5,7 @@
 // one, a Pro point after a downgrade, carries the Pro badge and opens the upgrade modal); each
 // group links to its test. A visitor is asked to sign in.
 import { useActorRef, useSelector } from "@xstate/react"
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react"
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react"
 import { Form } from "react-aria-components/Form"
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox"
 import { useTranslation } from "react-i18next"
@@ -21,7 +21,8 @@ import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { TextField } from "../shared/components/TextField.tsx"
-import { focusCurrentOption } from "../shared/list-focus.ts"
+import { useColumnFocus } from "../shared/list-focus.ts"
+import { useFocusWhenReady } from "../shared/page-hooks.ts"
 import "./groups.css"
 
 export interface GroupsColumnsProps {
@@ -111,17 +112,16 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
   const loading = useSelector(actor, (s) => s.matches("loading"))
   const failed = useSelector(actor, (s) => s.matches("failed"))
   const error = useSelector(actor, (s) => s.context.error)
-  // Which column takes focus next: a focus request remounts that column's list (see DrillDownMenu).
-  const [focus, setFocus] = useState({ level: autoFocus ? 1 : -1, mounts: [0, 0] })
-  const requestFocus = (level: 1 | 2) =>
-    setFocus((f) => ({ level, mounts: f.mounts.map((n, i) => (i === level - 1 ? n + 1 : n)) }))
+  // Which column takes focus next (src/ui/shared/list-focus.ts).
+  const focus = useColumnFocus(autoFocus ? 1 : null)
 
   const openGroup = (id: number) => {
-    requestFocus(2)
+    focus.request(2)
     actor.send({ type: "group.open", id })
   }
+  /** Back to the groups, on the group that was open. */
   const closeGroup = () => {
-    requestFocus(1)
+    focus.request(1, open ? String(open.id) : undefined)
     actor.send({ type: "group.close" })
   }
   const keys =
@@ -175,9 +175,9 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
           ) : (
             <div onKeyDownCapture={keys(1, open ? String(open.id) : undefined, (key) => openGroup(Number(key)))}>
               <ListBox
-                key={`groups-${focus.mounts[0]}`}
-                autoFocus={focus.level === 1 ? "first" : false}
-                onFocus={focusCurrentOption}
+                key={focus.listKey(1)}
+                autoFocus={focus.autoFocus(1)}
+                onFocus={focus.onFocus(1)}
                 aria-labelledby="menu-col-groups"
                 className="drilldown-list"
                 selectionMode="single"
@@ -252,9 +252,9 @@ const MemberGroups = ({ columns, sectionsColumn, autoFocus = false, onBack, onPo
           ) : (
             <div onKeyDownCapture={keys(2, undefined, () => {})}>
               <ListBox
-                key={`points-${focus.mounts[1]}`}
-                autoFocus={focus.level === 2 ? "first" : false}
-                onFocus={focusCurrentOption}
+                key={focus.listKey(2)}
+                autoFocus={focus.autoFocus(2)}
+                onFocus={focus.onFocus(2)}
                 aria-labelledby="menu-col-group-points"
                 className="drilldown-list"
                 selectionMode="single"
@@ -318,8 +318,10 @@ const EditableGroups = ({
   const fieldError = useSelector(actor, (s) => s.context.fieldErrors.name)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const field = useFocusOnReject(actor)
+  // A group renamed or deleted: its form or row goes, so the cursor goes to the list of groups.
+  const done = useFocusWhenReady<HTMLUListElement>(!busy && rename === null && confirming === null)
   return (
-    <ul className="group-edit-list" aria-labelledby="menu-col-groups">
+    <ul ref={done.ref} tabIndex={-1} className="group-edit-list" aria-labelledby="menu-col-groups">
       {groups.map((group) => (
         <li key={group.id}>
           {rename?.id === group.id ? (
@@ -327,6 +329,7 @@ const EditableGroups = ({
               className="group-create"
               onSubmit={(event) => {
                 event.preventDefault()
+                done.arm()
                 actor.send({ type: "rename.submit" })
               }}
             >
@@ -376,7 +379,10 @@ const EditableGroups = ({
               confirmLabel={t("groups:delete")}
               cancelLabel={t("groups:cancel")}
               destructive
-              onConfirm={() => actor.send({ type: "delete.confirm" })}
+              onConfirm={() => {
+                done.arm()
+                actor.send({ type: "delete.confirm" })
+              }}
               onCancel={() => actor.send({ type: "delete.cancel" })}
             />
           ) : null}

@@ -3,7 +3,7 @@
 // learner types with "Saving…" / "Saved" announced politely. Offline, failures and a conflict with
 // another tab say where the text is kept; nothing typed leaves the field.
 import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect } from "react"
+import { useEffect, useState } from "react"
 import { Switch } from "react-aria-components/Switch"
 import { TextArea } from "react-aria-components/TextArea"
 import { FieldError, Label, Text, TextField } from "react-aria-components/TextField"
@@ -43,6 +43,8 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
   const switching = useSelector(actor, (s) => s.hasTag("switching"))
   const switchOn = useSelector(actor, (s) => s.matches("visible") || s.matches("showing") || s.matches("hiding"))
   const shown = status !== "hidden" && status !== "loading" && status !== "loadFailed"
+  const waiting = status === "loading" || status === "loadFailed"
+  const [used, setUsed] = useState(false)
 
   // The browser says when the network is back: a note kept on this device is saved then.
   useEffect(() => {
@@ -70,8 +72,15 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
         <Switch
           className="notes-switch"
           isSelected={switchOn}
-          isDisabled={switching || status === "loading" || status === "loadFailed"}
-          onChange={(on) => actor.send({ type: on ? "notes.show" : "notes.hide" })}
+          // Disabled only until the setting is known. Once used, the switch stays focusable (read-only)
+          // while the setting is saved and the note loads: disabling it would drop the cursor to the
+          // page's body.
+          isReadOnly={switching || waiting}
+          isDisabled={waiting && !used}
+          onChange={(on) => {
+            setUsed(true)
+            actor.send({ type: on ? "notes.show" : "notes.hide" })
+          }}
         >
           <span className="track" aria-hidden="true">
             <span className="thumb" />

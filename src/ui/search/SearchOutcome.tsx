@@ -1,5 +1,7 @@
 // What a text search shows under its form: a polite status that announces "Searching…", the
 // number of points found or 'noDataFound'; a failure with a retry; the results with their pages.
+// Paging moves focus to the results' heading, scrolled into view, once the new page is shown, and
+// the status then names the page too.
 import { useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
@@ -7,6 +9,7 @@ import { SEARCH_PAGE_SIZE } from "../../domain/search/search-fields.ts"
 import type { searchMachine } from "../../machines/search/search-machine.ts"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { useFocusWhenReady } from "../shared/page-hooks.ts"
 import { SearchResults } from "./SearchResults.tsx"
 
 type Outcome = "idle" | "searching" | "results" | "empty" | "failed" | "invalid"
@@ -40,17 +43,25 @@ export const SearchOutcome = ({
   const locked = useSelector(actor, (s) => s.context.locked)
   const page = useSelector(actor, (s) => s.context.page)
   const error = useSelector(actor, (s) => s.context.error)
+  const paged = useFocusWhenReady<HTMLHeadingElement>(outcome === "results")
   const status =
     outcome === "searching"
       ? t("search.searching")
       : outcome === "results"
-        ? t("search.results", { count: total })
+        ? page > 1
+          ? `${t("search.results", { count: total })}. ${t("search.page", { page, pages: Math.ceil(total / SEARCH_PAGE_SIZE) })}`
+          : t("search.results", { count: total })
         : outcome === "empty"
           ? t("noDataFound")
           : ""
   return (
     <section className="search-outcome" aria-labelledby={headingId}>
-      <h2 id={headingId} className={results.length > 0 || outcome !== "idle" ? "" : "visually-hidden"}>
+      <h2
+        ref={paged.ref}
+        tabIndex={-1}
+        id={headingId}
+        className={results.length > 0 || outcome !== "idle" ? "" : "visually-hidden"}
+      >
         {t("search.resultsTitle")}
       </h2>
       <p role="status" className="search-status">
@@ -74,7 +85,10 @@ export const SearchOutcome = ({
           locked={locked}
           page={page}
           pageSize={SEARCH_PAGE_SIZE}
-          onPage={(next) => actor.send({ type: "page.go", page: next })}
+          onPage={(next) => {
+            paged.arm()
+            actor.send({ type: "page.go", page: next })
+          }}
         />
       ) : null}
     </section>

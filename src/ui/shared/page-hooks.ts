@@ -1,7 +1,8 @@
 // Small view helpers shared by the pages: the document title, focusing the first invalid field
-// after a rejected submit, and reading the query string.
-import { type FocusEvent, useEffect, useRef } from "react"
-import { useSearch } from "wouter"
+// after a rejected submit, focusing where an in-page action's result lands, reading the query
+// string and the address of the page shown.
+import { type FocusEvent, useCallback, useEffect, useRef } from "react"
+import { useLocation, useSearch } from "wouter"
 
 export const usePageTitle = (title: string) => {
   useEffect(() => {
@@ -30,6 +31,27 @@ export const useFocusFirstInvalid = <E extends HTMLElement = HTMLFormElement>(re
 }
 
 /**
+ * Where an in-page action's result lands (WCAG 2.4.3): `arm()` when the action starts; once `ready`
+ * holds, the element behind `ref` (a heading with tabIndex -1, a button) is scrolled into view and
+ * focused, once. Without it, focus would fall to the page's body when the control pressed goes away
+ * or is disabled while the action runs.
+ */
+export const useFocusWhenReady = <E extends HTMLElement = HTMLElement>(ready: boolean) => {
+  const ref = useRef<E>(null)
+  const armed = useRef(false)
+  useEffect(() => {
+    if (!armed.current || !ready) return
+    armed.current = false
+    ref.current?.scrollIntoView?.({ block: "start" })
+    ref.current?.focus({ preventScroll: true })
+  })
+  const arm = useCallback(() => {
+    armed.current = true
+  }, [])
+  return { ref, arm }
+}
+
+/**
  * A field's blur handler that validates it, except when focus goes to its form's submit button:
  * the submit validates anyway, and a message appearing first would move the button away from
  * under the pointer between press and release, so the click would never submit.
@@ -44,4 +66,11 @@ export const validateOnBlur = (validate: () => void) => (event: FocusEvent) => {
 export const useQueryParam = (name: string): string | null => {
   const search = useSearch()
   return new URLSearchParams(search).get(name)
+}
+
+/** The address of the page shown: its path and query ("/get/results?test=…"), as a sign-in returns to it. */
+export const useHere = (): string => {
+  const [path] = useLocation()
+  const search = useSearch()
+  return search === "" ? path : `${path}?${search}`
 }

@@ -1,9 +1,13 @@
-// /get/results?test={id}: the result of one finished test (from the score history): the score,
-// the time used and each question with the learner's and the right answer. Without an id, the
-// history is where results are chosen.
+// /get/results?test={id}: the result of one finished test — where a test lands when it ends, and
+// what the score history links to: the score, the time used and each question with the learner's
+// and the right answer, and the test again or a new one. Without an id, the history is where
+// results are chosen. The heading takes focus when the result shows, unless the learner has moved
+// focus somewhere meanwhile.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Link, Redirect } from "wouter"
+import { newTestHref, RESULT_PARAM, repeatTestHref } from "../../domain/tests/test-links.ts"
+import type { TestResultView } from "../../domain/tests/test-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
@@ -11,8 +15,25 @@ import { usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
 import { ResultView } from "./ResultView.tsx"
 import "./tests.css"
 
+/** The same questions again, when they can be had (not for a point-group test whose group is gone). */
+const RepeatLink = ({ result }: { readonly result: TestResultView }) => {
+  const { t } = useTranslation("user")
+  const href = repeatTestHref(result)
+  return href === null ? null : (
+    <Link href={href} className="button">
+      {t("tests.result.repeat")}
+    </Link>
+  )
+}
+
+/** Focus is on nothing in particular: the page itself (after a navigation) or nowhere. */
+const focusIsFree = () => {
+  const active = document.activeElement
+  return active === null || active === document.body || active.id === "main"
+}
+
 export const ResultsPage = () => {
-  const id = useQueryParam("test")
+  const id = useQueryParam(RESULT_PARAM)
   return id ? <Result key={id} id={id} /> : <Redirect to="/test/scores" replace />
 }
 
@@ -42,12 +63,10 @@ const Result = ({ id }: { readonly id: string }) => {
       ) : null}
       {result ? (
         <>
-          <ResultView result={result} headingLevel={1} autoFocus={false} />
+          <ResultView result={result} headingLevel={1} autoFocus={focusIsFree()} />
           <div className="button-row">
-            <Link href={`/test/new/${result.type}?repeat=${result.id}`} className="button">
-              {t("user:tests.result.repeat")}
-            </Link>
-            <Link href={`/test/new/${result.type}`}>{t("user:tests.result.newTest")}</Link>
+            <RepeatLink result={result} />
+            <Link href={newTestHref(result)}>{t("user:tests.result.newTest")}</Link>
           </div>
         </>
       ) : null}

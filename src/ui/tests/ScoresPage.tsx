@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useId } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { resultHref } from "../../domain/tests/test-links.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
@@ -83,7 +84,7 @@ export const ScoresPage = () => {
           <ol className="score-history" aria-labelledby={historyId}>
             {data.entries.map((entry) => (
               <li key={entry.id}>
-                <Link href={`/get/results?test=${entry.id}`}>
+                <Link href={resultHref(entry.id)}>
                   {t(`user:tests.types.${entry.type}.name`)}: {entry.score}/{entry.total} ({entry.percent} %)
                 </Link>{" "}
                 <span className="muted">

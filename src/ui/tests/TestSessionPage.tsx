@@ -1,15 +1,16 @@
 // /test/new/{id}: one self-test as the test-session machine runs it — the overview and Start, the
-// questions one at a time with the time left from the server, the warning with "more time", the
-// polite announcements of the time left (5 min, 1 min, 30 s — never every second) and the result.
+// questions one at a time with the clock (TestClock.tsx) and the end of the test (TestEnd.tsx).
+// When the test ends, its result shows at /get/results?test={id} (the wiring goes there).
 import { useActorRef, useSelector } from "@xstate/react"
 import type { TFunction } from "i18next"
-import { useEffect, useRef, useState } from "react"
+import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import type { SessionTestType } from "../../domain/tests/test-review.ts"
 import { TEST_DIFFICULTY_EXPERT } from "../../domain/tests/test-settings.ts"
-import { BEGINNER_TIME_MULTIPLIER, MINUTE_MS } from "../../domain/tests/test-timing.ts"
+import { BEGINNER_TIME_MULTIPLIER } from "../../domain/tests/test-timing.ts"
 import type { TestOverview } from "../../domain/tests/test-views.ts"
+import { TEST_TAGS } from "../../machines/tests/test-session-context.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
@@ -17,7 +18,8 @@ import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { QuestionView } from "./QuestionView.tsx"
 import { clockText } from "./question-text.ts"
-import { ResultView } from "./ResultView.tsx"
+import { TimeAnnouncer, TimeLeft, Warning } from "./TestClock.tsx"
+import { TestEnd } from "./TestEnd.tsx"
 import "./tests.css"
 
 type SessionActor = ReturnType<typeof useSessionActor>
@@ -47,15 +49,17 @@ export const TestSessionPage = ({
   const configuring = useSelector(actor, (s) => s.matches("configuring"))
   const loading = useSelector(actor, (s) => s.matches("loading"))
   const running = useSelector(actor, (s) => s.matches("running"))
-  const expired = useSelector(actor, (s) => s.matches("expired"))
-  const reviewing = useSelector(actor, (s) => s.matches("reviewing"))
+  // Also once the test ended, while its result page opens.
+  const expired = useSelector(
+    actor,
+    (s) => s.matches("expired") || (s.matches("finished") && s.context.result?.expired),
+  )
 
   return (
     <section className="panel test-page">
       {configuring || loading ? <Configuring actor={actor} name={name} /> : null}
       {running ? <Running actor={actor} name={name} /> : null}
       {expired ? <Expired actor={actor} name={name} /> : null}
-      {reviewing ? <Reviewing actor={actor} /> : null}
     </section>
   )
 }
@@ -150,41 +154,6 @@ const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly n
   )
 }
 
-/** The time left, counted down on this device from the server's deadline; not a live region. */
-const TimeLeft = ({ actor }: { readonly actor: SessionActor }) => {
-  const { t } = useTranslation("user")
-  const { machines } = useAppServices()
-  const { now } = machines.tests
-  const deadline = useSelector(actor, (s) => s.context.deadline)
-  const [, setTick] = useState(0)
-  useEffect(() => {
-    if (deadline === null) return
-    const timer = setInterval(() => setTick((n) => n + 1), 1000)
-    return () => clearInterval(timer)
-  }, [deadline])
-  if (deadline === null) return <p className="time-left practice">{t("tests.session.practice")}</p>
-  const left = Math.max(0, deadline - now())
-  return (
-    <p className="time-left">
-      {t("tests.session.timeLeft")}{" "}
-      <span role="timer" aria-live="off" className="time-value">
-        {clockText(left)}
-      </span>
-    </p>
-  )
-}
-
-/** Says the time left at 5 min, 1 min and 30 s, politely; nothing in between. */
-const TimeAnnouncer = ({ actor }: { readonly actor: SessionActor }) => {
-  const { t } = useTranslation("user")
-  const announcement = useSelector(actor, (s) => s.context.announcement)
-  return (
-    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-      {announcement === null ? "" : t(`tests.session.announce.${announcement}`)}
-    </div>
-  )
-}
-
 const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name: string }) => {
   const { t } = useTranslation(["user", "common"])
   const session = useSelector(actor, (s) => s.context.session)
@@ -192,35 +161,28 @@ const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name:
   const answers = useSelector(actor, (s) => s.context.answers)
   const draft = useSelector(actor, (s) => s.context.draft)
   const error = useSelector(actor, (s) => s.context.error)
-  const saving = useSelector(actor, (s) => s.matches({ running: { flow: "saving" } }))
-  const finishing = useSelector(actor, (s) => s.matches({ running: { flow: "finishing" } }))
-  const warned = useSelector(
-    actor,
-    (s) => s.matches({ running: { flow: "warned" } }) || s.matches({ running: { flow: "extending" } }),
-  )
-  const confirmingDiscard = useSelector(
-    actor,
-    (s) => s.matches({ running: { flow: "confirmingDiscard" } }) || s.matches({ running: { flow: "discarding" } }),
-  )
-  const mayAnswer = useSelector(actor, (s) => s.matches({ running: { flow: "answering" } }))
+  const saving = useSelector(actor, (s) => s.hasTag(TEST_TAGS.saving))
+  const warned = useSelector(actor, (s) => s.hasTag(TEST_TAGS.warned))
+  const mayAnswer = useSelector(actor, (s) => s.hasTag(TEST_TAGS.answering))
   const canSave = useSelector(actor, (s) => s.can({ type: "answer.save" }))
   const heading = useRef<HTMLHeadingElement>(null)
-  const focusQuestion = useRef(false)
+  const shown = useRef<{ current: number; warned: boolean } | null>(null)
 
-  // The question's heading takes focus when the question changes (after a save, or a jump), so
-  // the keyboard and the screen reader carry on from the new question.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question or the flow changes
+  // The question's heading takes focus when the test starts and when the question changes (after a
+  // save, or a jump), so the keyboard and the screen reader carry on from the new question — also
+  // with the warning open. The warning takes focus itself when it opens (its "more time" button);
+  // when it closes, the question gets it back.
   useEffect(() => {
-    // The warning takes focus itself (its "more time" button); the question gets it back after.
-    if (warned) return
-    if (!focusQuestion.current || mayAnswer) heading.current?.focus()
-    focusQuestion.current = true
-  }, [current, warned, confirmingDiscard])
+    const before = shown.current
+    shown.current = { current, warned }
+    const questionChanged = before === null ? !warned : before.current !== current && mayAnswer
+    const warningClosed = before?.warned === true && !warned
+    if (questionChanged || warningClosed) heading.current?.focus()
+  }, [current, warned, mayAnswer])
 
   if (session === null) return null
   const question = session.questions[current]
   const total = session.questions.length
-  const unanswered = answers.filter((a) => a === null).length
   if (question === undefined) return null
 
   return (
@@ -296,84 +258,7 @@ const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name:
           ))}
         </ol>
       </nav>
-      <div className="test-end">
-        <p className="muted">
-          {unanswered > 0
-            ? t("user:tests.session.unansweredLeft", { count: unanswered })
-            : t("user:tests.session.allAnswered")}
-        </p>
-        {confirmingDiscard ? (
-          <div className="form-message notice" role="alertdialog" aria-labelledby="discard-question">
-            <p id="discard-question">{t("user:tests.session.discardQuestion")}</p>
-            <div className="button-row">
-              <Button
-                variant="danger"
-                autoFocus
-                isPending={actor.getSnapshot().matches({ running: { flow: "discarding" } })}
-                onPress={() => actor.send({ type: "discard.confirm" })}
-              >
-                {t("user:tests.session.discardConfirm")}
-              </Button>
-              <Button variant="secondary" onPress={() => actor.send({ type: "discard.cancel" })}>
-                {t("user:tests.session.discardCancel")}
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div className="button-row">
-            <Button
-              variant={unanswered === 0 ? "primary" : "secondary"}
-              isPending={finishing}
-              isDisabled={!mayAnswer && !finishing}
-              onPress={() => actor.send({ type: "test.finish" })}
-            >
-              {t("user:tests.session.finish")}
-            </Button>
-            <Button variant="quiet" isDisabled={!mayAnswer} onPress={() => actor.send({ type: "test.discard" })}>
-              {t("user:tests.session.discard")}
-            </Button>
-          </div>
-        )}
-      </div>
-    </div>
-  )
-}
-
-/** The warning before the end (WCAG 2.2.1): one key — Enter on the focused button — adds time. */
-const Warning = ({ actor }: { readonly actor: SessionActor }) => {
-  const { t } = useTranslation(["user", "common"])
-  const clock = useSelector(actor, (s) => s.context.clock)
-  const extending = useSelector(actor, (s) => s.matches({ running: { flow: "extending" } }))
-  const canExtend = useSelector(actor, (s) => s.can({ type: "time.extend" }) || extending)
-  const error = useSelector(actor, (s) => s.context.error)
-  const minutes = Math.round((clock?.extraTimeMs ?? 0) / MINUTE_MS)
-  return (
-    <div
-      className="form-message notice time-warning"
-      role="alertdialog"
-      aria-labelledby="time-warning-title"
-      aria-describedby="time-warning-text"
-    >
-      <h2 id="time-warning-title">{t("user:tests.session.warningTitle")}</h2>
-      <p id="time-warning-text">
-        {canExtend ? t("user:tests.session.warningText", { minutes }) : t("user:tests.session.noMoreTime")}
-      </p>
-      <FormMessage kind="error">{error ? t(`common:${error}`) : null}</FormMessage>
-      <div className="button-row">
-        {canExtend ? (
-          <Button autoFocus isPending={extending} onPress={() => actor.send({ type: "time.extend" })}>
-            {t("user:tests.session.moreTime", { minutes })}
-          </Button>
-        ) : null}
-        <Button
-          variant="secondary"
-          autoFocus={!canExtend}
-          isDisabled={extending}
-          onPress={() => actor.send({ type: "warning.dismiss" })}
-        >
-          {t("user:tests.session.continueWithout")}
-        </Button>
-      </div>
+      <TestEnd actor={actor} />
     </div>
   )
 }
@@ -400,26 +285,6 @@ const Expired = ({ actor, name }: { readonly actor: SessionActor; readonly name:
           <span className="spinner" aria-hidden="true" /> {t("user:tests.session.scoring")}
         </p>
       )}
-    </div>
-  )
-}
-
-const Reviewing = ({ actor }: { readonly actor: SessionActor }) => {
-  const { t } = useTranslation(["user", "common"])
-  const result = useSelector(actor, (s) => s.context.result)
-  const error = useSelector(actor, (s) => s.context.error)
-  if (result === null) return null
-  return (
-    <div>
-      <ResultView result={result} headingLevel={1} />
-      <FormMessage kind="error">{error ? t(`common:${error}`) : null}</FormMessage>
-      <div className="button-row">
-        <Button onPress={() => actor.send({ type: "test.repeat" })}>{t("user:tests.result.repeat")}</Button>
-        <Button variant="secondary" onPress={() => actor.send({ type: "test.new" })}>
-          {t("user:tests.result.newTest")}
-        </Button>
-        <Link href="/test/scores">{t("user:tests.result.allScores")}</Link>
-      </div>
     </div>
   )
 }

@@ -3,12 +3,12 @@
 // to sign in and back. /test/new/pointgroup/{parentId}/{groupId} is a point-group test of one of the
 // learner's groups (parent: the point-group test type).
 import { useSelector } from "@xstate/react"
-import type { ReactNode } from "react"
-import { Redirect, Route, Switch, useLocation } from "wouter"
-import { withReturnPath } from "../../domain/account/return-path.ts"
+import { Redirect, Route, Switch } from "wouter"
 import { GROUP_TEST_PARENT, groupIdOf } from "../../domain/groups/group-links.ts"
+import { REPEAT_PARAM, RESULTS_PATH } from "../../domain/tests/test-links.ts"
 import { isSessionTestType, REVIEW_TEST_ID, STANDALONE_TEST_TYPES } from "../../domain/tests/test-review.ts"
 import { useAppServices } from "../app-services.tsx"
+import { SignedInOnly } from "../shared/layout/SignedInOnly.tsx"
 import { useQueryParam } from "../shared/page-hooks.ts"
 import { ResultsPage } from "./ResultsPage.tsx"
 import { ScoresPage } from "./ScoresPage.tsx"
@@ -18,18 +18,11 @@ import { TestsSettingsPage } from "./TestsSettingsPage.tsx"
 
 const startable = new Set<string>([...STANDALONE_TEST_TYPES, REVIEW_TEST_ID])
 
-const MembersOnly = ({ children }: { readonly children: ReactNode }) => {
-  const { session } = useAppServices()
-  const signedIn = useSelector(session, (s) => s.context.user !== null)
-  const [location] = useLocation()
-  return signedIn ? children : <Redirect to={withReturnPath("/login", location)} replace />
-}
-
 /** A new test of a type; the plan is part of the key, so an upgrade starts over with the new pool. */
 const NewTest = ({ id }: { readonly id: string }) => {
   const { session } = useAppServices()
   const plan = useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
-  const repeat = useQueryParam("repeat") ?? undefined
+  const repeat = useQueryParam(REPEAT_PARAM) ?? undefined
   if (!isSessionTestType(id) || !startable.has(id)) return <Redirect to="/not-found" replace />
   return <TestSessionPage key={`${id}-${plan}-${repeat ?? ""}`} type={id} repeat={repeat} />
 }
@@ -38,9 +31,17 @@ const NewTest = ({ id }: { readonly id: string }) => {
 const NewGroupTest = ({ parentId, groupId }: { readonly parentId: string; readonly groupId: string }) => {
   const { session } = useAppServices()
   const plan = useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
+  const repeat = useQueryParam(REPEAT_PARAM) ?? undefined
   const group = groupIdOf(groupId)
   if (parentId !== GROUP_TEST_PARENT || group === null) return <Redirect to="/not-found" replace />
-  return <TestSessionPage key={`${groupId}-${plan}`} type={GROUP_TEST_PARENT} group={group} />
+  return (
+    <TestSessionPage
+      key={`${groupId}-${plan}-${repeat ?? ""}`}
+      type={GROUP_TEST_PARENT}
+      group={group}
+      repeat={repeat}
+    />
+  )
 }
 
 export const TestsRoutes = () => {
@@ -55,9 +56,9 @@ export const TestsRoutes = () => {
         <TestsHomePage key={plan} />
       </Route>
       <Route path="/test/scores">
-        <MembersOnly>
+        <SignedInOnly>
           <ScoresPage />
-        </MembersOnly>
+        </SignedInOnly>
       </Route>
       <Route path="/test/new">
         <Redirect to="/test/" replace />
@@ -73,27 +74,27 @@ export const TestsRoutes = () => {
       </Route>
       <Route path="/test/new/pointgroup/:parentId/:groupId">
         {({ parentId, groupId }) => (
-          <MembersOnly>
+          <SignedInOnly>
             <NewGroupTest parentId={parentId} groupId={groupId} />
-          </MembersOnly>
+          </SignedInOnly>
         )}
       </Route>
       <Route path="/test/new/:id">
         {({ id }) => (
-          <MembersOnly>
+          <SignedInOnly>
             <NewTest id={id} />
-          </MembersOnly>
+          </SignedInOnly>
         )}
       </Route>
-      <Route path="/get/results">
-        <MembersOnly>
+      <Route path={RESULTS_PATH}>
+        <SignedInOnly>
           <ResultsPage />
-        </MembersOnly>
+        </SignedInOnly>
       </Route>
       <Route path="/account-settings/tests-settings">
-        <MembersOnly>
+        <SignedInOnly>
           <TestsSettingsPage />
-        </MembersOnly>
+        </SignedInOnly>
       </Route>
       <Route>
         <Redirect to="/not-found" replace />

@@ -5,9 +5,9 @@ import { navigate as browserNavigate } from "wouter/use-browser-location"
 import { ApiClient } from "../../infra/api-client.ts"
 import { Cookies } from "../../infra/cookies.ts"
 import { Navigation, type NavigationOptions } from "../../infra/navigation.ts"
-import { Storage } from "../../infra/storage.ts"
+import { SessionStorage, Storage } from "../../infra/storage.ts"
 import { Toasts } from "../../infra/toasts.ts"
-import type { TimerClock } from "../../machines/tests/test-session-machine.ts"
+import type { TimerClock } from "../../machines/tests/test-session-context.ts"
 
 export interface WireOptions {
   /** Where the API lives; the page's own origin in the browser. */
@@ -21,7 +21,7 @@ export interface WireOptions {
 }
 
 /** The services a feature's programs may use. */
-export type AppIO = ApiClient | Cookies | Storage | Navigation | Toasts
+export type AppIO = ApiClient | Cookies | Storage | SessionStorage | Navigation | Toasts
 
 export const makeRuntime = (options: WireOptions) => {
   const storage = Layer.mergeAll(Cookies.layer, Storage.layer)
@@ -31,7 +31,13 @@ export const makeRuntime = (options: WireOptions) => {
     reload: options.reload,
   })
   return ManagedRuntime.make(
-    Layer.mergeAll(ApiClient.layer(options.baseUrl).pipe(Layer.provide(storage)), storage, navigation, Toasts.layer),
+    Layer.mergeAll(
+      ApiClient.layer(options.baseUrl).pipe(Layer.provide(storage)),
+      storage,
+      SessionStorage.layer,
+      navigation,
+      Toasts.layer,
+    ),
   )
 }
 

@@ -26,6 +26,7 @@ describe("safeReturnPath", () => {
     ["a javascript: URL", "javascript:alert(1)"],
     ["a control character", "/point/\nst-36"],
     ["a tab inside the slashes", "/\t/evil.example"],
+    ["a double slash further on", "/point//evil.example"],
   ])("refuses %s", (_, raw) => {
     expect(safeReturnPath(raw)).toBeNull()
   })
@@ -58,5 +59,13 @@ describe("withReturnPath", () => {
   it("leaves the link alone when there is nothing safe to return to", () => {
     expect(withReturnPath("/login", "https://evil.example")).toBe("/login")
     expect(withReturnPath("/login", null)).toBe("/login")
+  })
+
+  it("leaves the link alone for the home page, where signing in leads anyway", () => {
+    expect(withReturnPath("/login", "/")).toBe("/login")
+  })
+
+  it("keeps a query that holds a double slash (a searched URL)", () => {
+    expect(safeReturnPath("/full-text?q=http%3A//example")).toBe("/full-text?q=http%3A//example")
   })
 })

@@ -36,6 +36,8 @@ import {
   timeLeftMs,
   timeMultiplier,
   WARNING_LEAD_MS,
+  WARNING_SHARE,
+  warningLeadMs,
 } from "../../../src/domain/tests/test-timing.ts"
 
 const START = 1_750_000_000_000
@@ -131,15 +133,37 @@ describe("the warning before the end", () => {
   it("leaves at least 20 seconds to ask for more time", () => {
     expect(MIN_WARNING_LEAD_MS).toBe(20_000)
     expect(WARNING_LEAD_MS).toBeGreaterThanOrEqual(MIN_WARNING_LEAD_MS)
+    for (const minutes of [1, 1.25, 2, 5, 10, 100])
+      expect(warningLeadMs(minutes * MINUTE_MS)).toBeGreaterThanOrEqual(20_000)
+  })
+
+  it("opens when WARNING_SHARE of the limit is left, between 20 s and WARNING_LEAD_MS", () => {
+    expect(WARNING_SHARE).toBe(0.2)
+    expect(warningLeadMs(2 * MINUTE_MS)).toBe(24_000)
+    expect(warningLeadMs(MINUTE_MS)).toBe(MIN_WARNING_LEAD_MS)
+    expect(warningLeadMs(5 * MINUTE_MS)).toBe(WARNING_LEAD_MS)
+    expect(warningLeadMs(100 * MINUTE_MS)).toBe(WARNING_LEAD_MS)
+  })
+
+  it("never opens at the start, however short the limit", () => {
+    for (const limit of [MINUTE_MS, 75_000, 30_000, 1_000]) {
+      expect(warningLeadMs(limit)).toBeLessThanOrEqual(limit / 2)
+      expect(isWarningDue(limit, limit)).toBe(false)
+    }
   })
 
   it("opens exactly at its lead time and closes at the end", () => {
-    expect(isWarningDue(WARNING_LEAD_MS + 1)).toBe(false)
-    expect(isWarningDue(WARNING_LEAD_MS)).toBe(true)
-    expect(isWarningDue(MIN_WARNING_LEAD_MS)).toBe(true)
-    expect(isWarningDue(1)).toBe(true)
-    expect(isWarningDue(0)).toBe(false)
-    expect(isWarningDue(null)).toBe(false)
+    const limit = 10 * MINUTE_MS
+    expect(isWarningDue(WARNING_LEAD_MS + 1, limit)).toBe(false)
+    expect(isWarningDue(WARNING_LEAD_MS, limit)).toBe(true)
+    expect(isWarningDue(MIN_WARNING_LEAD_MS, limit)).toBe(true)
+    expect(isWarningDue(1, limit)).toBe(true)
+    expect(isWarningDue(0, limit)).toBe(false)
+    expect(isWarningDue(null, limit)).toBe(false)
+    expect(isWarningDue(1, null)).toBe(false)
+    // A one-minute test warns with 20 s left, not before.
+    expect(isWarningDue(MIN_WARNING_LEAD_MS + 1, MINUTE_MS)).toBe(false)
+    expect(isWarningDue(MIN_WARNING_LEAD_MS, MINUTE_MS)).toBe(true)
   })
 })
 

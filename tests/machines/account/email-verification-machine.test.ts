@@ -4,10 +4,10 @@ import type { VerificationAnswer } from "../../../src/domain/account/email-verif
 import { CODE_LENGTH } from "../../../src/domain/account/verification-code.ts"
 import { Offline, RequestTimeout, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
-import { emailVerificationMachine } from "../../../src/machines/account/email-verification-machine.ts"
+import { emailVerificationMachine, offersSignIn } from "../../../src/machines/account/email-verification-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
 
-const UUID = "u-7"
+const UUID = "0bfdfc3b-a859-4c3e-9fe4-dd0aab9b5026"
 const EMAIL = "ann@example.com"
 const CODE = "1234567890".slice(0, CODE_LENGTH)
 const TOKEN = "AbCdEfGhIjKlMnOpQrSt_-"
@@ -81,10 +81,23 @@ describe("email verification machine", () => {
       expect(verify.inputs).toHaveLength(0)
     })
 
+    it.each([
+      ["a malformed account id", { uuid: "not-a-uuid", email: EMAIL }],
+      ["a malformed account id and a code", { uuid: "u-7", code: CODE }],
+      ["an account id cut short", { uuid: UUID.slice(0, -1), code: CODE }],
+    ])("says a link with %s is not valid and asks for the address, without a code field", (_, input) => {
+      const { actor, verify } = start(input)
+      expect(actor.getSnapshot().value).toBe("awaitingEmail")
+      expect(actor.getSnapshot().context).toMatchObject({ uuid: null, formError: MessageKey.linkInvalid })
+      expect(actor.getSnapshot().can({ type: "code.submit" })).toBe(false)
+      expect(verify.inputs).toHaveLength(0)
+    })
+
     it("asks for the code when the link carries only the account", () => {
       const { actor } = startAwaitingCode()
       expect(actor.getSnapshot().context).toEqual({
         uuid: UUID,
+        accountMalformed: false,
         token: null,
         email: EMAIL,
         code: "",
@@ -388,13 +401,16 @@ describe("email verification machine", () => {
       expect(actor.getSnapshot().status).toBe("done")
     })
 
-    it("falls back to the code when the link was used or has expired", async () => {
+    it("says a used or expired link may have confirmed the address already, and falls back to the code", async () => {
       const { actor, verifyLink, verify } = startVerifyingLink()
       verifyLink.reject(new ValidationFailed({ message: "x", errors: { token: MessageKey.linkExpired } }))
       await waitFor(actor, (s) => !s.matches("verifyingLink"))
       expect(actor.getSnapshot().value).toBe("awaitingCode")
-      expect(actor.getSnapshot().context).toMatchObject({ token: null, formError: MessageKey.linkExpired })
+      // The server answers a used link like an expired one: the page offers signing in and a new code.
+      expect(actor.getSnapshot().context).toMatchObject({ token: null, formError: MessageKey.verificationLinkUsed })
+      expect(offersSignIn(actor.getSnapshot().context)).toBe(true)
       actor.send({ type: "code.change", value: CODE })
+      expect(offersSignIn(actor.getSnapshot().context)).toBe(false)
       actor.send({ type: "code.submit" })
       expect(verify.inputs).toEqual([{ uuid: UUID, code: CODE }])
     })
@@ -404,7 +420,13 @@ describe("email verification machine", () => {
       verifyLink.reject(new ValidationFailed({ message: "x", errors: { token: MessageKey.linkExpired } }))
       await waitFor(actor, (s) => !s.matches("verifyingLink"))
       expect(actor.getSnapshot().value).toBe("awaitingEmail")
-      expect(actor.getSnapshot().context.formError).toBe(MessageKey.linkExpired)
+      expect(actor.getSnapshot().context.formError).toBe(MessageKey.verificationLinkUsed)
+    })
+
+    it("checks the token of a link whose account id is malformed: the token alone verifies", () => {
+      const { actor, verifyLink } = start({ uuid: "not-a-uuid", token: TOKEN })
+      expect(actor.getSnapshot().value).toBe("verifyingLink")
+      expect(verifyLink.inputs).toEqual([{ token: TOKEN }])
     })
 
     it.each([

@@ -16,13 +16,13 @@ const otherPage = { slug: "lu-1", name: "Zhongfu" }
 
 const start = (slug = "lu-1") => {
   const fetchPage = pendingActor<unknown, { readonly slug: string }>()
-  const openUpgrade = vi.fn()
+  const offerUpgrade = vi.fn()
   const actor = createActor(
-    contentPageMachine<unknown>().provide({ actors: { fetchPage: fetchPage.logic }, actions: { openUpgrade } }),
+    contentPageMachine<unknown>().provide({ actors: { fetchPage: fetchPage.logic }, actions: { offerUpgrade } }),
     { input: { slug } },
   )
   actor.start()
-  return { actor, fetchPage, openUpgrade }
+  return { actor, fetchPage, offerUpgrade }
 }
 
 type Started = ReturnType<typeof start>
@@ -59,12 +59,12 @@ const startFailed = async () => {
 describe("content page machine", () => {
   describe("loading", () => {
     it("fetches the page of its slug and is busy", () => {
-      const { actor, fetchPage, openUpgrade } = start("st-36")
+      const { actor, fetchPage, offerUpgrade } = start("st-36")
       expect(actor.getSnapshot().value).toBe("loading")
       expect(actor.getSnapshot().hasTag("busy")).toBe(true)
       expect(actor.getSnapshot().context).toEqual({ slug: "st-36", data: null, error: null, locked: null })
       expect(fetchPage.inputs).toEqual([{ slug: "st-36" }])
-      expect(openUpgrade).not.toHaveBeenCalled()
+      expect(offerUpgrade).not.toHaveBeenCalled()
     })
 
     it("ignores reload while loading", () => {
@@ -76,17 +76,25 @@ describe("content page machine", () => {
     })
 
     it("shows the page once loaded", async () => {
-      const { actor, openUpgrade } = await startLoaded()
+      const { actor, offerUpgrade } = await startLoaded()
       expect(actor.getSnapshot().hasTag("busy")).toBe(false)
       expect(actor.getSnapshot().context).toEqual({ slug: "lu-1", data: page, error: null, locked: null })
-      expect(openUpgrade).not.toHaveBeenCalled()
+      expect(offerUpgrade).not.toHaveBeenCalled()
     })
 
-    it("is locked and opens the upgrade modal when Pro is required", async () => {
-      const { actor, openUpgrade } = await startLocked()
+    it("is locked and offers the upgrade modal when the answer names a locked item, keeping its facts", async () => {
+      const started = start("st-36")
+      await settle(started, { data: { _tag: "Locked", message: "This is part of Jingluo Pro.", item: st36 } })
+      expect(started.actor.getSnapshot().value).toBe("locked")
+      expect(started.actor.getSnapshot().context).toEqual({ slug: "st-36", data: null, error: null, locked: st36 })
+      expect(started.offerUpgrade).toHaveBeenCalledTimes(1)
+    })
+
+    it("is locked and offers the upgrade modal when Pro is required", async () => {
+      const { actor, offerUpgrade } = await startLocked()
       expect(actor.getSnapshot().hasTag("busy")).toBe(false)
       expect(actor.getSnapshot().context).toEqual({ slug: "lu-1", data: null, error: null, locked: null })
-      expect(openUpgrade).toHaveBeenCalledTimes(1)
+      expect(offerUpgrade).toHaveBeenCalledTimes(1)
     })
 
     it.each([
@@ -101,7 +109,7 @@ describe("content page machine", () => {
       await settle(started, { error })
       expect(started.actor.getSnapshot().value).toBe("failed")
       expect(started.actor.getSnapshot().context.error).toBe(key)
-      expect(started.openUpgrade).not.toHaveBeenCalled()
+      expect(started.offerUpgrade).not.toHaveBeenCalled()
     })
   })
 
@@ -122,7 +130,7 @@ describe("content page machine", () => {
       started.actor.send({ type: "page.reload" })
       await settle(started, { error: new ProRequired({ message: "Pro required" }) })
       expect(started.actor.getSnapshot().value).toBe("locked")
-      expect(started.openUpgrade).toHaveBeenCalledTimes(1)
+      expect(started.offerUpgrade).toHaveBeenCalledTimes(1)
     })
   })
 
@@ -132,6 +140,14 @@ describe("content page machine", () => {
       await settle(started, { error: new ProRequired({ message: "Pro required", item: st36 }) })
       expect(started.actor.getSnapshot().value).toBe("locked")
       expect(started.actor.getSnapshot().context.locked).toEqual(st36)
+    })
+
+    it("is locked again when the reload answers with the locked item", async () => {
+      const started = await startLoaded()
+      started.actor.send({ type: "page.reload" })
+      await settle(started, { data: { _tag: "Locked", message: "Pro", item: st36 } })
+      expect(started.actor.getSnapshot().value).toBe("locked")
+      expect(started.actor.getSnapshot().context).toMatchObject({ data: page, locked: st36 })
     })
 
     it("forgets them once the page opens", async () => {
@@ -156,15 +172,15 @@ describe("content page machine", () => {
       await settle(started, { data: page })
       expect(started.actor.getSnapshot().value).toBe("loaded")
       expect(started.actor.getSnapshot().context.data).toEqual(page)
-      expect(started.openUpgrade).toHaveBeenCalledTimes(1)
+      expect(started.offerUpgrade).toHaveBeenCalledTimes(1)
     })
 
-    it("opens the upgrade modal again each time it is locked again", async () => {
+    it("offers the upgrade modal again each time it is locked again (the wiring keeps it to once a session)", async () => {
       const started = await startLocked()
       started.actor.send({ type: "page.reload" })
       await settle(started, { error: new ProRequired({ message: "Pro required" }) })
       expect(started.actor.getSnapshot().value).toBe("locked")
-      expect(started.openUpgrade).toHaveBeenCalledTimes(2)
+      expect(started.offerUpgrade).toHaveBeenCalledTimes(2)
     })
   })
 

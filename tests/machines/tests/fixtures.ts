@@ -26,9 +26,11 @@ export const overview = (patch: Partial<TestOverview> = {}): TestOverview => ({
   ...patch,
 })
 
+/** The clock of a test with a 10-minute limit (practice: none) and `timeLeftMs` left. */
 export const clock = (timeLeftMs: number | null, patch: Partial<TestClockView> = {}): TestClockView => ({
   practice: timeLeftMs === null,
   timeLeftMs,
+  limitMs: timeLeftMs === null ? null : 10 * MINUTE_MS,
   extensions: 0,
   maxExtensions: MAX_TIME_EXTENSIONS,
   extraTimeMs: 2 * MINUTE_MS,

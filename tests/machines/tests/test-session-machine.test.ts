@@ -1,7 +1,9 @@
 // Every transition of the test-session machine, with time on a SimulatedClock: configuring (and
-// resuming a running test at once), loading, answering ⇄ saving, the warning with "more time",
-// the three polite announcements, expiry by the local timer and by the server's refusal,
-// finishing, discarding, reviewing, repeating, and each failure keeping what the learner chose.
+// resuming a running test at once), loading, answering ⇄ saving, the warning with "more time" at
+// a share of the limit and beside the question (answering goes on), the three polite
+// announcements, expiry by the local timer and by the server's refusal, finishing (asking first
+// while questions are unanswered), discarding, the result shown at its own address, and each
+// failure keeping what the learner chose.
 import { describe, expect, it, vi } from "vitest"
 import { createActor, SimulatedClock, waitFor } from "xstate"
 import { NotFound, Offline, ProRequired, ServerError } from "../../../src/domain/shared/errors.ts"
@@ -15,7 +17,8 @@ import type {
   TestResultView,
   TestSessionView,
 } from "../../../src/domain/tests/test-views.ts"
-import { type StartMode, testSessionMachine } from "../../../src/machines/tests/test-session-machine.ts"
+import type { StartMode } from "../../../src/machines/tests/test-session-context.ts"
+import { testSessionMachine } from "../../../src/machines/tests/test-session-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
 import { chartQuestion, clock, overview, REPEAT_ID, result, saved, session, TEST_ID } from "./fixtures.ts"
 
@@ -33,6 +36,7 @@ const start = () => {
     resetTest: pendingActor<TestOverview, { testId: string }>(),
   }
   const openUpgrade = vi.fn()
+  const showResult = vi.fn()
   const actor = createActor(
     testSessionMachine.provide({
       actors: {
@@ -43,12 +47,12 @@ const start = () => {
         finishTest: actors.finishTest.logic,
         resetTest: actors.resetTest.logic,
       },
-      actions: { openUpgrade },
+      actions: { openUpgrade, showResult: (_, params) => showResult(params) },
     }),
     { input: { type: "location-test", now: () => simulated.now() }, clock: simulated },
   )
   actor.start()
-  return { actor, clock: simulated, openUpgrade, ...actors }
+  return { actor, clock: simulated, openUpgrade, showResult, ...actors }
 }
 type Started = ReturnType<typeof start>
 
@@ -259,11 +263,14 @@ describe("test-session machine", () => {
       started.saveAnswer.reject(new TestClosed({ message: "finished", reason: "finished" }))
       await waitFor(started.actor, (s) => s.matches({ running: { flow: "finishing" } }))
       started.finishTest.resolve(result())
-      await waitFor(started.actor, (s) => s.matches("reviewing"))
+      await waitFor(started.actor, (s) => s.matches("finished"))
+      expect(started.showResult).toHaveBeenCalledWith({ result: result() })
     })
   })
 
   describe("time", () => {
+    const warned = (started: Started) => started.actor.getSnapshot().hasTag("warned")
+
     it("announces the time left at 5 min, 1 min and 30 s only", async () => {
       const started = await startAnswering()
       const announced: Array<number | null> = []
@@ -278,7 +285,7 @@ describe("test-session machine", () => {
       expect(started.actor.getSnapshot().context.announcement).toBe(5 * MINUTE_MS)
       started.clock.increment(1)
       expect(started.actor.getSnapshot().context.announcement).toBe(MINUTE_MS)
-      expect(started.actor.getSnapshot().matches({ running: { flow: "warned" } })).toBe(true)
+      expect(warned(started)).toBe(true)
       started.actor.send({ type: "warning.dismiss" })
       started.clock.increment(30_000)
       expect(started.actor.getSnapshot().context.announcement).toBe(30_000)
@@ -288,36 +295,85 @@ describe("test-session machine", () => {
     it("warns once the warning lead is reached, and offers more time", async () => {
       const started = await startAnswering()
       started.clock.increment(10 * MINUTE_MS - WARNING_LEAD_MS - 1)
-      expect(started.actor.getSnapshot().matches({ running: { flow: "answering" } })).toBe(true)
+      expect(warned(started)).toBe(false)
       started.clock.increment(1)
-      expect(started.actor.getSnapshot().matches({ running: { flow: "warned" } })).toBe(true)
+      expect(warned(started)).toBe(true)
       expect(WARNING_LEAD_MS).toBeGreaterThanOrEqual(20_000)
       started.actor.send({ type: "time.extend" })
-      expect(started.actor.getSnapshot().matches({ running: { flow: "extending" } })).toBe(true)
+      expect(started.actor.getSnapshot().hasTag("extending")).toBe(true)
       expect(started.addExtraTime.inputs).toEqual([{ testId: TEST_ID }])
       started.addExtraTime.resolve(clock(WARNING_LEAD_MS + 2 * MINUTE_MS, { extensions: 1 }))
-      await waitFor(started.actor, (s) => s.matches({ running: { flow: "answering" } }))
+      await waitFor(started.actor, (s) => !s.hasTag("warned"))
       expect(left(started)).toBe(WARNING_LEAD_MS + 2 * MINUTE_MS)
       // The timers follow the new deadline: no expiry at the old one.
       started.clock.increment(WARNING_LEAD_MS)
       expect(started.actor.getSnapshot().matches("running")).toBe(true)
     })
 
+    it("starts the announcements over from the deadline more time gave", async () => {
+      const started = await startAnswering()
+      started.clock.increment(10 * MINUTE_MS - WARNING_LEAD_MS)
+      expect(started.actor.getSnapshot().context.announcement).toBe(MINUTE_MS)
+      started.actor.send({ type: "time.extend" })
+      started.addExtraTime.resolve(clock(WARNING_LEAD_MS + 2 * MINUTE_MS, { extensions: 1 }))
+      await waitFor(started.actor, (s) => !s.hasTag("warned"))
+      expect(started.actor.getSnapshot().context.announcement).toBeNull()
+      // Three minutes left: the next announcement is the minute, two minutes on.
+      started.clock.increment(2 * MINUTE_MS - 1)
+      expect(started.actor.getSnapshot().context.announcement).toBeNull()
+      started.clock.increment(1)
+      expect(started.actor.getSnapshot().context.announcement).toBe(MINUTE_MS)
+      // …and with it the warning again, at its lead before the new deadline.
+      expect(warned(started)).toBe(true)
+    })
+
+    it("warns a one-minute test when 20 s are left, never at the start", async () => {
+      const started = await startAnswering(session({ clock: clock(MINUTE_MS, { limitMs: MINUTE_MS }) }))
+      expect(warned(started)).toBe(false)
+      started.clock.increment(MINUTE_MS - 20_000 - 1)
+      expect(warned(started)).toBe(false)
+      started.clock.increment(1)
+      expect(warned(started)).toBe(true)
+    })
+
+    it("lets the learner answer, move between questions and finish while the warning is open", async () => {
+      const started = await startAnswering(session({ clock: clock(30_000) }))
+      const { actor } = started
+      expect(warned(started)).toBe(true)
+      expect(actor.getSnapshot().hasTag("answering")).toBe(true)
+      actor.send({ type: "answer.change", answer: { _tag: "Choice", index: 1 } })
+      actor.send({ type: "answer.save" })
+      expect(actor.getSnapshot().hasTag("saving")).toBe(true)
+      started.saveAnswer.resolve(saved(0, 1, 25_000))
+      await waitFor(actor, (s) => s.hasTag("answering"))
+      expect(actor.getSnapshot().context).toMatchObject({ current: 1, answers: [{ _tag: "Choice", index: 1 }, null] })
+      actor.send({ type: "question.go", index: 0 })
+      expect(actor.getSnapshot().context.current).toBe(0)
+      // The warning stays until it is answered.
+      expect(warned(started)).toBe(true)
+      actor.send({ type: "test.finish" })
+      expect(actor.getSnapshot().hasTag("confirmingFinish")).toBe(true)
+      expect(warned(started)).toBe(true)
+    })
+
     it("warns at once when a test resumes inside the warning lead", async () => {
       const started = await startAnswering(session({ clock: clock(30_000) }))
-      expect(started.actor.getSnapshot().matches({ running: { flow: "warned" } })).toBe(true)
+      expect(warned(started)).toBe(true)
     })
 
     it("lets the learner carry on without more time, and does not warn again", async () => {
       const started = await startAnswering()
       started.clock.increment(10 * MINUTE_MS - WARNING_LEAD_MS)
       started.actor.send({ type: "warning.dismiss" })
-      expect(started.actor.getSnapshot().matches({ running: { flow: "answering" } })).toBe(true)
+      expect(warned(started)).toBe(false)
       started.actor.send({ type: "answer.change", answer: { _tag: "Choice", index: 0 } })
       started.actor.send({ type: "answer.save" })
       started.saveAnswer.resolve(saved(0, 1, 50_000))
-      await waitFor(started.actor, (s) => s.matches({ running: { flow: "answering" } }))
-      expect(started.actor.getSnapshot().matches({ running: { flow: "warned" } })).toBe(false)
+      await waitFor(started.actor, (s) => s.hasTag("answering"))
+      expect(warned(started)).toBe(false)
+      // The deadline still ends the test.
+      started.clock.increment(WARNING_LEAD_MS)
+      expect(started.actor.getSnapshot().matches({ expired: "scoring" })).toBe(true)
     })
 
     it("refuses more time when the clock allows no more", async () => {
@@ -331,90 +387,125 @@ describe("test-session machine", () => {
       const started = await startAnswering(session({ clock: clock(30_000) }))
       started.actor.send({ type: "time.extend" })
       started.addExtraTime.reject(new Offline())
-      await waitFor(started.actor, (s) => s.matches({ running: { flow: "warned" } }))
+      await waitFor(started.actor, (s) => s.hasTag("warned") && !s.hasTag("extending"))
       expect(started.actor.getSnapshot().context.error).toBe("errors.offline")
     })
 
-    it("expires at the deadline and scores the test", async () => {
+    it("ends the test when the server says the time is up while more time is asked for", async () => {
+      const started = await startAnswering(session({ clock: clock(30_000) }))
+      started.actor.send({ type: "time.extend" })
+      started.addExtraTime.reject(new TestClosed({ message: "The time is up", reason: "timeUp" }))
+      await waitFor(started.actor, (s) => s.matches({ expired: "scoring" }))
+    })
+
+    it("expires at the deadline and shows the result", async () => {
       const started = await startAnswering()
       started.clock.increment(10 * MINUTE_MS)
       expect(started.actor.getSnapshot().matches({ expired: "scoring" })).toBe(true)
       expect(started.finishTest.inputs).toEqual([{ testId: TEST_ID }])
       started.finishTest.resolve(result({ expired: true }))
-      await waitFor(started.actor, (s) => s.matches("reviewing"))
-      expect(started.actor.getSnapshot().context.result?.expired).toBe(true)
+      await waitFor(started.actor, (s) => s.matches("finished"))
+      expect(started.showResult).toHaveBeenCalledWith({ result: result({ expired: true }) })
     })
 
-    it("expires while warned, and retries scoring after a failure", async () => {
+    it("expires while warned, while more time is on its way and while a finish is asked", async () => {
+      for (const step of ["warned", "extending", "confirmingFinish"] as const) {
+        const started = await startAnswering(session({ clock: clock(30_000) }))
+        if (step === "extending") started.actor.send({ type: "time.extend" })
+        if (step === "confirmingFinish") started.actor.send({ type: "test.finish" })
+        expect(started.actor.getSnapshot().hasTag(step)).toBe(true)
+        started.clock.increment(30_000)
+        expect(started.actor.getSnapshot().matches({ expired: "scoring" })).toBe(true)
+      }
+    })
+
+    it("retries scoring after a failure", async () => {
       const started = await startAnswering(session({ clock: clock(30_000) }))
       started.clock.increment(30_000)
-      expect(started.actor.getSnapshot().matches({ expired: "scoring" })).toBe(true)
       started.finishTest.reject(new Offline())
       await waitFor(started.actor, (s) => s.matches({ expired: "failed" }))
       started.actor.send({ type: "test.retry" })
       expect(started.finishTest.inputs).toHaveLength(2)
     })
 
-    it("never expires without a time limit (practice)", async () => {
+    it("never expires or warns without a time limit (practice)", async () => {
       const started = await startAnswering(session({ clock: clock(null) }))
       started.clock.increment(1_000 * MINUTE_MS)
-      expect(started.actor.getSnapshot().matches({ running: { flow: "answering" } })).toBe(true)
+      expect(started.actor.getSnapshot().hasTag("answering")).toBe(true)
+      expect(warned(started)).toBe(false)
       expect(started.actor.getSnapshot().context.announcement).toBeNull()
     })
   })
 
-  describe("finishing, discarding and reviewing", () => {
-    it("finishes on request and reviews the result", async () => {
-      const started = await startAnswering()
+  describe("finishing, discarding and the result", () => {
+    const allAnswered = () =>
+      session({
+        answers: [
+          { _tag: "Choice", index: 0 },
+          { _tag: "Choice", index: 1 },
+        ],
+      })
+
+    it("finishes at once when every question is answered, and shows the result at its address", async () => {
+      const started = await startAnswering(allAnswered())
       started.actor.send({ type: "test.finish" })
+      expect(started.actor.getSnapshot().hasTag("finishing")).toBe(true)
       expect(started.finishTest.inputs).toEqual([{ testId: TEST_ID }])
       started.finishTest.resolve(result())
-      await waitFor(started.actor, (s) => s.matches("reviewing"))
-      expect(started.actor.getSnapshot().context.result).toEqual(result())
+      await waitFor(started.actor, (s) => s.matches("finished"))
+      expect(started.actor.getSnapshot().status).toBe("done")
+      expect(started.showResult).toHaveBeenCalledTimes(1)
+      expect(started.showResult).toHaveBeenCalledWith({ result: result() })
+    })
+
+    it("asks before finishing while questions are unanswered; no keeps the test, yes finishes", async () => {
+      const started = await startAnswering()
+      const { actor } = started
+      actor.send({ type: "test.finish" })
+      expect(actor.getSnapshot().hasTag("confirmingFinish")).toBe(true)
+      expect(started.finishTest.inputs).toHaveLength(0)
+      // Nothing else happens while the question is open.
+      actor.send({ type: "question.go", index: 1 })
+      actor.send({ type: "test.discard" })
+      expect(actor.getSnapshot().context.current).toBe(0)
+      expect(actor.getSnapshot().hasTag("confirmingFinish")).toBe(true)
+      actor.send({ type: "finish.cancel" })
+      expect(actor.getSnapshot().hasTag("answering")).toBe(true)
+      expect(started.finishTest.inputs).toHaveLength(0)
+
+      actor.send({ type: "test.finish" })
+      actor.send({ type: "finish.confirm" })
+      expect(actor.getSnapshot().hasTag("finishing")).toBe(true)
+      expect(started.finishTest.inputs).toEqual([{ testId: TEST_ID }])
+      started.finishTest.resolve(result())
+      await waitFor(actor, (s) => s.matches("finished"))
       // No timer of the finished test fires later.
       started.clock.increment(20 * MINUTE_MS)
-      expect(started.actor.getSnapshot().matches("reviewing")).toBe(true)
+      expect(actor.getSnapshot().matches("finished")).toBe(true)
     })
 
     it("stays on the question with a message when finishing fails", async () => {
-      const started = await startAnswering()
+      const started = await startAnswering(allAnswered())
       started.actor.send({ type: "test.finish" })
       started.finishTest.reject(new ServerError({ message: "x", correlationId: "y" }))
-      await waitFor(started.actor, (s) => s.matches({ running: { flow: "answering" } }))
+      await waitFor(started.actor, (s) => s.hasTag("answering"))
       expect(started.actor.getSnapshot().context.error).toBe("errors.generic")
+      expect(started.showResult).not.toHaveBeenCalled()
     })
 
     it("asks before discarding a test, and goes back to a fresh overview", async () => {
       const started = await startAnswering()
       started.actor.send({ type: "test.discard" })
-      expect(started.actor.getSnapshot().matches({ running: { flow: "confirmingDiscard" } })).toBe(true)
+      expect(started.actor.getSnapshot().hasTag("confirmingDiscard")).toBe(true)
       started.actor.send({ type: "discard.cancel" })
-      expect(started.actor.getSnapshot().matches({ running: { flow: "answering" } })).toBe(true)
+      expect(started.actor.getSnapshot().hasTag("answering")).toBe(true)
       started.actor.send({ type: "test.discard" })
       started.actor.send({ type: "discard.confirm" })
+      expect(started.actor.getSnapshot().hasTag("discarding")).toBe(true)
       expect(started.resetTest.inputs).toEqual([{ testId: TEST_ID }])
       started.resetTest.resolve(overview())
       await waitFor(started.actor, (s) => s.matches({ configuring: "ready" }))
       expect(started.actor.getSnapshot().context.session).toBeNull()
-    })
-
-    it("repeats the reviewed test with the same questions, or configures a new one", async () => {
-      const started = await startAnswering()
-      started.actor.send({ type: "test.finish" })
-      started.finishTest.resolve(result())
-      await waitFor(started.actor, (s) => s.matches("reviewing"))
-      started.actor.send({ type: "test.repeat" })
-      expect(started.startTest.inputs.at(-1)).toEqual({ mode: "repeat", type: "location-test", id: TEST_ID })
-      started.startTest.resolve(session({ id: REPEAT_ID }))
-      await waitFor(started.actor, (s) => s.matches("running"))
-      expect(started.actor.getSnapshot().context.session?.id).toBe(REPEAT_ID)
-
-      started.actor.send({ type: "test.finish" })
-      started.finishTest.resolve(result({ id: REPEAT_ID }))
-      await waitFor(started.actor, (s) => s.matches("reviewing"))
-      started.actor.send({ type: "test.new" })
-      expect(started.actor.getSnapshot().matches({ configuring: "loading" })).toBe(true)
-      expect(started.loadOverview.inputs).toHaveLength(2)
     })
 
     it("leaves a missing test to the error catalogue (404 goes to /not-found)", async () => {

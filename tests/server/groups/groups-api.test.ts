@@ -285,10 +285,13 @@ describe.each(DATABASES)("point groups API on %s", (kind) => {
     expect(secondTest.status).toBe(200)
     const finished = await call("POST", "/api/test/finish", pro, { testId: secondTest.body.id })
     expect(finished.status).toBe(200)
+    // The result names its group, so its page can offer the group's test again.
+    expect(finished.body.groupId).toBe(second)
     expect((await call("DELETE", `/api/point-group/delete/${second}`, pro)).status).toBe(200)
     const kept = await call("GET", `/api/test/${secondTest.body.id}/result`, pro)
     expect(kept.status).toBe(200)
     expect(kept.body.total).toBe(finished.body.total)
+    expect(kept.body).not.toHaveProperty("groupId")
     const scores = await call("GET", "/api/test/scores/point-group-test", pro)
     expect(scores.status).toBe(200)
     expect(JSON.stringify(scores.body)).toContain(secondTest.body.id)

@@ -8,6 +8,7 @@ import { act, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { withReturnPath } from "../../../src/domain/account/return-path.ts"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
 import type { GroupView } from "../../../src/domain/groups/group-views.ts"
 import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
@@ -186,6 +187,8 @@ const journeys: Record<Call, Journey> = {
     },
     done: async () => {
       expect(await toast()).toHaveTextContent("Group renamed to “Head and neck”.")
+      // The form or row is gone: the cursor is on the list of groups, not the page's body.
+      await waitFor(() => expect(document.activeElement).toHaveClass("group-edit-list"))
     },
   },
   delete: {
@@ -201,6 +204,8 @@ const journeys: Record<Call, Journey> = {
     },
     done: async () => {
       expect(await toast()).toHaveTextContent("Group “Exam” deleted.")
+      // The form or row is gone: the cursor is on the list of groups, not the page's body.
+      await waitFor(() => expect(document.activeElement).toHaveClass("group-edit-list"))
     },
   },
   remove: {
@@ -288,7 +293,7 @@ describe.each(cases)("$name", ({ name, call, journey }) => {
       switch (failure) {
         case "401":
           expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
-          await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 })
+          await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", journey.path)]), { timeout: 4000 })
           return
         case "404":
           await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 })

@@ -7,6 +7,7 @@ import { act, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { withReturnPath } from "../../../src/domain/account/return-path.ts"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
 import type { AppReview } from "../../../src/domain/feedback/app-review.ts"
 import { type NoteListItem, noteDraftKey } from "../../../src/domain/notes/note.ts"
@@ -14,6 +15,8 @@ import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { type Failure, failureResponse } from "../support/failures.ts"
 import { lu9PageHandlers } from "../support/point-page-api.ts"
 import { API, renderApp, server, signedInUser } from "../support/render-app.tsx"
+
+const SUPPORT = "/account-settings/support"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {
@@ -116,7 +119,8 @@ describe("saving a note", () => {
   it("401: the session ends as everywhere in the app, and the typed text stays on the device", async () => {
     const { reloads } = await typeNote("401")
     expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
-    await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 })
+    // Signing in again leads back to the point.
+    await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", "/point/lu-9-taiyuan")]), { timeout: 4000 })
     // The session's storage is cleared, but not what the user typed: signing in again brings it back.
     expect(document.cookie).not.toContain("token=")
     expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain("Pulse point of the lung")
@@ -281,7 +285,7 @@ describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("load
         await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
       })
     if (failure === "401") {
-      await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 })
+      await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", "/my-notes")]), { timeout: 4000 })
       return
     }
     if (failure === "404") {
@@ -325,13 +329,14 @@ describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("load
     )
     if (failure === "timeout")
       vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
-    const { reloads } = await renderApp("/account-settings/support", { signedIn: true })
+    const { reloads } = await renderApp(SUPPORT, { signedIn: true })
     await waitFor(() => expect(hits).toBe(1), { timeout: 3000 })
     if (failure === "timeout")
       await act(async () => {
         await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
       })
-    if (failure === "401") return void (await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 }))
+    if (failure === "401")
+      return void (await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", SUPPORT)]), { timeout: 4000 }))
     if (failure === "404")
       return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 }))
     expect(await screen.findByText(/Your review could not be loaded\./, {}, { timeout: 3000 })).toBeVisible()
@@ -350,7 +355,7 @@ describe.each(["401", "403", "404", "422", "500", "timeout", "offline"] as const
       if (failure === "timeout")
         vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
       const user = userFor(failure)
-      const { reloads } = await renderApp("/account-settings/support", { signedIn: true })
+      const { reloads } = await renderApp(SUPPORT, { signedIn: true })
       await user.click(await screen.findByRole("radio", { name: "2 of 5 stars" }))
       await user.type(screen.getByRole("textbox", { name: "What should we improve?" }), "More charts")
       await user.click(screen.getByRole("button", { name: "Change review" }))
@@ -358,7 +363,10 @@ describe.each(["401", "403", "404", "422", "500", "timeout", "offline"] as const
         await act(async () => {
           await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
         })
-      if (failure === "401") return void (await waitFor(() => expect(reloads).toEqual(["/login"]), { timeout: 4000 }))
+      if (failure === "401")
+        return void (await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", SUPPORT)]), {
+          timeout: 4000,
+        }))
       if (failure === "404")
         return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 }))
       const message = {
@@ -398,7 +406,7 @@ describe("saving the review", () => {
       }),
     )
     const user = userEvent.setup()
-    await renderApp("/account-settings/support", { signedIn: true })
+    await renderApp(SUPPORT, { signedIn: true })
     await user.click(await screen.findByRole("button", { name: "Send review" }))
     expect(await screen.findByText("Choose a rating from 1 to 5 stars.")).toBeVisible()
     await user.click(screen.getByRole("radio", { name: "5 of 5 stars" }))

@@ -30,5 +30,6 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`
   }
   localStorage.clear()
+  sessionStorage.clear()
   window.history.replaceState(null, "", "/")
 })

@@ -1,4 +1,5 @@
 // The cookie banner (§2), shown until cookies are accepted; the choice is kept for 10 years.
+// Accepting says so in a toast and hands the cursor to the page's main content, as the banner goes.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
@@ -21,7 +22,15 @@ export const CookieBanner = () => {
             <span className="visually-hidden"> {t("nav.newTab")}</span>
           </a>
         </p>
-        <Button onPress={() => actor.send({ type: "cookies.accept" })}>{t("cookies.accept")}</Button>
+        <Button
+          onPress={() => {
+            actor.send({ type: "cookies.accept" })
+            // The banner goes: the cursor moves on to the page's content instead of the body.
+            document.getElementById("main")?.focus({ preventScroll: true })
+          }}
+        >
+          {t("cookies.accept")}
+        </Button>
       </div>
     </section>
   )

@@ -1,11 +1,13 @@
 // The footer (§2): the quote of the day about a heart-channel point, Load More for the next one,
-// Read More to /about-us, the API reference for integrators, and the external links.
+// Read More to /about-us, the API reference for integrators, and the external links. A quote loaded
+// by Load more takes the cursor (the button is disabled while it loads), and is read out.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { API_DOCS_PATH, EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
 import { useAppServices } from "../../app-services.tsx"
 import { Button } from "../components/Button.tsx"
+import { useFocusWhenReady } from "../page-hooks.ts"
 
 export const Footer = () => {
   const { t } = useTranslation("common")
@@ -16,6 +18,7 @@ export const Footer = () => {
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const canLoadMore = useSelector(actor, (s) => s.can({ type: "quote.loadMore" }))
   const isFailedState = useSelector(actor, (s) => s.matches("failed"))
+  const loaded = useFocusWhenReady<HTMLQuoteElement>(!busy)
 
   return (
     <footer className="footer">
@@ -23,8 +26,14 @@ export const Footer = () => {
         <section aria-labelledby="quote-heading">
           <h2 id="quote-heading">{t("footer.quoteTitle")}</h2>
           <div aria-live="polite" aria-busy={busy}>
-            {quotes.map((quote) => (
-              <blockquote className="quote" key={quote.id} lang={undefined}>
+            {quotes.map((quote, index) => (
+              <blockquote
+                className="quote"
+                key={quote.id}
+                lang={undefined}
+                ref={index === quotes.length - 1 ? loaded.ref : undefined}
+                tabIndex={-1}
+              >
                 {quote.original ? (
                   <p className="original" lang="zh-Hans">
                     {quote.original}
@@ -49,7 +58,10 @@ export const Footer = () => {
                 variant="secondary"
                 isDisabled={!canLoadMore}
                 isPending={busy}
-                onPress={() => actor.send({ type: "quote.loadMore" })}
+                onPress={() => {
+                  loaded.arm()
+                  actor.send({ type: "quote.loadMore" })
+                }}
               >
                 {t("footer.loadMore")}
               </Button>

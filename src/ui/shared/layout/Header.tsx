@@ -10,23 +10,24 @@ import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu"
 import { Popover } from "react-aria-components/Popover"
 import { useTranslation } from "react-i18next"
 import { Link, useLocation } from "wouter"
+import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../../domain/account/return-path.ts"
 import { BOOK_HREF } from "../../../domain/content/content-links.ts"
 import { FULL_TEXT_HREF } from "../../../domain/search/search-links.ts"
 import { EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
+import { TESTS_HREF } from "../../../domain/tests/test-links.ts"
 import { AccountMenu } from "../../account/AccountMenu.tsx"
 import { ACCOUNT_MENU } from "../../account/account-menu.ts"
 import { useAppServices } from "../../app-services.tsx"
 import { HeaderSearch } from "../../search/HeaderSearch.tsx"
 import { LanguageMenu } from "../components/LanguageMenu.tsx"
 import { Modal } from "../components/Modal.tsx"
+import { useHere, useQueryParam } from "../page-hooks.ts"
 import { LogoMark } from "./LogoMark.tsx"
-
-const TESTS_HREF = "/test/"
 
 const NavLink = ({ href, children }: { readonly href: string; readonly children: string }) => {
   const [location] = useLocation()
   return (
-    <Link href={href} aria-current={location === href ? "page" : undefined}>
+    <Link href={href} aria-current={location === href.split("?")[0] ? "page" : undefined}>
       {children}
     </Link>
   )
@@ -61,6 +62,13 @@ export const Header = ({
   const switching = useSelector(languageActor, (s) => s.hasTag("busy"))
   // On narrow screens the search opens in the search modal, titled by the common search label.
   const [searchModalOpen, setSearchModalOpen] = useState(false)
+  // Logging in or signing up from a page comes back to it (src/domain/account/return-path.ts); from
+  // a sign-in page, to where that page was to lead.
+  const here = useHere()
+  const next = useQueryParam(RETURN_PARAM)
+  const returnTo = safeReturnPath(here) ?? safeReturnPath(next)
+  const loginHref = withReturnPath("/login", returnTo)
+  const registerHref = withReturnPath("/register", returnTo)
 
   const onMobileAction = (key: string) => {
     if (key === "channels") onToggleMenu()
@@ -114,8 +122,8 @@ export const Header = ({
                 {t("nav.support")}
                 <span className="visually-hidden"> {t("nav.newTab")}</span>
               </a>
-              <NavLink href="/login">{t("nav.login")}</NavLink>
-              <Link href="/register" className="nav-cta">
+              <NavLink href={loginHref}>{t("nav.login")}</NavLink>
+              <Link href={registerHref} className="nav-cta">
                 {t("nav.signUp")}
               </Link>
             </>
@@ -169,10 +177,10 @@ export const Header = ({
                       {t("nav.support")}
                       <span className="visually-hidden"> {t("nav.newTab")}</span>
                     </MenuItem>
-                    <MenuItem id="/login" className="menu-item">
+                    <MenuItem id={loginHref} className="menu-item">
                       {t("nav.login")}
                     </MenuItem>
-                    <MenuItem id="/register" className="menu-item">
+                    <MenuItem id={registerHref} className="menu-item">
                       {t("nav.signUp")}
                     </MenuItem>
                   </>

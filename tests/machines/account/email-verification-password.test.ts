@@ -20,7 +20,7 @@ import { MessageKey } from "../../../src/domain/shared/validation.ts"
 import { emailVerificationMachine } from "../../../src/machines/account/email-verification-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
 
-const UUID = "u-7"
+const UUID = "0f8e2a1c-1111-4222-8333-944455556666"
 const EMAIL = "ann@example.com"
 const CODE = "1234"
 const TOKEN = "AbCdEfGhIjKlMnOpQrSt_-"

@@ -94,6 +94,8 @@ export default defineModel<Facts, Ctx>({
     "checkout creating error.createCheckout [isFieldFailure]": "an unknown price cannot be chosen in the UI",
     "upgradeModal closed upgrade.offer": "the offer after a sign-in is walked by tests/model/account-flows.test.tsx",
     "upgradeModal open upgrade.open": "a locked item opening the modal over the open modal is not reachable here",
+    "upgradeModal closed upgrade.offerLite [liteNotOfferedYet]":
+      "a locked page offering Pro once a session is walked by tests/e2e/browse.spec.ts and the machine's tests",
   },
   context: (facts) => ({ facts, selected: "pro-yearly" }),
   ready: (ui) => ui.expect(ui.role("heading", { level: 1, name: /Welcome back/ })).toBeVisible(),

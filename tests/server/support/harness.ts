@@ -231,3 +231,7 @@ export const sessionCookieOf = (response: Response) =>
   sessionCookiesOf(response)
     .map((cookie) => /^token=([^;]*)/.exec(cookie)?.[1] ?? "")
     .find((value) => value !== "")
+
+/** Whether a content call answered the item itself: 200 and not the `Locked` answer with public facts only. */
+export const opensItem = async (response: Response) =>
+  response.status === 200 && ((await response.json()) as { readonly _tag?: string })._tag !== "Locked"

@@ -175,7 +175,7 @@ test("change the e-mail with the password and the code from the outbox (keyboard
   expect(changed.subject).toBe("The e-mail address of your Jingluo account was changed")
   expect(linkIn(changed)).toMatch(/\/restore-email\?token=[A-Za-z0-9_-]{22}$/)
 
-  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click()
   await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
   // The new address signs in (the payment offer already showed today, so it stays away).

@@ -65,7 +65,7 @@ test("register, verify from the outbox, sign in and sign out", async ({ page }) 
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Mei" })).toBeVisible()
   await expectAccessible(page)
 
-  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click()
   await expect(page.getByText("Do you want to sign out?")).toBeVisible()
   await expectAccessible(page)
   await page.getByRole("button", { name: "Yes, sign out" }).click()
@@ -90,7 +90,7 @@ test("the session is a cookie the browser holds and no script on the page can re
   // A new load of the app is still signed in with it, and signing out removes it.
   await page.reload()
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Lin" })).toBeVisible()
-  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click()
   await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
   expect((await page.context().cookies()).find((c) => c.name === "token")).toBeUndefined()
@@ -330,7 +330,7 @@ test("reset the password with the code from the outbox", async ({ page }) => {
   await page.getByLabel("Password", { exact: true }).fill("bamboo9grove")
   await page.getByRole("button", { name: "Log in" }).click()
   await dismissPaymentOffer(page)
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible()
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" })).toBeVisible()
 })
 
 test("sign in with the keyboard alone", async ({ page }) => {
@@ -354,7 +354,7 @@ test("sign in with the keyboard alone", async ({ page }) => {
   await expect.poll(() => offer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
   await page.keyboard.press("Escape")
   await expect(offer).toBeHidden()
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible()
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" })).toBeVisible()
   await expect(page.locator("main")).toBeFocused()
 })
 
@@ -379,7 +379,7 @@ test("a visitor sent to log in comes back where they were going, by keyboard and
   await expect(page.getByRole("heading", { level: 1, name: "My notes" })).toBeVisible()
 
   // Mouse: the header's "Log in" on a point page comes back to the point.
-  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click()
   await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.goto("/point/lu-9-taiyuan")

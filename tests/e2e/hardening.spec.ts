@@ -81,7 +81,7 @@ test("the reset link sets a new password without the code, by keyboard; a used l
   await page.getByRole("textbox", { name: "E-mail" }).fill(email)
   await page.getByLabel("Password", { exact: true }).fill("bamboo9grove")
   await page.getByRole("button", { name: "Log in" }).click()
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible()
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" })).toBeVisible()
 
   // The same link again: refused, and the code step takes over with what was typed kept.
   await page.goto(link)

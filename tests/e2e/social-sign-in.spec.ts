@@ -92,7 +92,7 @@ test("a social sign-in with the e-mail of a password account links only after it
   await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Lin" })).toBeVisible()
 
   // Linked: signing out and in with the provider again needs no password.
-  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click()
   await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.getByRole("link", { name: "Continue with Local ID" }).click()

@@ -185,7 +185,7 @@ test("the payment modal offers itself once after signing in, and not again that 
   await expect(page.getByRole("heading", { level: 1, name: "The book" })).toBeVisible()
   await expect(offer).toHaveCount(0)
 
-  await page.getByRole("button", { name: "Sign out" }).click()
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click()
   await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
   await logInWithForm(page, email)

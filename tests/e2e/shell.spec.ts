@@ -211,7 +211,8 @@ test.describe("at 375 px", () => {
     await expect(menu.getByRole("menuitem", { name: "Sign up" })).toBeVisible()
     await expectAccessible(page)
     await menu.getByRole("menuitem", { name: "Log in" }).click()
-    await expect(page).toHaveURL(/\/login$/)
+    // Log in carries the page shown, to come back to it.
+    await expect(page).toHaveURL(/\/login\?next=%2Fabout$/)
     await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible()
   })
 
@@ -225,7 +226,7 @@ test.describe("at 375 px", () => {
     await page.keyboard.press("ArrowDown")
     await expect(menu.getByRole("menuitem", { name: "Sign up" })).toBeFocused()
     await page.keyboard.press("Enter")
-    await expect(page).toHaveURL(/\/register$/)
+    await expect(page).toHaveURL(/\/register\?next=%2Fabout$/)
     await page.getByRole("button", { name: "Menu" }).focus()
     await page.keyboard.press("Enter")
     await page.keyboard.press("Escape")

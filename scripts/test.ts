@@ -107,13 +107,16 @@ const startPostgres = async (): Promise<Cluster | undefined> => {
     rmSync(dir, { recursive: true, force: true })
     return undefined
   }
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      run("pg_ctl", ["-D", data, "-m", "immediate", "stop"])
-      rmSync(dir, { recursive: true, force: true })
-    },
+  let stopped = false
+  const stop = () => {
+    if (stopped) return
+    stopped = true
+    run("pg_ctl", ["-D", data, "-m", "immediate", "stop"])
+    rmSync(dir, { recursive: true, force: true })
   }
+  // A failing phase ends the process at once (`step`): the cluster goes with it.
+  process.once("exit", stop)
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop }
 }
 
 const only = process.argv[2]

@@ -3,11 +3,16 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/account/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
-import { FlowCheckbox, FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
+import {
+  FlowCheckbox,
+  FlowForm,
+  FlowTextField,
+  FORM_SUBMIT,
+  NewPasswordFields,
+} from "../shared/components/FlowForm.tsx"
 import { Modal } from "../shared/components/Modal.tsx"
 import { usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
 import { SocialButtons } from "./SocialButtons.tsx"
@@ -50,23 +55,7 @@ export const RegisterPage = () => {
               isRequired
             />
           </div>
-          <FlowTextField
-            actor={actor}
-            field="password"
-            label={t("user:fields.password")}
-            type="password"
-            autoComplete="new-password"
-            description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
-            isRequired
-          />
-          <FlowTextField
-            actor={actor}
-            field="confirmPassword"
-            label={t("user:fields.confirmPassword")}
-            type="password"
-            autoComplete="new-password"
-            isRequired
-          />
+          <NewPasswordFields actor={actor} label={t("user:fields.password")} />
           <FlowCheckbox actor={actor} field="termsChecked" errorId="terms-error">
             {t("user:register.terms")}
           </FlowCheckbox>

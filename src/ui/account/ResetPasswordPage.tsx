@@ -4,11 +4,10 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
 import { RETURN_PARAM, withReturnPath } from "../../domain/account/return-path.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
-import { FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
+import { FlowForm, FlowTextField, FORM_SUBMIT, NewPasswordFields } from "../shared/components/FlowForm.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
 
@@ -53,23 +52,7 @@ export const ResetPasswordPage = () => {
           <>
             <h2>{t("user:reset.linkStep")}</h2>
             <p className="lead">{t("user:reset.linkText")}</p>
-            <FlowTextField
-              actor={actor}
-              field="password"
-              label={t("user:fields.newPassword")}
-              type="password"
-              autoComplete="new-password"
-              description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
-              isRequired
-            />
-            <FlowTextField
-              actor={actor}
-              field="confirmPassword"
-              label={t("user:fields.confirmPassword")}
-              type="password"
-              autoComplete="new-password"
-              isRequired
-            />
+            <NewPasswordFields actor={actor} label={t("user:fields.newPassword")} />
             <div className="button-row">
               <Button type="submit" isPending={resetting}>
                 {t("user:reset.submit")}
@@ -115,23 +98,7 @@ export const ResetPasswordPage = () => {
               autoComplete="one-time-code"
               isRequired
             />
-            <FlowTextField
-              actor={actor}
-              field="password"
-              label={t("user:fields.newPassword")}
-              type="password"
-              autoComplete="new-password"
-              description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
-              isRequired
-            />
-            <FlowTextField
-              actor={actor}
-              field="confirmPassword"
-              label={t("user:fields.confirmPassword")}
-              type="password"
-              autoComplete="new-password"
-              isRequired
-            />
+            <NewPasswordFields actor={actor} label={t("user:fields.newPassword")} />
             <div className="button-row">
               <Button type="submit" isPending={resetting}>
                 {t("user:reset.submit")}

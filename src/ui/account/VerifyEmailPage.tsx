@@ -9,12 +9,11 @@ import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import type { ActorRefFrom } from "xstate"
-import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/account/return-path.ts"
 import { type emailVerificationMachine, offersSignIn } from "../../machines/account/email-verification-machine.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
-import { FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
+import { FlowForm, FORM_SUBMIT, NewPasswordFields } from "../shared/components/FlowForm.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { TextField } from "../shared/components/TextField.tsx"
 import { useFocusFirstInvalid, usePageTitle, useQueryParam } from "../shared/page-hooks.ts"
@@ -52,23 +51,7 @@ const PasswordStep = ({ actor }: { readonly actor: VerificationActor }) => {
       <FlowForm actor={actor} submit={FORM_SUBMIT}>
         <h2>{t("user:verify.passwordTitle")}</h2>
         <p className="lead">{t("user:verify.passwordText")}</p>
-        <FlowTextField
-          actor={actor}
-          field="password"
-          label={t("user:fields.password")}
-          type="password"
-          autoComplete="new-password"
-          description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
-          isRequired
-        />
-        <FlowTextField
-          actor={actor}
-          field="confirmPassword"
-          label={t("user:fields.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          isRequired
-        />
+        <NewPasswordFields actor={actor} label={t("user:fields.password")} />
         <div className="button-row">
           <Button type="submit" isPending={busy}>
             {t("user:verify.passwordSubmit")}

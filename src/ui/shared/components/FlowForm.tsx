@@ -8,6 +8,7 @@ import { useSelector } from "@xstate/react"
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import type { Subscribable } from "xstate"
+import { PASSWORD_MIN_LENGTH } from "../../../domain/account/password-rules.ts"
 import type { FieldErrors } from "../../../domain/shared/validation.ts"
 import { useFocusFirstInvalid, validateOnBlur } from "../page-hooks.ts"
 import { Checkbox, type CheckboxProps } from "./Checkbox.tsx"
@@ -120,6 +121,42 @@ export const FlowTextField = <Name extends string>({
       onBlur={checkOnBlur ? onBlur : undefined}
       errorMessage={errorMessage}
     />
+  )
+}
+
+/** A new password and its confirmation, with the rules under the first (registering, resetting, verifying elsewhere). */
+export const NewPasswordFields = ({
+  actor,
+  label,
+}: {
+  readonly actor: FlowActor<
+    FieldContext<"password" | "confirmPassword", string>,
+    FieldEvent<"password" | "confirmPassword", string>
+  >
+  /** The first field's label: "Password" or "New password". */
+  readonly label: string
+}) => {
+  const { t } = useTranslation("user")
+  return (
+    <>
+      <FlowTextField
+        actor={actor}
+        field="password"
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        description={t("user:register.passwordRules", { min: PASSWORD_MIN_LENGTH })}
+        isRequired
+      />
+      <FlowTextField
+        actor={actor}
+        field="confirmPassword"
+        label={t("user:fields.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+      />
+    </>
   )
 }
 

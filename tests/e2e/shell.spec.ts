@@ -252,17 +252,21 @@ test.describe("at 375 px", () => {
       await page.goto(path)
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
       await expect(page.locator(".quote").first()).toBeVisible()
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-      const button = (await page.locator(".floating-upgrade").boundingBox())!
-      const covered = await page.evaluate(
-        ({ top, bottom }) =>
-          [...document.querySelectorAll("main *, footer *")]
-            .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim() !== ""))
-            .map((el) => el.getBoundingClientRect())
-            .filter((r) => r.height > 0 && r.bottom > top && r.top < bottom).length,
-        { top: button.y, bottom: button.y + button.height },
-      )
-      expect(covered, path).toBe(0)
+      // Sections below the heading (notes, neighbours) may still be arriving: scroll to the end each time.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              window.scrollTo(0, document.documentElement.scrollHeight)
+              const button = document.querySelector(".floating-upgrade")!.getBoundingClientRect()
+              return [...document.querySelectorAll("main *, footer *")]
+                .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim() !== ""))
+                .map((el) => el.getBoundingClientRect())
+                .filter((r) => r.height > 0 && r.bottom > button.top && r.top < button.bottom).length
+            }),
+          { message: path },
+        )
+        .toBe(0)
     }
   })
 })

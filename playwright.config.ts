@@ -7,7 +7,9 @@ import { chromium, E2E_WORKERS, e2eOrigin, e2eServers } from "./tests/e2e/suppor
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: false,
+  // Journeys of one file spread over the workers too: each starts from a fresh browser context and
+  // its own accounts, so none depends on another.
+  fullyParallel: true,
   workers: E2E_WORKERS,
   // Nothing is retried: a journey that fails once is a defect to fix, not a run to repeat.
   retries: 0,

@@ -2,7 +2,7 @@
 // items locked for Standard users (badge, lite upgrade modal) and open after paying, every page of
 // the area without axe violations, and unknown slugs on /not-found.
 import type { Page } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -455,29 +455,6 @@ test("one column on a narrow screen with go-back buttons, three on a wide one", 
   await expect(menu.getByRole("listbox")).toHaveCount(3)
 })
 
-test("every page of the browsing area is accessible (Pro user)", async ({ page }) => {
-  // Ten pages, most with a body chart of several hundred points for axe to check.
-  test.slow()
-  await signIn(page, await createVerifiedUser(page))
-  await becomePro(page)
-  for (const [path, heading] of [
-    ["/book/pages", "The book"],
-    ["/book/pages/channels", "Channels and vessels"],
-    ["/book/pages/channels/bladder-channel", /Bladder/],
-    ["/point/gb-20-fengchi", /GB-20/],
-    ["/point/ex-hn3-yintang", /EX-HN3/],
-    ["/body-area/knee-and-lower-leg", /Knee/],
-    ["/book/pages/categories/luo-connecting", /Luo/],
-    ["/book/pages/vessels/chong-mai-penetrating-vessel", /Penetrating/],
-    ["/book/pages/extra-points", "Extra points"],
-    ["/book/pages/measuring-with-cun", "Measuring with Cun"],
-  ] as const) {
-    await page.goto(path)
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading)
-    await expectAccessible(page)
-  }
-})
-
 test("an unknown slug goes to /not-found", async ({ page }) => {
   await page.goto("/point/xx-99-nowhere")
   await expect(page).toHaveURL(/\/not-found$/)
@@ -495,13 +472,13 @@ for (const [language, channel, point, location] of [
     await page.goto("/book/pages/channels/lung-channel")
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(channel)
     await expectAccessible(page)
-    await page.goto("/point/lu-9-taiyuan")
+    await goInApp(page, "/point/lu-9-taiyuan")
     await expect(page.getByText(point).first()).toBeVisible()
     await expect(page.getByRole("heading", { level: 2, name: location })).toBeVisible()
     // The texts are translated: only the English name is marked as English.
     await expect(page.locator("main [lang=en]")).toHaveText(["Great Abyss"])
     await expectAccessible(page)
-    await page.goto("/book/pages/measuring-with-cun")
+    await goInApp(page, "/book/pages/measuring-with-cun")
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Measuring with Cun")
     await expectAccessible(page)
   })

@@ -1,10 +1,11 @@
-// Every page of the app (the lists in support/site-pages.ts) in en, de and es — as a visitor, a Standard user and a Pro user, with the
-// drill-down, the menus and the payment modal open where they appear — checked by axe against WCAG
-// 2.0–2.2 A and AA, and with a page title of its own ("LU-9 Tàiyuān · Jingluo"), in the language
-// of the page where it has words.
+// Every page of the app (the lists in support/site-pages.ts) in en, de and es — as a visitor, a
+// Standard user and a Pro user, with the drill-down, the menus and the payment modal open where they
+// appear — checked by axe against WCAG 2.0–2.2 A and AA, and with a page title of its own ("LU-9
+// Tàiyuān · Jingluo"), in the language of the page where it has words. Pages are reached as the
+// app's links reach them; the addresses whose query the app reads at start are loaded afresh.
 import { readFileSync } from "node:fs"
 import type { Page } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
 import {
   FREE_BOOK_PAGES,
   LOCKED_PAGES,
@@ -25,14 +26,25 @@ const text = (language: Language, namespace: string, path: string) =>
     .split(".")
     .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], locale(language, namespace)) as string
 
-/** Waits for the page's heading and checks its title and axe. */
-const check = async (page: Page, path: string, title?: string | RegExp) => {
-  await page.goto(path)
+/** The page's heading, its own title in the page's language, and axe. */
+const expectPage = async (page: Page, path: string, title?: string | RegExp) => {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible()
   await expect(page.locator(".page-loader")).toHaveCount(0)
   if (title !== undefined) await expect(page, path).toHaveTitle(title)
   else await expect(page, path).toHaveTitle(/^(?!Jingluo$).+ · Jingluo$/)
   await expectAccessible(page)
+}
+
+/** Loads the address afresh (the app reads its query at start) and checks the page. */
+const check = async (page: Page, path: string, title?: string | RegExp) => {
+  await page.goto(path)
+  await expectPage(page, path, title)
+}
+
+/** Goes to the address as the app's own links do (no page load) and checks the page. */
+const visit = async (page: Page, path: string, title?: string | RegExp) => {
+  await goInApp(page, path)
+  await expectPage(page, path, title)
 }
 
 const closeDialog = async (page: Page) => {
@@ -45,8 +57,6 @@ const closeDialog = async (page: Page) => {
 
 for (const language of LANGUAGES) {
   test.describe(`every page in ${language}`, () => {
-    // Each walk visits some thirty pages with an axe run on each.
-    test.slow()
     test.beforeEach(async ({ context, baseURL }) => {
       await context.addCookies([
         { name: "cookieAccepted", value: "yes", url: baseURL! },
@@ -57,24 +67,25 @@ for (const language of LANGUAGES) {
     test("as a visitor", async ({ page }) => {
       const suffix = " · Jingluo"
       await check(page, "/", `${text(language, "home", "title")}${suffix}`)
-      for (const path of VISITOR_PAGES) await check(page, path)
-      await check(page, "/login", `${text(language, "user", "login.title")}${suffix}`)
-      await check(page, "/not-found", `${text(language, "common", "notFound.title")}${suffix}`)
-      for (const path of VISITOR_QUERY_PAGES) await check(page, path)
+      await expect(page.locator("html")).toHaveAttribute("lang", language)
+      for (const path of VISITOR_PAGES) await visit(page, path)
+      await visit(page, "/login", `${text(language, "user", "login.title")}${suffix}`)
+      await visit(page, "/not-found", `${text(language, "common", "notFound.title")}${suffix}`)
+      // Both plan pages are "Jingluo Pro": each is loaded afresh.
       for (const path of PLAN_PAGES) await check(page, path)
-      for (const path of FREE_BOOK_PAGES) await check(page, path)
-      await check(page, "/point/lu-9-taiyuan", "LU-9 Tàiyuān · Jingluo")
+      for (const path of FREE_BOOK_PAGES) await visit(page, path)
+      await visit(page, "/point/lu-9-taiyuan", "LU-9 Tàiyuān · Jingluo")
       // The first locked page offers the lite upgrade modal by itself (once a session); every locked
       // page behind it is named and checked too.
       for (const [index, [path, title]] of LOCKED_PAGES.entries()) {
-        await page.goto(path)
+        await goInApp(page, path)
         if (index === 0) await closeDialog(page)
-        await check(page, path, title)
+        await expectPage(page, path, title)
         await expect(page.getByRole("dialog")).toHaveCount(0)
       }
+      for (const path of VISITOR_QUERY_PAGES) await check(page, path)
       // The narrow header's menu.
       await page.setViewportSize({ width: 375, height: 812 })
-      await page.goto("/")
       await page
         .getByRole("banner")
         .getByRole("button", { name: text(language, "common", "nav.menu") })
@@ -93,7 +104,7 @@ for (const language of LANGUAGES) {
         .last()
         .click()
       await closeDialog(page)
-      await page.goto("/")
+      await goInApp(page, "/")
       await page.getByRole("button", { name: text(language, "common", "nav.channelPoints") }).click()
       const menu = page.getByRole("navigation", { name: text(language, "common", "browse.menuLabel") })
       await menu.getByRole("listbox").first().getByRole("option").first().click()
@@ -106,14 +117,14 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(/\/checkout\//)
       await page.locator("form button").first().click()
       await expect(page).toHaveURL(/\/payment-success/)
-      await check(page, "/payment-success")
+      await expectPage(page, "/payment-success")
       for (const path of [
         "/pricing",
         "/account-settings/my-membership",
         ...LOCKED_PAGES.map(([path]) => path),
         ...PRO_PAGES,
       ]) {
-        await check(page, path)
+        await visit(page, path)
       }
     })
   })

@@ -2,7 +2,7 @@
 // multiple-choice test by keyboard and by mouse (a reload on the way resumes it; finishing early
 // asks first), reviews the result at its own address (a reload keeps it) and finds it in the score
 // history; a Pro learner takes a one-minute location test that warns near the end, not at the
-// start, is answered while the warning is open, and expires after one "more time"; the tests
+// start, is answered while the warning is open, survives a reload and expires; the tests
 // settings with their messages; visitors see the types and a sign-up prompt. axe (WCAG 2.0–2.2 A
 // and AA) on every screen.
 import type { Page } from "@playwright/test"
@@ -161,11 +161,11 @@ const secondsLeft = async (page: Page) => {
   return minutes * 60 + seconds
 }
 
-test("a Pro learner's one-minute test warns near the end, answers on while warned, expires and keeps its result", async ({
+test("a Pro learner's one-minute test warns near the end, answers on while warned, survives a reload, expires and keeps its result", async ({
   page,
 }) => {
-  // One minute (expert), one more minute once, then the time runs out: about two minutes.
-  test.setTimeout(240_000)
+  // One minute (expert), then the time runs out.
+  test.setTimeout(180_000)
   await signIn(page, await createVerifiedUser(page))
   await becomePro(page)
 
@@ -194,22 +194,22 @@ test("a Pro learner's one-minute test warns near the end, answers on while warne
   await page.keyboard.press("Enter")
   await expect(questionHeading(page)).toHaveText("Question 2 of 3")
 
-  // The warning opens with 20 s left and takes focus on its one key; the question stays answerable.
-  await expect(warning).toBeVisible({ timeout: 45_000 })
+  // The half minute is said once, politely; the warning opens with 20 s left and takes focus on its
+  // first key; the question stays answerable. (More time is the view's and the model's to walk: here
+  // it would add a minute of waiting.)
+  const announcer = page.locator(".test-running [role=status][aria-live=polite]")
+  await expect(announcer).toHaveText("30 seconds left.", { timeout: 45_000 })
+  await expect(warning).toBeVisible({ timeout: 15_000 })
   expect(await secondsLeft(page)).toBeLessThanOrEqual(20)
-  const moreTime = warning.getByRole("button", { name: "More time (+1 min)" })
-  await expect(moreTime).toBeFocused()
+  await expect(warning.getByRole("button", { name: "More time (+1 min)" })).toBeFocused()
   await expectAccessible(page)
   await page.locator(".question-option").first().click()
   await page.getByRole("button", { name: "Save and next" }).click()
   await expect(questionHeading(page)).toHaveText("Question 3 of 3")
   await expect(questionHeading(page)).toBeFocused()
   await expect(warning).toBeVisible()
-  await moreTime.focus()
-  await page.keyboard.press("Enter")
+  await warning.getByRole("button", { name: "Continue without" }).click()
   await expect(warning).toBeHidden()
-  await expect(questionHeading(page)).toBeFocused()
-  expect(await secondsLeft(page)).toBeGreaterThan(60)
 
   // A reload keeps the answers and the time left.
   const before = await secondsLeft(page)
@@ -218,14 +218,6 @@ test("a Pro learner's one-minute test warns near the end, answers on while warne
   const after = await secondsLeft(page)
   expect(after).toBeLessThanOrEqual(before)
   expect(after).toBeGreaterThan(before - 10)
-
-  // The minute and the 30 seconds are said once politely; the warning comes again at 20 s.
-  const announcer = page.locator(".test-running [role=status][aria-live=polite]")
-  await expect(announcer).toHaveText("1 minute left.", { timeout: 45_000 })
-  await expect(announcer).toHaveText("30 seconds left.", { timeout: 45_000 })
-  await expect(warning).toBeVisible({ timeout: 15_000 })
-  await warning.getByRole("button", { name: "Continue without" }).click()
-  await expect(warning).toBeHidden()
 
   // The time runs out: the server scores the test, and its result stays at its own address.
   const result = page.getByRole("heading", { level: 1, name: "Result: Location test" })

@@ -47,6 +47,8 @@ export const LOCKED_PAGES = [
 /** Pages a Pro user opens that others cannot, besides the locked ones above. */
 export const PRO_PAGES = [
   "/point/ex-hn3-yintang",
+  "/point/gb-20-fengchi",
+  "/book/pages/channels/bladder-channel",
   "/body-area/knee-and-lower-leg",
   "/book/pages/channels/governing-vessel",
   "/book/pages/introduction-to-the-channels",

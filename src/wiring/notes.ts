@@ -10,6 +10,7 @@ import type { Writer } from "../domain/shared/unsaved-work.ts"
 import { Storage } from "../infra/storage.ts"
 import { noteEditorMachine } from "../machines/notes/note-editor-machine.ts"
 import { notesListMachine } from "../machines/notes/notes-list-machine.ts"
+import { announceSettingsSaved } from "./shared/settings-saved.ts"
 import type { Wiring } from "./shared/wiring.ts"
 
 const decodeDraft = Schema.decodeUnknownOption(Schema.fromJsonString(NoteDraftSchema))
@@ -54,6 +55,7 @@ export const wireNotes = (w: Wiring, writer: () => Writer) => {
             ),
           },
           actions: {
+            announceSettingSaved: announceSettingsSaved(w),
             keepDraft: (_, { point, draft }: { readonly point: string; readonly draft: NoteDraft }) =>
               w.act(Effect.flatMap(Storage, (s) => s.set(noteDraftKey(writer(), point), JSON.stringify(draft)))),
             clearDraft: (_, { point }: { readonly point: string }) =>

@@ -39,7 +39,10 @@ test("notes: switched on by keyboard, written on LU-9, kept after a reload, foun
   await page.keyboard.press("Space")
   await expect(notesSwitch(page)).toBeChecked()
   await expect(noteField(page)).toBeVisible()
-  // The switch keeps the cursor while the setting is saved (it is never disabled under it).
+  // The switch keeps the cursor while the setting is saved (it is never disabled under it), and the
+  // settings page's toast says it is saved.
+  await expect(notesSwitch(page)).toBeFocused()
+  await expect(page.getByText("Your settings have been saved.")).toBeVisible()
   await expect(notesSwitch(page)).toBeFocused()
   await page.keyboard.press("Tab")
   await expect(noteField(page)).toBeFocused()

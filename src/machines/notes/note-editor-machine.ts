@@ -67,6 +67,8 @@ export const noteEditorMachine = setup({
   actions: {
     /** Provided: keep the text on this device until the server confirms it. */
     keepDraft: (_, _params: { readonly point: string; readonly draft: NoteDraft }) => {},
+    /** Provided: the same success toast as the settings page, once the switch's setting is saved. */
+    announceSettingSaved: () => {},
     /** Provided: forget the kept text (the server has it). */
     clearDraft: (_, _params: { readonly point: string }) => {},
     setText: assign({
@@ -135,7 +137,7 @@ export const noteEditorMachine = setup({
       invoke: {
         src: "saveShowNotes",
         input: { showNotes: true },
-        onDone: "loading",
+        onDone: { target: "loading", actions: "announceSettingSaved" },
         onError: { target: "hidden", actions: assign(({ event }) => ({ settingError: formErrorKey(event.error) })) },
       },
     },
@@ -144,7 +146,7 @@ export const noteEditorMachine = setup({
       invoke: {
         src: "saveShowNotes",
         input: { showNotes: false },
-        onDone: "hidden",
+        onDone: { target: "hidden", actions: "announceSettingSaved" },
         onError: {
           target: "visible.history",
           actions: assign(({ event }) => ({ settingError: formErrorKey(event.error) })),

@@ -36,6 +36,7 @@ const start = () => {
   const saveNote = controlledActor<SavedNote, SavePointNotePayload>()
   const saveShowNotes = controlledActor<void, { readonly showNotes: boolean }>()
   const drafts = new Map<string, NoteDraft>()
+  const toasts: Array<"settingSaved"> = []
   const clock = new SimulatedClock()
   const actor = createActor(
     noteEditorMachine.provide({
@@ -43,6 +44,7 @@ const start = () => {
       actions: {
         keepDraft: (_, { point, draft }) => void drafts.set(point, draft),
         clearDraft: (_, { point }) => void drafts.delete(point),
+        announceSettingSaved: () => void toasts.push("settingSaved"),
       },
     }),
     { input: { point: "LU-9" }, clock },
@@ -55,7 +57,7 @@ const start = () => {
     loadNote.last().resolve({ showNotes: true, note: null, draft: null, ...load })
     await flush()
   }
-  return { actor, loadNote, saveNote, saveShowNotes, drafts, clock, value, context, type, loaded }
+  return { actor, loadNote, saveNote, saveShowNotes, drafts, toasts, clock, value, context, type, loaded }
 }
 
 /** Typed, debounced and sent. */
@@ -228,14 +230,16 @@ describe("note editor machine", () => {
     expect(s.value()).toEqual({ visible: "editing" })
   })
 
-  it("switches the setting on: saves it and loads the note", async () => {
+  it("switches the setting on: saves it, says so with the settings toast and loads the note", async () => {
     const s = start()
     await s.loaded({ showNotes: false })
     s.actor.send({ type: "notes.show" })
     expect(s.value()).toBe("showing")
     expect(s.saveShowNotes.last().input).toEqual({ showNotes: true })
+    expect(s.toasts).toEqual([])
     s.saveShowNotes.last().resolve()
     await flush()
+    expect(s.toasts).toEqual(["settingSaved"])
     expect(s.value()).toBe("loading")
     await s.loaded({ note: note("stored", 1) })
     expect(s.value()).toEqual({ visible: "idle" })
@@ -249,9 +253,10 @@ describe("note editor machine", () => {
     await flush()
     expect(s.value()).toBe("hidden")
     expect(s.context().settingError).toBe("errors.offline")
+    expect(s.toasts).toEqual([])
   })
 
-  it("switches the setting off; a failure returns to where the note was", async () => {
+  it("switches the setting off; a failure returns to where the note was; success says so with the settings toast", async () => {
     const s = await typedAndSent("x")
     s.saveNote.last().resolve({ note: note("x", 1) })
     await flush()
@@ -262,9 +267,11 @@ describe("note editor machine", () => {
     await flush()
     expect(s.value()).toEqual({ visible: "saved" })
     expect(s.context().settingError).toBe("errors.generic")
+    expect(s.toasts).toEqual([])
     s.actor.send({ type: "notes.hide" })
     s.saveShowNotes.last().resolve()
     await flush()
     expect(s.value()).toBe("hidden")
+    expect(s.toasts).toEqual(["settingSaved"])
   })
 })

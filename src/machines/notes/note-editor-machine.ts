@@ -1,8 +1,9 @@
 // The note field on a point page (§7 notes, the show-notes setting of §3/§4): loads the learner's
 // setting, the point's note and any text kept on this device; saves NOTE_SAVE_DEBOUNCE_MS after the
 // last keystroke, over the version it was typed on. Typed text is never lost: it is kept in local
-// storage until the server confirms, saved again when the browser is back online, and a conflict
-// with another tab keeps both texts in the field. The setting can be switched on and off here.
+// storage until the server confirms, saved again when the browser is back online. A save that meets
+// a newer note (another tab or device) waits for the learner's choice: keep theirs, keep mine over
+// it, or keep both texts joined; nothing is merged unasked. The setting can be switched on and off here.
 import { assign, fromPromise, setup } from "xstate"
 import {
   mergeNotes,
@@ -33,6 +34,8 @@ export interface NoteEditorContext {
   readonly error: string | null
   /** The message key of a failed switch of the setting, or null. */
   readonly settingError: string | null
+  /** In a conflict: the note stored meanwhile (null when it was deleted). */
+  readonly stored: Note | null
 }
 
 export type NoteEditorEvent =
@@ -41,6 +44,9 @@ export type NoteEditorEvent =
   | { readonly type: "notes.show" }
   | { readonly type: "notes.hide" }
   | { readonly type: "connection.online" }
+  | { readonly type: "conflict.keepMine" }
+  | { readonly type: "conflict.takeTheirs" }
+  | { readonly type: "conflict.keepBoth" }
 
 const draftOf = (context: NoteEditorContext): { readonly point: string; readonly draft: NoteDraft } => ({
   point: context.point,
@@ -94,6 +100,7 @@ export const noteEditorMachine = setup({
     sending: null,
     error: null,
     settingError: null,
+    stored: null,
   }),
   initial: "loading",
   states: {
@@ -202,14 +209,9 @@ export const noteEditorMachine = setup({
               {
                 guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
                 target: "conflict",
-                actions: assign(({ context, event }) => {
+                actions: assign(({ event }) => {
                   const failure = failureOf(event.error)
-                  const stored = failure?._tag === "NoteConflict" ? failure.stored : null
-                  return {
-                    text: mergeNotes(stored?.text ?? "", context.text),
-                    version: stored?.version ?? null,
-                    sending: null,
-                  }
+                  return { stored: failure?._tag === "NoteConflict" ? failure.stored : null, sending: null }
                 }),
               },
               {
@@ -242,11 +244,34 @@ export const noteEditorMachine = setup({
           },
         },
         conflict: {
-          // Both texts are in the field and kept on this device; the learner checks them, then it is saved.
+          // The learner's text stays in the field and on this device (over the version it was typed
+          // on, so a reload asks again) until they choose.
+          tags: ["conflict"],
           entry: { type: "keepDraft", params: ({ context }) => draftOf(context) },
           on: {
-            "note.change": { target: "editing", actions: "setText" },
-            "note.retry": "saving",
+            "conflict.keepMine": {
+              target: "saving",
+              actions: assign(({ context }) => ({ version: context.stored?.version ?? null, stored: null })),
+            },
+            "conflict.keepBoth": {
+              target: "saving",
+              actions: assign(({ context }) => ({
+                text: mergeNotes(context.stored?.text ?? "", context.text),
+                version: context.stored?.version ?? null,
+                stored: null,
+              })),
+            },
+            "conflict.takeTheirs": {
+              target: "idle",
+              actions: [
+                assign(({ context }) => ({
+                  text: context.stored?.text ?? "",
+                  version: context.stored?.version ?? null,
+                  stored: null,
+                })),
+                { type: "clearDraft", params: ({ context }) => ({ point: context.point }) },
+              ],
+            },
           },
         },
       },

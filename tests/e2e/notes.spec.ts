@@ -61,6 +61,8 @@ test("notes: switched on by keyboard, written on LU-9, kept after a reload, foun
   const lu1 = page.getByRole("textbox", { name: "Your note on LU-1" })
   await lu1.fill("Chest, below the clavicle.")
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+  // Changed, and left at once (before the save's debounce ends): the list shows the new words.
+  await lu1.fill("Chest, below the clavicle, lateral.")
 
   await page.getByRole("link", { name: "All my notes" }).click()
   await expect(page.getByRole("heading", { level: 1, name: "My notes" })).toBeVisible()
@@ -68,6 +70,7 @@ test("notes: switched on by keyboard, written on LU-9, kept after a reload, foun
   await expect(notes).toHaveCount(2)
   // Newest first.
   await expect(notes.first()).toContainText("LU-1")
+  await expect(notes.first()).toContainText("Chest, below the clavicle, lateral.")
   await expect(page.getByText("2 notes, newest first.")).toBeVisible()
   await expectAccessible(page)
   await page.getByRole("searchbox", { name: "Filter notes" }).fill("wrist")

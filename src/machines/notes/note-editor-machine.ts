@@ -44,6 +44,8 @@ export type NoteEditorEvent =
   | { readonly type: "notes.show" }
   | { readonly type: "notes.hide" }
   | { readonly type: "connection.online" }
+  /** The page is being left: what waits for the debounce is saved now. */
+  | { readonly type: "note.flush" }
   | { readonly type: "conflict.keepMine" }
   | { readonly type: "conflict.takeTheirs" }
   | { readonly type: "conflict.keepBoth" }
@@ -172,7 +174,10 @@ export const noteEditorMachine = setup({
           tags: ["pending"],
           entry: { type: "keepDraft", params: ({ context }) => draftOf(context) },
           after: { debounce: "saving" },
-          on: { "note.change": { target: "editing", reenter: true, actions: "setText" } },
+          on: {
+            "note.change": { target: "editing", reenter: true, actions: "setText" },
+            "note.flush": "saving",
+          },
         },
         saving: {
           tags: ["pending", "busy"],

@@ -4,7 +4,7 @@
 // is kept; a conflict with another tab or device asks which text to keep. Nothing typed leaves the
 // field unasked.
 import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect, useState } from "react"
+import { useEffect, useLayoutEffect, useState } from "react"
 import { Switch } from "react-aria-components/Switch"
 import { TextArea } from "react-aria-components/TextArea"
 import { FieldError, Label, Text, TextField } from "react-aria-components/TextField"
@@ -48,6 +48,10 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
   const shown = status !== "hidden" && status !== "loading" && status !== "loadFailed"
   const waiting = status === "loading" || status === "loadFailed"
   const [used, setUsed] = useState(false)
+
+  // Leaving the page mid-debounce saves at once. A layout effect's cleanup runs before the actor is
+  // stopped (a passive effect's cleanup), so the machine still hears it.
+  useLayoutEffect(() => () => actor.send({ type: "note.flush" }), [actor])
 
   // The browser says when the network is back: a note kept on this device is saved then.
   useEffect(() => {

@@ -1,8 +1,8 @@
 // The note editor, every transition: loading (hidden by the setting, a note, a draft kept from
-// before a reload), the debounce on the machine's clock, saving with typing going on, saved, failed
-// (422 at the field, 403, 500, timeout) and retry, offline until the browser is back online, a
-// conflict that waits for the learner's choice (keep mine, take theirs, keep both), and switching the
-// setting on and off.
+// before a reload), the debounce on the machine's clock (cut short when the page is left), saving
+// with typing going on, saved, failed (422 at the field, 403, 500, timeout) and retry, offline until
+// the browser is back online, a conflict that waits for the learner's choice (keep mine, take
+// theirs, keep both), and switching the setting on and off.
 import { describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import {
@@ -134,6 +134,21 @@ describe("note editor machine", () => {
     expect(s.value()).toEqual({ visible: "saved" })
     expect(s.context().version).toBe(7)
     expect(s.drafts.has("LU-9")).toBe(false)
+  })
+
+  it("leaving the page while the debounce waits saves at once; otherwise leaving sends nothing more", async () => {
+    const s = start()
+    s.actor.send({ type: "note.flush" })
+    expect(s.value()).toBe("loading")
+    await s.loaded({ note: note("old", 1) })
+    s.actor.send({ type: "note.flush" })
+    expect(s.value()).toEqual({ visible: "idle" })
+    s.type("old, and new")
+    s.actor.send({ type: "note.flush" })
+    expect(s.value()).toEqual({ visible: "saving" })
+    expect(s.saveNote.last().input).toEqual({ point: "LU-9", text: "old, and new", version: 1 })
+    s.actor.send({ type: "note.flush" })
+    expect(s.saveNote.calls.length).toBe(1)
   })
 
   it("keeps typing during a save and saves it after, over the new version", async () => {

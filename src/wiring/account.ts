@@ -35,6 +35,7 @@ import { profileMachine, profileReauthMachine } from "../machines/account/profil
 import { registrationMachine } from "../machines/account/registration-machine.ts"
 import { sessionMachine } from "../machines/account/session-machine.ts"
 import { settingsTogglesMachine } from "../machines/account/settings-toggles-machine.ts"
+import { announceSettingsSaved } from "./shared/settings-saved.ts"
 import type { Wiring } from "./shared/wiring.ts"
 
 const decodeStoredUser = Schema.decodeUnknownExit(Schema.fromJsonString(StoredUserSchema))
@@ -227,7 +228,7 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
           ownFailures,
         ),
       },
-      actions: { announceSaved: () => w.act(toast("success", w.t("account:toggles.saved"))) },
+      actions: { announceSaved: announceSettingsSaved(w) },
     }),
   }
 }

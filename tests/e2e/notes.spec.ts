@@ -1,9 +1,9 @@
 // Notes and the app review in Chromium against the real server: notes switched on from the point
 // page by keyboard, a note on LU-9 written, saved as typed, there after a reload, found in /my-notes
-// with the filter and followed back; hidden again by mouse; two tabs that both write keep both
-// texts; typing offline is saved when back online; text typed as the session ends is saved after
-// signing in again; a rating left by keyboard, changed by mouse;
-// German and Spanish words; axe on every screen.
+// with the filter and followed back; hidden again by mouse; two tabs that both write: a dialog asks
+// which text to keep, answered by keyboard (keep both, then keep mine); typing offline is saved when
+// back online; text typed as the session ends is saved after signing in again; a rating left by
+// keyboard, changed by mouse; German and Spanish words; axe on every screen.
 import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
@@ -39,7 +39,10 @@ test("notes: switched on by keyboard, written on LU-9, kept after a reload, foun
   await page.keyboard.press("Space")
   await expect(notesSwitch(page)).toBeChecked()
   await expect(noteField(page)).toBeVisible()
-  // The switch keeps the cursor while the setting is saved (it is never disabled under it).
+  // The switch keeps the cursor while the setting is saved (it is never disabled under it), and the
+  // settings page's toast says it is saved.
+  await expect(notesSwitch(page)).toBeFocused()
+  await expect(page.getByText("Your settings have been saved.")).toBeVisible()
   await expect(notesSwitch(page)).toBeFocused()
   await page.keyboard.press("Tab")
   await expect(noteField(page)).toBeFocused()
@@ -58,6 +61,8 @@ test("notes: switched on by keyboard, written on LU-9, kept after a reload, foun
   const lu1 = page.getByRole("textbox", { name: "Your note on LU-1" })
   await lu1.fill("Chest, below the clavicle.")
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+  // Changed, and left at once (before the save's debounce ends): the list shows the new words.
+  await lu1.fill("Chest, below the clavicle, lateral.")
 
   await page.getByRole("link", { name: "All my notes" }).click()
   await expect(page.getByRole("heading", { level: 1, name: "My notes" })).toBeVisible()
@@ -65,6 +70,7 @@ test("notes: switched on by keyboard, written on LU-9, kept after a reload, foun
   await expect(notes).toHaveCount(2)
   // Newest first.
   await expect(notes.first()).toContainText("LU-1")
+  await expect(notes.first()).toContainText("Chest, below the clavicle, lateral.")
   await expect(page.getByText("2 notes, newest first.")).toBeVisible()
   await expectAccessible(page)
   await page.getByRole("searchbox", { name: "Filter notes" }).fill("wrist")
@@ -87,7 +93,7 @@ test("notes: switched on by keyboard, written on LU-9, kept after a reload, foun
   await expect(noteField(page)).toHaveCount(0)
 })
 
-test("notes: two tabs writing the same note keep both texts; typing offline is saved when back online", async ({
+test("notes: two tabs writing the same note ask which text to keep; typing offline is saved when back online", async ({
   page,
   context,
 }) => {
@@ -104,15 +110,36 @@ test("notes: two tabs writing the same note keep both texts; typing offline is s
   await noteField(other).fill("first words, from the other tab")
   await expect(other.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
 
-  // This tab still holds the older version: its text and the stored one both stay.
+  // This tab still holds the older version: a dialog asks which text to keep; nothing is joined unasked.
   await noteField(page).fill("first words and mine")
-  await expect(page.getByText(/changed in another tab/)).toBeVisible()
-  await expect(noteField(page)).toHaveValue(/first words, from the other tab[\s\S]*first words and mine/)
+  const conflict = page.getByRole("alertdialog", { name: "This note was changed in another tab or device" })
+  await expect(conflict).toBeVisible()
+  await expect(conflict).toContainText("first words, from the other tab")
+  await expect(conflict.getByRole("button", { name: "Keep mine" })).toBeFocused()
   await expectAccessible(page)
-  await page.getByRole("button", { name: "Save both texts" }).click()
+  // Keyboard: past "Take theirs" to "Keep both".
+  await page.keyboard.press("Tab")
+  await expect(conflict.getByRole("button", { name: "Take theirs" })).toBeFocused()
+  await page.keyboard.press("Tab")
+  await expect(conflict.getByRole("button", { name: "Keep both" })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(conflict).toHaveCount(0)
+  await expect(noteField(page)).toBeFocused()
+  await expect(noteField(page)).toHaveValue(/^first words, from the other tab[\s\S]*first words and mine$/)
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
   await other.reload()
   await expect(noteField(other)).toHaveValue(/from the other tab[\s\S]*first words and mine/)
+
+  // Again, and this time "Keep mine" (Enter on the first choice) stores this tab's text alone.
+  await noteField(other).fill("the other tab again")
+  await expect(other.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+  await noteField(page).fill("only mine")
+  await expect(conflict.getByRole("button", { name: "Keep mine" })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+  await expect(noteField(page)).toHaveValue("only mine")
+  await other.reload()
+  await expect(noteField(other)).toHaveValue("only mine")
   await other.close()
 
   // Offline: the text stays on the device and is saved when the browser is online again.

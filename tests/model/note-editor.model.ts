@@ -1,7 +1,7 @@
 // Model of the note on a point page (§4): what a signed-in learner sees while switching notes on
 // and off, typing (saved as they type), typing while the device is offline (kept on the device,
-// saved when back online) and typing after another tab changed the note (both texts kept) — on
-// LU-9's page, by mouse and by keyboard. The checks compare the page with the note and the setting
+// saved when back online) and typing after another tab changed the note (a dialog asks: keep mine,
+// take theirs or keep both) — on LU-9's page, by mouse and by keyboard. The checks compare the page with the note and the setting
 // the server holds (read through the API), and with what local storage keeps.
 import assert from "node:assert/strict"
 import { HttpResponse, http } from "msw"
@@ -47,7 +47,9 @@ const machine = createMachine({
       },
     },
     offline: { on: { "network.back": "saved" } },
-    conflict: { on: { "conflict.saveBoth": "saved" } },
+    conflict: {
+      on: { "conflict.keepMine": "saved", "conflict.takeTheirs": "shown", "conflict.keepBoth": "saved" },
+    },
   },
 })
 
@@ -166,14 +168,18 @@ export default defineModel<Facts, Ctx>({
       },
     },
     conflict: {
-      means: "the note changed in another tab: both texts in the field, the other tab's first",
-      check: async (ui) => {
-        await ui.expect(ui.text(/changed in another tab/)).toBeVisible()
+      means: "the note changed in another tab: a dialog asks which to keep; only mine is kept on the device",
+      check: async (ui, ctx) => {
         await ui
-          .expect(noteField(ui))
-          .toHaveValue(
-            new RegExp(`^from the other tab${NOTE_MERGE_SEPARATOR.replace(/\n/g, "\\n")}[\\s\\S]* word\\d+$`),
-          )
+          .expect(ui.role("alertdialog", { name: "This note was changed in another tab or device" }))
+          .toBeVisible()
+        // The page behind the dialog is hidden from the accessibility tree; what is kept is read instead.
+        const kept = await draft(ui, ctx)
+        assert.ok(kept !== null, "the typed text is kept on the device")
+        const text = (JSON.parse(kept) as NoteDraft).text
+        assert.match(text, / word\d+$/)
+        // Nothing joined unasked: the other tab's text is not put in front of mine.
+        assert.ok(!text.startsWith(`from the other tab${NOTE_MERGE_SEPARATOR}`), text)
       },
     },
   },
@@ -202,9 +208,21 @@ export default defineModel<Facts, Ctx>({
         await type(ui, ctx)
       },
     },
-    "conflict.saveBoth": {
-      means: "saves both texts",
-      run: (ui) => press(ui, ui.role("button", { name: "Save both texts" })),
+    "conflict.keepMine": {
+      means: "keeps this tab's text over the other one",
+      run: (ui) => press(ui, ui.role("button", { name: "Keep mine" })),
+    },
+    "conflict.takeTheirs": {
+      means: "takes the other tab's text",
+      run: (ui) => press(ui, ui.role("button", { name: "Take theirs" })),
+    },
+    "conflict.keepBoth": {
+      means: "keeps both texts, the other tab's first",
+      run: async (ui) => {
+        await press(ui, ui.role("button", { name: "Keep both" }))
+        // The other tab's text first, then mine (once only when mine already holds it).
+        await ui.expect(noteField(ui)).toHaveValue(/^from the other tab[\s\S]* word\d+$/)
+      },
     },
   },
   jsdom: { facts: { draftKey: noteDraftKey(signedInUser.id, "LU-9") }, signedIn: true, handlers: fakeServer },

@@ -83,6 +83,26 @@ describe.each(DATABASES)("notes and app review API on %s", (kind) => {
     expect(gone.body.stored).toBeNull()
   })
 
+  it("a choice after a conflict is itself saved over the version the conflict sent, and stays refused when stale", async () => {
+    const point = "LU-1"
+    const first = await save(learner, { point, text: "tab A", version: null })
+    const v1 = first.body.note.version as number
+    const fromB = await save(learner, { point, text: "tab B", version: v1 })
+    expect(fromB.status).toBe(200)
+    // Tab A still holds v1: refused, with what tab B stored.
+    const refused = await save(learner, { point, text: "tab A again", version: v1 })
+    expect(refused.status).toBe(409)
+    expect(refused.body.stored).toMatchObject({ text: "tab B", version: fromB.body.note.version })
+    // "Keep mine" in tab A: over the version the conflict sent, it is stored.
+    const mine = await save(learner, { point, text: "tab A again", version: refused.body.stored.version })
+    expect(mine.status).toBe(200)
+    // Tab B now holds a stale version in turn: its write is refused, never a silent overwrite.
+    const stale = await save(learner, { point, text: "tab B again", version: fromB.body.note.version })
+    expect(stale.status).toBe(409)
+    expect(stale.body.stored).toMatchObject({ text: "tab A again", version: mine.body.note.version })
+    expect((await save(learner, { point, text: "", version: mine.body.note.version })).status).toBe(200)
+  })
+
   it("lists the notes newest first with their points in the caller's language", async () => {
     const a = await save(other, { point: "LU-1", text: "first", version: null })
     const b = await save(other, { point: "LI-4", text: "second", version: null })

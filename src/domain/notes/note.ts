@@ -1,7 +1,7 @@
 // A learner's note on a point (§7 notes): plain text with line breaks, one per learner and point, at
 // most NOTE_MAX_LENGTH characters — the same Schema on the page and on the server. Each save carries
 // the version the page last saw, so a note changed meanwhile (another tab) is never overwritten:
-// the server answers NoteConflict with the stored note and the page keeps both texts.
+// the server answers NoteConflict with the stored note and the learner chooses what to keep.
 import { Schema } from "effect"
 import { boundedText, isPlainText, PositiveInt4 } from "../shared/input-rules.ts"
 import { unsavedWorkKey, type Writer } from "../shared/unsaved-work.ts"
@@ -72,7 +72,7 @@ export class NoteConflict extends Schema.TaggedError<NoteConflict>()(
 /** Whether a text deletes the note instead of storing it. */
 export const isEmptyNote = (text: string): boolean => text.trim() === ""
 
-/** Between the stored text and the learner's own when a conflict keeps both. */
+/** Between the stored text and the learner's own when the learner keeps both after a conflict. */
 export const NOTE_MERGE_SEPARATOR = "\n\n— — —\n\n"
 
 /**

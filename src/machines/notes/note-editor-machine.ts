@@ -1,8 +1,9 @@
 // The note field on a point page (§7 notes, the show-notes setting of §3/§4): loads the learner's
 // setting, the point's note and any text kept on this device; saves NOTE_SAVE_DEBOUNCE_MS after the
 // last keystroke, over the version it was typed on. Typed text is never lost: it is kept in local
-// storage until the server confirms, saved again when the browser is back online, and a conflict
-// with another tab keeps both texts in the field. The setting can be switched on and off here.
+// storage until the server confirms, saved again when the browser is back online. A save that meets
+// a newer note (another tab or device) waits for the learner's choice: keep theirs, keep mine over
+// it, or keep both texts joined; nothing is merged unasked. The setting can be switched on and off here.
 import { assign, fromPromise, setup } from "xstate"
 import {
   mergeNotes,
@@ -33,6 +34,8 @@ export interface NoteEditorContext {
   readonly error: string | null
   /** The message key of a failed switch of the setting, or null. */
   readonly settingError: string | null
+  /** In a conflict: the note stored meanwhile (null when it was deleted). */
+  readonly stored: Note | null
 }
 
 export type NoteEditorEvent =
@@ -41,6 +44,11 @@ export type NoteEditorEvent =
   | { readonly type: "notes.show" }
   | { readonly type: "notes.hide" }
   | { readonly type: "connection.online" }
+  /** The page is being left: what waits for the debounce is saved now. */
+  | { readonly type: "note.flush" }
+  | { readonly type: "conflict.keepMine" }
+  | { readonly type: "conflict.takeTheirs" }
+  | { readonly type: "conflict.keepBoth" }
 
 const draftOf = (context: NoteEditorContext): { readonly point: string; readonly draft: NoteDraft } => ({
   point: context.point,
@@ -67,6 +75,8 @@ export const noteEditorMachine = setup({
   actions: {
     /** Provided: keep the text on this device until the server confirms it. */
     keepDraft: (_, _params: { readonly point: string; readonly draft: NoteDraft }) => {},
+    /** Provided: the same success toast as the settings page, once the switch's setting is saved. */
+    announceSettingSaved: () => {},
     /** Provided: forget the kept text (the server has it). */
     clearDraft: (_, _params: { readonly point: string }) => {},
     setText: assign({
@@ -92,6 +102,7 @@ export const noteEditorMachine = setup({
     sending: null,
     error: null,
     settingError: null,
+    stored: null,
   }),
   initial: "loading",
   states: {
@@ -135,7 +146,7 @@ export const noteEditorMachine = setup({
       invoke: {
         src: "saveShowNotes",
         input: { showNotes: true },
-        onDone: "loading",
+        onDone: { target: "loading", actions: "announceSettingSaved" },
         onError: { target: "hidden", actions: assign(({ event }) => ({ settingError: formErrorKey(event.error) })) },
       },
     },
@@ -144,7 +155,7 @@ export const noteEditorMachine = setup({
       invoke: {
         src: "saveShowNotes",
         input: { showNotes: false },
-        onDone: "hidden",
+        onDone: { target: "hidden", actions: "announceSettingSaved" },
         onError: {
           target: "visible.history",
           actions: assign(({ event }) => ({ settingError: formErrorKey(event.error) })),
@@ -163,7 +174,10 @@ export const noteEditorMachine = setup({
           tags: ["pending"],
           entry: { type: "keepDraft", params: ({ context }) => draftOf(context) },
           after: { debounce: "saving" },
-          on: { "note.change": { target: "editing", reenter: true, actions: "setText" } },
+          on: {
+            "note.change": { target: "editing", reenter: true, actions: "setText" },
+            "note.flush": "saving",
+          },
         },
         saving: {
           tags: ["pending", "busy"],
@@ -200,14 +214,9 @@ export const noteEditorMachine = setup({
               {
                 guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
                 target: "conflict",
-                actions: assign(({ context, event }) => {
+                actions: assign(({ event }) => {
                   const failure = failureOf(event.error)
-                  const stored = failure?._tag === "NoteConflict" ? failure.stored : null
-                  return {
-                    text: mergeNotes(stored?.text ?? "", context.text),
-                    version: stored?.version ?? null,
-                    sending: null,
-                  }
+                  return { stored: failure?._tag === "NoteConflict" ? failure.stored : null, sending: null }
                 }),
               },
               {
@@ -240,11 +249,34 @@ export const noteEditorMachine = setup({
           },
         },
         conflict: {
-          // Both texts are in the field and kept on this device; the learner checks them, then it is saved.
+          // The learner's text stays in the field and on this device (over the version it was typed
+          // on, so a reload asks again) until they choose.
+          tags: ["conflict"],
           entry: { type: "keepDraft", params: ({ context }) => draftOf(context) },
           on: {
-            "note.change": { target: "editing", actions: "setText" },
-            "note.retry": "saving",
+            "conflict.keepMine": {
+              target: "saving",
+              actions: assign(({ context }) => ({ version: context.stored?.version ?? null, stored: null })),
+            },
+            "conflict.keepBoth": {
+              target: "saving",
+              actions: assign(({ context }) => ({
+                text: mergeNotes(context.stored?.text ?? "", context.text),
+                version: context.stored?.version ?? null,
+                stored: null,
+              })),
+            },
+            "conflict.takeTheirs": {
+              target: "idle",
+              actions: [
+                assign(({ context }) => ({
+                  text: context.stored?.text ?? "",
+                  version: context.stored?.version ?? null,
+                  stored: null,
+                })),
+                { type: "clearDraft", params: ({ context }) => ({ point: context.point }) },
+              ],
+            },
           },
         },
       },

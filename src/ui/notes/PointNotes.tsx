@@ -1,9 +1,10 @@
 // The note field on a point page (§7 notes), for signed-in learners: a switch for the show-notes
 // setting (§3, §4), so the feature can be found where it is used, and the note itself, saved as the
-// learner types with "Saving…" / "Saved" announced politely. Offline, failures and a conflict with
-// another tab say where the text is kept; nothing typed leaves the field.
+// learner types with "Saving…" / "Saved" announced politely. Offline and failures say where the text
+// is kept; a conflict with another tab or device asks which text to keep. Nothing typed leaves the
+// field unasked.
 import { useActorRef, useSelector } from "@xstate/react"
-import { useEffect, useState } from "react"
+import { useEffect, useLayoutEffect, useState } from "react"
 import { Switch } from "react-aria-components/Switch"
 import { TextArea } from "react-aria-components/TextArea"
 import { FieldError, Label, Text, TextField } from "react-aria-components/TextField"
@@ -12,6 +13,7 @@ import { Link } from "wouter"
 import { NOTE_MAX_LENGTH } from "../../domain/notes/note.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
+import { NoteConflictDialog } from "./NoteConflictDialog.tsx"
 import "./notes.css"
 
 const NoteEditor = ({ point }: { readonly point: string }) => {
@@ -21,6 +23,9 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
   const text = useSelector(actor, (s) => s.context.text)
   const error = useSelector(actor, (s) => s.context.error)
   const settingError = useSelector(actor, (s) => s.context.settingError)
+  const inConflict = useSelector(actor, (s) => s.hasTag("conflict"))
+  const theirs = useSelector(actor, (s) => s.context.stored?.text ?? null)
+  const canType = useSelector(actor, (s) => s.can({ type: "note.change", text: "" }))
   const status = useSelector(actor, (s) =>
     s.matches("loading")
       ? "loading"
@@ -36,15 +41,17 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
                 ? "failed"
                 : s.matches({ visible: "offline" })
                   ? "offline"
-                  : s.matches({ visible: "conflict" })
-                    ? "conflict"
-                    : "idle",
+                  : "idle",
   )
   const switching = useSelector(actor, (s) => s.hasTag("switching"))
   const switchOn = useSelector(actor, (s) => s.matches("visible") || s.matches("showing") || s.matches("hiding"))
   const shown = status !== "hidden" && status !== "loading" && status !== "loadFailed"
   const waiting = status === "loading" || status === "loadFailed"
   const [used, setUsed] = useState(false)
+
+  // Leaving the page mid-debounce saves at once. A layout effect's cleanup runs before the actor is
+  // stopped (a passive effect's cleanup), so the machine still hears it.
+  useLayoutEffect(() => () => actor.send({ type: "note.flush" }), [actor])
 
   // The browser says when the network is back: a note kept on this device is saved then.
   useEffect(() => {
@@ -116,6 +123,7 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
             value={text}
             onChange={(value) => actor.send({ type: "note.change", text: value })}
             isInvalid={isFieldError}
+            isReadOnly={!canType}
             validationBehavior="aria"
           >
             <Label>{t("notes:fieldLabel", { point })}</Label>
@@ -131,14 +139,13 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
           <p className={`note-status ${status}`} role="status" aria-live="polite">
             {statusText}
           </p>
-          {status === "conflict" ? (
-            <div className="form-message notice" role="alert">
-              <p>{t("notes:conflict")}</p>
-              <Button variant="secondary" onPress={() => actor.send({ type: "note.retry" })}>
-                {t("notes:saveBoth")}
-              </Button>
-            </div>
-          ) : null}
+          <NoteConflictDialog
+            isOpen={inConflict}
+            theirs={theirs}
+            onKeepMine={() => actor.send({ type: "conflict.keepMine" })}
+            onTakeTheirs={() => actor.send({ type: "conflict.takeTheirs" })}
+            onKeepBoth={() => actor.send({ type: "conflict.keepBoth" })}
+          />
           {status === "failed" || status === "offline" ? (
             <Button variant="secondary" onPress={() => actor.send({ type: "note.retry" })}>
               {t("notes:retry")}

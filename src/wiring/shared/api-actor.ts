@@ -1,7 +1,7 @@
 // Effect meets XState here, once: an API call of the contract becomes a promise actor that
 // resolves with the decoded answer or rejects with the catalogue's `ApiFailure` (and, unless the
 // flow shows the failure itself, the catalogue acts on it first). A cancelled invocation (its state
-// was left) reports nothing back.
+// was left) reports nothing back; a call that outlives its state runs to its end all the same.
 import { Effect } from "effect"
 import { fromPromise } from "xstate"
 import type { ApiFailure } from "../../domain/shared/errors.ts"
@@ -16,6 +16,11 @@ export interface ApiActorOptions {
    * failures the catalogue acts on (a chart fails in place, yet an ended session still ends).
    */
   readonly catalogue?: boolean | ((failure: ApiFailure) => boolean)
+  /**
+   * Set when the call must finish even if its state is left (a save the user navigated away from):
+   * it is not cancelled then, and this hears of it so that a later read can wait for it.
+   */
+  readonly outlivesState?: (call: Promise<unknown>) => void
 }
 
 const catalogueActsOn = ({ catalogue = true }: ApiActorOptions, failure: ApiFailure) =>
@@ -29,7 +34,9 @@ export const makeApiActor =
         Effect.tapError((failure) => (catalogueActsOn(options, failure) ? onFailure(failure) : Effect.void)),
         Effect.result,
       )
-      const settled = await runtime.runPromise(program, { signal }).catch((cause: unknown) => {
+      const run = runtime.runPromise(program, options.outlivesState ? {} : { signal })
+      options.outlivesState?.(run)
+      const settled = await run.catch((cause: unknown) => {
         if (signal.aborted) return undefined
         throw cause
       })

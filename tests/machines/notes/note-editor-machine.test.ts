@@ -1,7 +1,8 @@
 // The note editor, every transition: loading (hidden by the setting, a note, a draft kept from
-// before a reload), the debounce on the machine's clock, saving with typing going on, saved, failed
-// (422 at the field, 403, 500, timeout) and retry, offline until the browser is back online, a
-// conflict that keeps both texts, and switching the setting on and off.
+// before a reload), the debounce on the machine's clock (cut short when the page is left), saving
+// with typing going on, saved, failed (422 at the field, 403, 500, timeout) and retry, offline until
+// the browser is back online, a conflict that waits for the learner's choice (keep mine, take
+// theirs, keep both), and switching the setting on and off.
 import { describe, expect, it } from "vitest"
 import { createActor, SimulatedClock } from "xstate"
 import {
@@ -36,6 +37,7 @@ const start = () => {
   const saveNote = controlledActor<SavedNote, SavePointNotePayload>()
   const saveShowNotes = controlledActor<void, { readonly showNotes: boolean }>()
   const drafts = new Map<string, NoteDraft>()
+  const toasts: Array<"settingSaved"> = []
   const clock = new SimulatedClock()
   const actor = createActor(
     noteEditorMachine.provide({
@@ -43,6 +45,7 @@ const start = () => {
       actions: {
         keepDraft: (_, { point, draft }) => void drafts.set(point, draft),
         clearDraft: (_, { point }) => void drafts.delete(point),
+        announceSettingSaved: () => void toasts.push("settingSaved"),
       },
     }),
     { input: { point: "LU-9" }, clock },
@@ -55,7 +58,7 @@ const start = () => {
     loadNote.last().resolve({ showNotes: true, note: null, draft: null, ...load })
     await flush()
   }
-  return { actor, loadNote, saveNote, saveShowNotes, drafts, clock, value, context, type, loaded }
+  return { actor, loadNote, saveNote, saveShowNotes, drafts, toasts, clock, value, context, type, loaded }
 }
 
 /** Typed, debounced and sent. */
@@ -133,6 +136,21 @@ describe("note editor machine", () => {
     expect(s.drafts.has("LU-9")).toBe(false)
   })
 
+  it("leaving the page while the debounce waits saves at once; otherwise leaving sends nothing more", async () => {
+    const s = start()
+    s.actor.send({ type: "note.flush" })
+    expect(s.value()).toBe("loading")
+    await s.loaded({ note: note("old", 1) })
+    s.actor.send({ type: "note.flush" })
+    expect(s.value()).toEqual({ visible: "idle" })
+    s.type("old, and new")
+    s.actor.send({ type: "note.flush" })
+    expect(s.value()).toEqual({ visible: "saving" })
+    expect(s.saveNote.last().input).toEqual({ point: "LU-9", text: "old, and new", version: 1 })
+    s.actor.send({ type: "note.flush" })
+    expect(s.saveNote.calls.length).toBe(1)
+  })
+
   it("keeps typing during a save and saves it after, over the new version", async () => {
     const s = await typedAndSent("Pulse")
     s.type("Pulse point")
@@ -208,34 +226,97 @@ describe("note editor machine", () => {
     expect(s.value()).toEqual({ visible: "saving" })
   })
 
-  it("a conflict keeps both texts, the stored one first, and saves them over the stored version", async () => {
-    const s = await typedAndSent("mine")
-    s.saveNote.last().reject(new NoteConflict({ message: "changed", stored: note("theirs", 9) }))
+  /** Typed "mine" over version 1, and the server holds another note meanwhile. */
+  const inConflict = async (stored: Note | null = note("theirs", 9)) => {
+    const s = start()
+    await s.loaded({ note: note("old", 1) })
+    s.type("mine")
+    s.clock.increment(NOTE_SAVE_DEBOUNCE_MS)
+    s.saveNote.last().reject(new NoteConflict({ message: "changed", stored }))
     await flush()
+    return s
+  }
+
+  it("a conflict merges nothing: the learner's text stays, kept over the version it was typed on, until they choose", async () => {
+    const s = await inConflict()
     expect(s.value()).toEqual({ visible: "conflict" })
-    expect(s.context()).toMatchObject({ text: `theirs${NOTE_MERGE_SEPARATOR}mine`, version: 9 })
-    expect(s.drafts.get("LU-9")).toEqual({ text: `theirs${NOTE_MERGE_SEPARATOR}mine`, version: 9 })
-    s.actor.send({ type: "note.retry" })
+    expect(s.actor.getSnapshot().hasTag("conflict")).toBe(true)
+    expect(s.context()).toMatchObject({ text: "mine", version: 1, stored: note("theirs", 9) })
+    expect(s.drafts.get("LU-9")).toEqual({ text: "mine", version: 1 })
+    // Nothing else leaves the choice: no typing over it, no retry, no second save.
+    for (const event of [
+      { type: "note.change", text: "x" },
+      { type: "note.retry" },
+      { type: "connection.online" },
+    ] as const)
+      expect(s.actor.getSnapshot().can(event)).toBe(false)
+    s.clock.increment(NOTE_SAVE_DEBOUNCE_MS * 2)
+    expect(s.saveNote.calls.length).toBe(1)
+  })
+
+  it("keep mine: saves the learner's text over the stored version", async () => {
+    const s = await inConflict()
+    s.actor.send({ type: "conflict.keepMine" })
+    expect(s.value()).toEqual({ visible: "saving" })
+    expect(s.saveNote.last().input).toEqual({ point: "LU-9", text: "mine", version: 9 })
+    s.saveNote.last().resolve({ note: note("mine", 10) })
+    await flush()
+    expect(s.value()).toEqual({ visible: "saved" })
+    expect(s.context()).toMatchObject({ version: 10, stored: null })
+    expect(s.drafts.has("LU-9")).toBe(false)
+  })
+
+  it("keep mine over a deleted note saves it as a first note", async () => {
+    const s = await inConflict(null)
+    s.actor.send({ type: "conflict.keepMine" })
+    expect(s.saveNote.last().input).toEqual({ point: "LU-9", text: "mine", version: null })
+  })
+
+  it("take theirs: the field shows the stored note, nothing is saved and the kept text is forgotten", async () => {
+    const s = await inConflict()
+    s.actor.send({ type: "conflict.takeTheirs" })
+    expect(s.value()).toEqual({ visible: "idle" })
+    expect(s.context()).toMatchObject({ text: "theirs", version: 9, stored: null })
+    expect(s.drafts.has("LU-9")).toBe(false)
+    expect(s.saveNote.calls.length).toBe(1)
+    s.type("theirs!")
+    s.clock.increment(NOTE_SAVE_DEBOUNCE_MS)
+    expect(s.saveNote.last().input).toEqual({ point: "LU-9", text: "theirs!", version: 9 })
+  })
+
+  it("take theirs when it was deleted empties the field as a note not yet written", async () => {
+    const s = await inConflict(null)
+    s.actor.send({ type: "conflict.takeTheirs" })
+    expect(s.context()).toMatchObject({ text: "", version: null })
+  })
+
+  it("keep both: joins the stored text and the learner's, the stored one first, and saves them over the stored version", async () => {
+    const s = await inConflict()
+    s.actor.send({ type: "conflict.keepBoth" })
+    expect(s.value()).toEqual({ visible: "saving" })
+    expect(s.context().text).toBe(`theirs${NOTE_MERGE_SEPARATOR}mine`)
     expect(s.saveNote.last().input).toEqual({ point: "LU-9", text: `theirs${NOTE_MERGE_SEPARATOR}mine`, version: 9 })
   })
 
-  it("a conflict with a deleted note keeps the learner's text and saves it as a first note", async () => {
-    const s = await typedAndSent("mine")
-    s.saveNote.last().reject(new NoteConflict({ message: "changed", stored: null }))
+  it("a conflict again while saving the choice asks again", async () => {
+    const s = await inConflict()
+    s.actor.send({ type: "conflict.keepMine" })
+    s.saveNote.last().reject(new NoteConflict({ message: "changed", stored: note("third", 11) }))
     await flush()
-    expect(s.context()).toMatchObject({ text: "mine", version: null })
-    s.type("mine!")
-    expect(s.value()).toEqual({ visible: "editing" })
+    expect(s.value()).toEqual({ visible: "conflict" })
+    expect(s.context()).toMatchObject({ text: "mine", stored: note("third", 11) })
   })
 
-  it("switches the setting on: saves it and loads the note", async () => {
+  it("switches the setting on: saves it, says so with the settings toast and loads the note", async () => {
     const s = start()
     await s.loaded({ showNotes: false })
     s.actor.send({ type: "notes.show" })
     expect(s.value()).toBe("showing")
     expect(s.saveShowNotes.last().input).toEqual({ showNotes: true })
+    expect(s.toasts).toEqual([])
     s.saveShowNotes.last().resolve()
     await flush()
+    expect(s.toasts).toEqual(["settingSaved"])
     expect(s.value()).toBe("loading")
     await s.loaded({ note: note("stored", 1) })
     expect(s.value()).toEqual({ visible: "idle" })
@@ -249,9 +330,10 @@ describe("note editor machine", () => {
     await flush()
     expect(s.value()).toBe("hidden")
     expect(s.context().settingError).toBe("errors.offline")
+    expect(s.toasts).toEqual([])
   })
 
-  it("switches the setting off; a failure returns to where the note was", async () => {
+  it("switches the setting off; a failure returns to where the note was; success says so with the settings toast", async () => {
     const s = await typedAndSent("x")
     s.saveNote.last().resolve({ note: note("x", 1) })
     await flush()
@@ -262,9 +344,11 @@ describe("note editor machine", () => {
     await flush()
     expect(s.value()).toEqual({ visible: "saved" })
     expect(s.context().settingError).toBe("errors.generic")
+    expect(s.toasts).toEqual([])
     s.actor.send({ type: "notes.hide" })
     s.saveShowNotes.last().resolve()
     await flush()
     expect(s.value()).toBe("hidden")
+    expect(s.toasts).toEqual(["settingSaved"])
   })
 })

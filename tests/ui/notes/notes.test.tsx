@@ -236,26 +236,24 @@ describe("saving a note", () => {
     })
   })
 
-  it("a conflict keeps both texts in the field and tells the user", async () => {
+  it("the point page's notes switch confirms a saved setting with the settings toast and keeps focus", async () => {
     baseApi()
+    const sent: Array<unknown> = []
     server.use(
-      http.post(`${API}/api/save-point-notes`, () =>
-        HttpResponse.json(
-          {
-            _tag: "NoteConflict",
-            message: "changed",
-            stored: { point: "LU-9", text: "From the other tab", version: 5, updatedAt: "2026-01-03T00:00:00.000Z" },
-          },
-          { status: 409 },
-        ),
-      ),
+      http.post(`${API}/api/user-settings`, async ({ request }) => {
+        const body = (await request.json()) as { showNotes: boolean }
+        sent.push(body)
+        return HttpResponse.json({ ...DEFAULT_USER_SETTINGS, ...body })
+      }),
     )
     const user = userEvent.setup()
     await renderApp("/point/lu-9-taiyuan", { signedIn: true })
-    const field = await noteField()
-    await user.type(field, "!")
-    expect(await screen.findByRole("alert", {}, { timeout: 3000 })).toHaveTextContent(/changed in another tab/)
-    expect((field as HTMLTextAreaElement).value).toMatch(/^From the other tab[\s\S]+Pulse point!$/)
+    await noteField()
+    const toggle = screen.getByRole("switch", { name: "Show my notes on point pages" })
+    await user.click(toggle)
+    expect(await toast()).toHaveTextContent("Your settings have been saved.")
+    expect(sent).toEqual([{ showNotes: false }])
+    expect(toggle).toHaveFocus()
   })
 
   it("visitors see no note field", async () => {

@@ -20,7 +20,7 @@ export default defineConfig({
     sourcemap: "hidden",
     target: "es2022",
     // Fonts stay files, never `data:` addresses: the CSP allows fonts from this origin only.
-    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,12 +1,13 @@
 // Chinese that a learner types or writes (a search, a note) and the interface texts around it
 // (search help, results, the notes list) are drawn by our web fonts on any device, not only the
-// knowledge base's names: every font stack of the stylesheets ends in the full Noto Serif TC and SC
-// after our subsets, form controls take those stacks, and the faces the app loads cover all of the
-// CJK Unified Ideographs (U+4E00–9FFF) by unicode-range.
+// knowledge base's names: every font stack of the stylesheets names our subsets and the full Noto
+// Serif TC and SC before any local family (Chromium draws a character system-ui or Arial lacks as an
+// empty box instead of trying the next family), form controls take those stacks, and the full faces
+// the app loads draw the common Chinese character sets in slices that name Chinese characters only.
 import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { parseUnicodeRange, root } from "../../scripts/hanzi.ts"
+import { cjkFaces, parseUnicodeRange, root } from "../../scripts/hanzi.ts"
 
 const uiDir = join(root, "src", "ui")
 const stylesheets = readdirSync(uiDir, { recursive: true, encoding: "utf8" })
@@ -42,6 +43,7 @@ const families = (value: string): Array<string> => {
 }
 
 const FULL_FACES = ["Noto Serif TC", "Noto Serif SC"]
+const WEB_FACES = new Set(["Jingluo Hanzi TC", "Jingluo Hanzi SC", ...FULL_FACES])
 
 const BIG5_TRAILS: ReadonlyArray<readonly [number, number]> = [
   [0x40, 0x7e],
@@ -67,20 +69,23 @@ const nationalSet = (
   return [...codes]
 }
 
-/** The stylesheet src/main.tsx loads for the Chinese faces, with its `@import`s inlined. */
+/** The stylesheets src/main.tsx loads for the Chinese faces, as the build gets them (vite.config.ts). */
 const loadedFacesCss = () => {
   const main = readFileSync(join(root, "src", "main.tsx"), "utf8")
-  const [, path = ""] = main.match(/import\("\.\/(ui\/shared\/fonts\/[\w-]+\.css)"\)/) ?? []
+  const [, path = ""] = main.match(/import\("\.\/(ui\/shared\/fonts\/[\w-]+\.tsx?)"\)/) ?? []
   expect(path, "src/main.tsx loads the Chinese faces").not.toBe("")
-  const inline = (file: string): string =>
-    readFileSync(file, "utf8").replace(/@import\s+"([^"]+)";/g, (_, spec: string) =>
-      inline(spec.startsWith(".") ? join(dirname(file), spec) : join(root, "node_modules", spec)),
+  const module = join(root, "src", path)
+  return [...readFileSync(module, "utf8").matchAll(/^import "([^"]+\.css)"/gm)]
+    .map(([, spec = ""]) =>
+      spec.startsWith(".")
+        ? readFileSync(join(dirname(module), spec), "utf8")
+        : cjkFaces(readFileSync(join(root, "node_modules", spec), "utf8")),
     )
-  return inline(join(root, "src", path))
+    .join("\n")
 }
 
 describe("Chinese typed or written in the interface", () => {
-  it("every font stack ends in the full faces after our subsets, before the generic family", () => {
+  it("every font stack names our subsets and the full faces before any local or generic family", () => {
     const stacks = stylesheets.flatMap(({ file, css }) =>
       rules(css).flatMap((rule) =>
         [...rule.declarations]
@@ -93,6 +98,8 @@ describe("Chinese typed or written in the interface", () => {
       if (value === "inherit") continue
       const list = families(value)
       for (const face of [...FULL_FACES, "Jingluo Hanzi SC"]) expect(list, where).toContain(face)
+      const firstLocal = list.findIndex((family) => !WEB_FACES.has(family))
+      for (const face of FULL_FACES) expect(list.indexOf(face), where).toBeLessThan(firstLocal)
       expect(list.at(-1), where).toMatch(/^(sans-serif|serif)$/)
     }
   })
@@ -123,7 +130,14 @@ describe("Chinese typed or written in the interface", () => {
       // Each slice names its characters, so a page downloads only the slices it shows.
       for (const slice of slices) {
         expect(slice.range, slice.src).toBeDefined()
-        for (const code of parseUnicodeRange(slice.range ?? "")) covered.add(code)
+        const codes = parseUnicodeRange(slice.range ?? "")
+        // Chinese only, so the interface's Latin text never takes the full faces.
+        expect(
+          codes.filter((code) => code < 0x2e80),
+          slice.src,
+        ).toEqual([])
+        expect(slice.src, "woff2 only").not.toMatch(/\.woff\)/)
+        for (const code of codes) covered.add(code)
       }
     }
     const lacking = (codes: ReadonlyArray<number>) => codes.filter((code) => !covered.has(code))

@@ -4,8 +4,11 @@ import type { Locator, Page, Request } from "@playwright/test"
 import { expect } from "./test.ts"
 
 /**
- * Waits until every Chinese character of `text` in the element is drawn by a web face its font stack
- * names: a face of that family, loaded, whose unicode-range holds the character.
+ * Waits until every Chinese character of `text` in the element is drawn by a web face: going down
+ * the element's font stack, the first family that holds the character (a face of it whose
+ * unicode-range names it) is one of our web families, and that face has loaded. A local or generic
+ * family before it fails the check: Chromium draws a character system-ui, Arial or sans-serif lacks
+ * as an empty box rather than trying the next family.
  */
 export const expectDrawnInWebFonts = async (element: Locator, text: string) => {
   await expect
@@ -23,14 +26,24 @@ export const expectDrawnInWebFonts = async (element: Locator, text: string) => {
                 .map((hex) => Number.parseInt(hex, 16))
               return code >= from && code <= to
             })
-          const faces = [...document.fonts].filter(
-            (face) => face.status === "loaded" && stack.includes(unquote(face.family)),
-          )
+          const faces = [...document.fonts]
+          const drawnBy = (code: number) => {
+            for (const family of stack) {
+              const own = faces.filter((face) => unquote(face.family) === family)
+              if (own.length === 0) return `${family} (not a web face)`
+              const face = own.find((f) => holds(f.unicodeRange, code))
+              if (face) return face.status === "loaded" ? null : `${family} (${face.status})`
+            }
+            return "no family"
+          }
           return [...chars]
             .filter((char) => /\p{Script=Han}/u.test(char))
-            .filter((char) => !faces.some((face) => holds(face.unicodeRange, char.codePointAt(0)!)))
+            .flatMap((char) => {
+              const problem = drawnBy(char.codePointAt(0)!)
+              return problem === null ? [] : [`${char}: ${problem}`]
+            })
         }, text),
-      { message: `characters of "${text}" without a loaded web face`, timeout: 15_000 },
+      { message: `characters of "${text}" not drawn by a loaded web face`, timeout: 15_000 },
     )
     .toEqual([])
 }

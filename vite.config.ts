@@ -1,13 +1,21 @@
 import react from "@vitejs/plugin-react"
-import { defineConfig } from "vite"
+import { defineConfig, type Plugin } from "vite"
+import { cjkFaces } from "./scripts/hanzi.ts"
 import { languagePages } from "./scripts/language-pages.ts"
 import { precompress } from "./scripts/precompress.ts"
+
+/** The full Chinese faces' stylesheets (src/ui/shared/fonts/chinese.ts) kept to their Chinese slices. */
+const chineseSlices = (): Plugin => ({
+  name: "chinese-slices",
+  enforce: "pre",
+  transform: (code, id) => (/@fontsource\/noto-serif-(tc|sc)\/400\.css$/.test(id) ? cjkFaces(code) : undefined),
+})
 
 // `npm run dev`: Vite with hot reload on 5173, /api proxied to the server started beside it.
 export default defineConfig({
   // `precompress` writes .br and .gz beside each script, stylesheet and index.html of the build;
   // the server sends them by Accept-Encoding (server/platform/http/static-app.ts).
-  plugins: [react(), languagePages(), precompress()],
+  plugins: [react(), chineseSlices(), languagePages(), precompress()],
   server: {
     port: 5173,
     strictPort: true,
@@ -20,7 +28,7 @@ export default defineConfig({
     sourcemap: "hidden",
     target: "es2022",
     // Fonts stay files, never `data:` addresses: the CSP allows fonts from this origin only.
-    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -88,6 +88,26 @@ export const parseUnicodeRange = (value: string): Array<number> =>
       return Array.from({ length: to! - from! + 1 }, (_, i) => from! + i)
     })
 
+/** What the full Chinese faces draw for the app: CJK scripts from the radicals on, no Latin or symbols. */
+const isCjkScript = (code: number) => code >= 0x2e80 && (code <= 0xffef || code >= 0x20000)
+
+/**
+ * Fontsource's stylesheet of a full Chinese face (Noto Serif TC or SC) as the app loads it: each
+ * slice's unicode-range kept to CJK code points, rules left with none dropped (the Latin, Cyrillic
+ * and Vietnamese slices), woff2 only (every browser the app supports reads it). The faces come
+ * first in the stacks (styles.css), so a slice that also named Latin letters or punctuation would
+ * draw the interface's Latin text.
+ */
+export const cjkFaces = (css: string): string =>
+  css.replace(/(?:\/\*[^*]*\*\/\s*)?@font-face\s*\{[^}]*\}\s*/g, (rule) => {
+    const range = rule.match(/unicode-range:\s*([^;]+);/)?.[1]
+    const kept = range === undefined ? [] : parseUnicodeRange(range).filter(isCjkScript)
+    if (kept.length === 0) return ""
+    return rule
+      .replace(/unicode-range:\s*[^;]+;/, `unicode-range: ${formatUnicodeRange(kept)};`)
+      .replace(/,\s*url\([^)]*\.woff\)\s*format\(["']woff["']\)/, "")
+  })
+
 /** The two faces: traditional first (most of the app's text), simplified for `zh-Hans` and the rest. */
 export const FACES = [
   { key: "tc", family: "Jingluo Hanzi TC" },

@@ -1,7 +1,8 @@
 // `npm run screenshots`: starts a fresh server (built app, empty database and outbox under
 // .tmp/screenshots-data) and writes PNGs at 1280 and 375 px of the home page, the open drill-down,
-// a point page, a locked page, a channel page, the upgrade modal, the API reference and, as Pro, a
-// trunk point's page (CV-12), and the Spanish header at 900 px, into .tmp/screenshots/ for review.
+// /search with 太淵 typed and searched, a point page, a locked page, a channel page, the upgrade modal,
+// the API reference and, as Pro, a trunk point's page (CV-12), and the Spanish header at 900 px, into
+// .tmp/screenshots/ for review.
 // Debian's Chromium at /usr/bin/chromium (CHROMIUM_PATH) does the drawing.
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
@@ -57,7 +58,8 @@ const startServer = async (port: number): Promise<ChildProcess> => {
       LOG_LEVEL: "warn",
     },
   })
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, "the server")
+  // A fresh database migrates and seeds first: about 110 s when the machine is busy.
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, "the server", 180_000)
   return child
 }
 
@@ -151,6 +153,13 @@ const run = async (browser: Browser, base: string) => {
     await createUser(base, email)
     await signIn(page, email)
     await shoot(page, "home", width, true)
+    // Chinese typed into the search: the field and the results' highlights in our fonts.
+    await page.goto("/search")
+    const keywordForm = page.getByRole("form", { name: "Keyword" })
+    await keywordForm.getByRole("searchbox", { name: "Keyword" }).fill("太淵")
+    await keywordForm.getByRole("button", { name: "Search", exact: true }).click()
+    await page.locator(".search-results").getByRole("listitem").first().waitFor()
+    await shoot(page, "search-hanzi", width)
     await openMenu(page, width)
     await shoot(page, "drill-down", width)
     await page.goto("/point/lu-9-taiyuan")

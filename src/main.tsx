@@ -91,13 +91,14 @@ export const wire = async (options: WireOptions) => {
 const root = typeof document !== "undefined" ? document.getElementById("root") : null
 if (root) {
   wire({ baseUrl: globalThis.location.origin }).then(({ element }) => createRoot(root).render(element))
-  // The Chinese faces (our subset of Noto Serif TC and SC, `npm run fonts`), so names never show as
-  // empty boxes on a device without a Chinese font. Their rules arrive once the page has loaded and
-  // the browser is idle: the first page's text is laid out once, not again as each face arrives, and
-  // a page downloads only the slices of the characters it shows.
+  // The Chinese faces (Noto Serif TC and SC: our subsets, then the full faces, chinese.ts), so names
+  // and whatever a learner types never show as empty boxes on a device without a Chinese font. Their
+  // rules arrive once the page has loaded and the browser is idle: the first page's text is laid out
+  // once, not again as each face arrives, and a page downloads only the slices of the characters it
+  // shows.
   const whenIdle = (run: () => void) =>
     "requestIdleCallback" in globalThis ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200)
-  const loadHanzi = () => whenIdle(() => void import("./ui/shared/fonts/hanzi.css"))
+  const loadHanzi = () => whenIdle(() => void import("./ui/shared/fonts/chinese.ts"))
   if (document.readyState === "complete") loadHanzi()
   else addEventListener("load", loadHanzi, { once: true })
 }

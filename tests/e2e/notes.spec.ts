@@ -2,10 +2,13 @@
 // page by keyboard, a note on LU-9 written, saved as typed, there after a reload, found in /my-notes
 // with the filter and followed back; hidden again by mouse; two tabs that both write: a dialog asks
 // which text to keep, answered by keyboard (keep both, then keep mine); typing offline is saved when
-// back online; text typed as the session ends is saved after signing in again; a rating left by
-// keyboard, changed by mouse; German and Spanish words; axe on every screen.
+// back online; text typed as the session ends is saved after signing in again; a note in Chinese
+// drawn in our fonts; a rating left by keyboard, changed by mouse; German and Spanish words; axe on
+// every screen.
+
 import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
+import { expectDrawnInWebFonts, fontRequests } from "./support/fonts.ts"
 import { expect, test } from "./support/test.ts"
 
 const LU9 = "/point/lu-9-taiyuan"
@@ -91,6 +94,28 @@ test("notes: switched on by keyboard, written on LU-9, kept after a reload, foun
   await expect(notesSwitch(page)).toBeEnabled()
   await expect(notesSwitch(page)).not.toBeChecked()
   await expect(noteField(page)).toHaveCount(0)
+})
+
+test("a note in Chinese is drawn in our fonts in its field and in /my-notes, a character beyond the point names too", async ({
+  page,
+}) => {
+  await signIn(page, await createVerifiedUser(page))
+  await openLu9(page)
+  await notesSwitch(page).focus()
+  await page.keyboard.press("Space")
+  await expect(noteField(page)).toBeVisible()
+  // 太淵 is in our subsets of the point names; 貓 is in no text of ours, so only the full face draws it.
+  const text = "太淵 貓"
+  const fonts = fontRequests(page)
+  await noteField(page).fill(text)
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
+  await expectDrawnInWebFonts(noteField(page), text)
+  expect(fonts.some((file) => file.startsWith("noto-serif-tc-") && file.endsWith(".woff2"))).toBe(true)
+
+  await page.getByRole("link", { name: "All my notes" }).click()
+  const note = page.locator(".my-note-text")
+  await expect(note).toHaveText(text)
+  await expectDrawnInWebFonts(note, text)
 })
 
 test("notes: two tabs writing the same note ask which text to keep; typing offline is saved when back online", async ({

@@ -1,11 +1,12 @@
-// Search journeys in Chromium against the real server: LU-9 by taiyuan, 太淵 and lu9 from the
-// header (keyboard only) and the all-points search (mouse), PC-6 by P6, GB-20 by "headache" for a
-// Pro user (with the indication) and by its name only for a Standard user (code and name, no text:
-// its indications are not searched for them), a German user by
-// "Kopfschmerzen", the main search's buttons, keyword error and empty result, the full text paged,
-// point addresses however typed, and axe on every search screen.
+// Search journeys in Chromium against the real server: LU-9 by taiyuan, 太淵 (drawn in our fonts, as
+// is the help text's 太淵) and lu9 from the header (keyboard only) and the all-points search (mouse),
+// PC-6 by P6, GB-20 by "headache" for a Pro user (with the indication) and by its name only for a
+// Standard user (code and name, no text: its indications are not searched for them), a German user
+// by "Kopfschmerzen", the main search's buttons, keyword error and empty result, the full text
+// paged, point addresses however typed, and axe on every search screen.
 import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { expectDrawnInWebFonts } from "./support/fonts.ts"
 import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -33,8 +34,13 @@ const openHeaderSearch = async (page: Page) => {
 test("a signed-in user finds LU-9 from the header by taiyuan, 太淵 and lu9, by keyboard only", async ({ page }) => {
   await signIn(page, await createVerifiedUser(page))
   for (const typed of ["taiyuan", "太淵", "lu9"]) {
-    await openHeaderSearch(page)
+    const field = await openHeaderSearch(page)
     await page.keyboard.insertText(typed)
+    // Typed Chinese is drawn by our fonts, not left to the device (empty boxes without a Chinese font).
+    if (typed === "太淵") {
+      await expectDrawnInWebFonts(field, typed)
+      await expectDrawnInWebFonts(page.locator("#search-menu").getByText(/Taiyuan, 太淵/), "太淵")
+    }
     const options = page.getByRole("listbox", { name: "First results" }).getByRole("option")
     await expect(options.first()).toContainText("LU-9")
     await expect(page.getByRole("status").filter({ hasText: /points? found/ })).toBeVisible()

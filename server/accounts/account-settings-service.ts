@@ -109,8 +109,12 @@ export class AccountSettings extends Context.Service<
         const changing = email !== user.email
         const proof = { password: payload.current_password, code: payload.code }
         const errors: Record<string, string> = changing ? { ...reauth.missing(user, proof) } : {}
-        if (!(yield* profiles.countryExists(payload.country_id))) errors.country_id = MessageKey.invalid
-        if (!(yield* profiles.currencyExists(payload.currency_id))) errors.currency_id = MessageKey.invalid
+        // Country and currency may stay unchosen; a chosen one must exist.
+        const countryId = payload.country_id ?? null
+        const currencyId = payload.currency_id ?? null
+        if (countryId !== null && !(yield* profiles.countryExists(countryId))) errors.country_id = MessageKey.invalid
+        if (currencyId !== null && !(yield* profiles.currencyExists(currencyId)))
+          errors.currency_id = MessageKey.invalid
         const languageCode = yield* profiles.languageCode(payload.language_id)
         if (Option.isNone(languageCode)) errors.language_id = MessageKey.invalid
         if (Object.keys(errors).length > 0 || Option.isNone(languageCode)) return yield* invalid(errors, language)
@@ -120,8 +124,8 @@ export class AccountSettings extends Context.Service<
         yield* profiles.update(userId, {
           firstName: payload.first_name,
           lastName: payload.last_name,
-          countryId: payload.country_id,
-          currencyId: payload.currency_id,
+          countryId,
+          currencyId,
           language: languageCode.value,
           promotional: payload.promotional_emails,
         })

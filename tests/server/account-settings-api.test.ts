@@ -103,6 +103,34 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
       expect(dashboard.language.lang_code).toBe("es")
     })
 
+    it("lets country and currency stay unchosen (null or absent) and stores none; the language is asked for", async () => {
+      const { email } = await createVerifiedUser(server)
+      const token = await signInAs(email)
+      expect((await update(token, profile(email))).status).toBe(200)
+      const cleared = await update(token, profile(email, { country_id: null, currency_id: null }))
+      expect(cleared.status).toBe(200)
+      const stored = () =>
+        server.sql<{ country_id: number | null; currency_id: number | null }>(
+          "SELECT country_id, currency_id FROM users WHERE email = $1",
+          [email],
+        )
+      expect(await stored()).toEqual([{ country_id: null, currency_id: null }])
+      const { country_id: _c, currency_id: _u, ...absent } = profile(email, { first_name: "Absent" })
+      expect((await update(token, absent)).status).toBe(200)
+      expect(await stored()).toEqual([{ country_id: null, currency_id: null }])
+      const dashboard = (await (await server.request("/api/dashboard", { token })).json()) as {
+        country: unknown
+        currency: unknown
+      }
+      expect(dashboard).toMatchObject({ country: null, currency: null })
+      const { language_id: _l, ...noLanguage } = profile(email)
+      const refused = await update(token, noLanguage)
+      expect(refused.status).toBe(422)
+      expect(((await refused.json()) as { errors: Record<string, string> }).errors).toEqual({
+        language_id: "validation.languageRequired",
+      })
+    })
+
     it("answers bad input with 4xx and a message per field, never 500", async () => {
       const { email } = await createVerifiedUser(server)
       const token = await signInAs(email)

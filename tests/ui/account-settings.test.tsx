@@ -90,6 +90,24 @@ describe("my profile", () => {
     expect(await toast()).toHaveTextContent("Your profile has been updated.")
   })
 
+  it("saves a profile whose country and currency were never chosen: both read 'Not specified' and go as none", async () => {
+    base()
+    const bare = { ...filledDashboard, country: null, currency: null }
+    const sent: unknown[] = []
+    server.use(
+      http.get(`${API}/api/dashboard`, () => HttpResponse.json(bare)),
+      http.put(`${API}/api/profile-update`, async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json({ message: "Your profile has been updated.", pending_email: null, user: bare })
+      }),
+    )
+    await saveProfile()
+    expect(await toast()).toHaveTextContent("Your profile has been updated.")
+    expect(sent[0]).toMatchObject({ country_id: null, currency_id: null, language_id: 1 })
+    expect(screen.getByRole("button", { name: /Not specified Country/ })).toBeVisible()
+    expect(screen.queryByText("This value is not valid")).toBeNull()
+  })
+
   it("422: messages under the fields and 'failedUserUpdate' when the e-mail has none; the typing stays", async () => {
     base()
     server.use(

@@ -18,31 +18,38 @@ import { ReauthDialog } from "./ReauthDialog.tsx"
 
 type SelectFieldName = "country_id" | "currency_id" | "language_id"
 
+/** The option of an optional select that leaves it unchosen. */
+const NONE = "none"
+
 const ProfileSelect = ({
   actor,
   field,
   label,
   options,
+  optional = false,
 }: {
   readonly actor: ActorRefFrom<typeof profileMachine>
   readonly field: SelectFieldName
   readonly label: string
   readonly options: ReadonlyArray<{ readonly id: string; readonly label: string }>
+  /** Country and currency may stay unchosen: the list starts with "Not specified". */
+  readonly optional?: boolean
 }) => {
   const { t } = useTranslation(["account", "common"])
   const value = useSelector(actor, (s) => s.context.form[field])
   const error = useSelector(actor, (s) => s.context.errors[field])
+  const items = optional ? [{ id: NONE, label: t("account:profile.notSpecified") }, ...options] : options
   return (
     <Select
       className="field select-field"
       name={field}
-      selectedKey={value === "" ? null : value}
+      selectedKey={value === "" ? (optional ? NONE : null) : value}
       placeholder={t("account:profile.choose")}
-      isRequired
+      isRequired={!optional}
       isInvalid={Boolean(error)}
       validationBehavior="aria"
       onSelectionChange={(key) => {
-        if (key !== null) actor.send({ type: "field.change", field, value: String(key) })
+        if (key !== null) actor.send({ type: "field.change", field, value: key === NONE ? "" : String(key) })
       }}
     >
       <Label>{label}</Label>
@@ -54,7 +61,7 @@ const ProfileSelect = ({
       </AriaButton>
       <FieldError className="error">{error ? t(`common:${error}`) : null}</FieldError>
       <Popover className="select-popover" placement="bottom start">
-        <ListBox className="select-list" items={options}>
+        <ListBox className="select-list" items={items}>
           {(option) => (
             <ListBoxItem id={option.id} className="menu-item" textValue={option.label}>
               {option.label}
@@ -154,6 +161,7 @@ export const ProfilePage = () => {
             actor={actor}
             field="country_id"
             label={t("account:profile.country")}
+            optional
             options={options.countries
               .map((c) => ({ id: String(c.id), label: regionNames.of(c.code) ?? c.name }))
               .sort((a, b) => a.label.localeCompare(b.label, i18n.language))}
@@ -163,6 +171,7 @@ export const ProfilePage = () => {
               actor={actor}
               field="currency_id"
               label={t("account:profile.currency")}
+              optional
               options={options.currencies.map((c) => ({
                 id: String(c.id),
                 label: `${currencyNames.of(c.code) ?? c.title} (${c.code})`,

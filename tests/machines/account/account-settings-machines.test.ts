@@ -128,6 +128,19 @@ describe("profile machine", () => {
     expect(updateProfile.inputs).toHaveLength(0)
   })
 
+  it("saves with no country and no currency chosen (sent as none), but asks for the language by name", async () => {
+    const { actor, updateProfile } = await editing()
+    type(actor, "country_id", "")
+    type(actor, "currency_id", "")
+    type(actor, "language_id", "")
+    actor.send({ type: "form.submit" })
+    expect(actor.getSnapshot().context.errors).toEqual({ language_id: "validation.languageRequired" })
+    expect(updateProfile.inputs).toHaveLength(0)
+    type(actor, "language_id", "1")
+    actor.send({ type: "form.submit" })
+    expect(updateProfile.inputs[0]).toMatchObject({ country_id: null, currency_id: null, language_id: 1 })
+  })
+
   it("saves trimmed values, announces the server's message and switches to the saved language", async () => {
     const { actor, updateProfile, announce, switchLanguage } = await editing()
     type(actor, "first_name", "  Mei ")

@@ -49,6 +49,10 @@ export class AccountSettings extends Context.Service<
       otp: string,
       language: SelectableLanguage,
     ) => Effect.Effect<UserData, ValidationFailed | CodeRejected | CodesPaused>
+    /** The new address waiting for its code (null: no change waits). */
+    readonly pendingEmail: (userId: number) => Effect.Effect<string | null>
+    /** Gives up the e-mail change waiting for its code. */
+    readonly cancelEmailChange: (userId: number) => Effect.Effect<void>
     readonly changePassword: (
       session: SettingsSession,
       payload: ChangePasswordPayload,
@@ -198,6 +202,8 @@ export class AccountSettings extends Context.Service<
         emailAvailable: emailChange.available,
         updateProfile,
         confirmEmail,
+        pendingEmail: (userId) => Effect.map(emailChange.pending(userId), Option.getOrNull),
+        cancelEmailChange: emailChange.cancel,
         changePassword,
         devices,
         removeDevice,

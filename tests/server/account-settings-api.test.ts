@@ -210,6 +210,42 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
       expect(old.status).toBe(422)
     })
 
+    it("tells the account which new address waits for its code, and gives the change up on request", async () => {
+      const { email } = await createVerifiedUser(server)
+      const other = await signInAs((await createVerifiedUser(server)).email)
+      const token = await signInAs(email)
+      const pending = async (as = token) =>
+        ((await (await server.request("/api/email-change", { token: as })).json()) as { pending_email: string | null })
+          .pending_email
+      expect(await pending()).toBeNull()
+      const next = `waiting-${email}`
+      await update(token, profile(email, { email: next, current_password: PASSWORD }))
+      expect(await pending()).toBe(next)
+      expect(await pending(other)).toBeNull()
+      const code = server.mails.filter((m) => m.to === next && m.purpose === "change-email").at(-1)!.code!
+
+      const cancelled = await server.request("/api/email-change/cancel", {
+        method: "POST",
+        token,
+        json: {},
+        locale: "es",
+      })
+      expect(cancelled.status).toBe(200)
+      expect(((await cancelled.json()) as { message: string }).message).toBe(
+        "Se ha cancelado el cambio de tu dirección de correo. Tu dirección sigue siendo la misma.",
+      )
+      expect(await pending()).toBeNull()
+      const late = await server.request("/api/profile-email-update", {
+        method: "PUT",
+        token,
+        json: { email: next, otp: code },
+      })
+      expect(late.status).toBe(422)
+      const [row] = await server.sql<{ email: string }>("SELECT email FROM users WHERE email = $1", [email])
+      expect(row?.email).toBe(email)
+      expect((await server.request("/api/email-change")).status).toBe(401)
+    })
+
     it("refuses an address another account uses, and a code after too many tries", async () => {
       const { email } = await createVerifiedUser(server)
       const other = await createVerifiedUser(server)

@@ -60,6 +60,10 @@ export const ProfileUpdateResponse = Schema.Struct({
 })
 export type ProfileUpdateResponse = typeof ProfileUpdateResponse.Type
 
+/** GET api/email-change: the new address still waiting for its code, or null. */
+export const PendingEmailChange = Schema.Struct({ pending_email: Schema.NullOr(Schema.String) })
+export type PendingEmailChange = typeof PendingEmailChange.Type
+
 export const EmailUpdatePayload = Schema.Struct({ email: Email, otp: Code })
 export type EmailUpdatePayload = typeof EmailUpdatePayload.Type
 

@@ -28,7 +28,7 @@ import { OPTIONS, userData } from "./settings-fixtures.ts"
 describe("profile machine", () => {
   const start = async () => {
     const clock = new SimulatedClock()
-    const loadProfile = pendingActor<{ user: UserData; options: ProfileOptions }, void>()
+    const loadProfile = pendingActor<{ user: UserData; options: ProfileOptions; pendingEmail: string | null }, void>()
     const checkEmail = pendingActor<{ available: boolean }, EmailValidatePayload>()
     const updateProfile = pendingActor<ProfileUpdateResponse, ProfileUpdatePayload>()
     const announce = vi.fn()
@@ -48,7 +48,7 @@ describe("profile machine", () => {
   }
   const editing = async () => {
     const started = await start()
-    started.loadProfile.resolve({ user: userData(), options: OPTIONS })
+    started.loadProfile.resolve({ user: userData(), options: OPTIONS, pendingEmail: null })
     await waitFor(started.actor, (s) => s.matches("editing"))
     return started
   }

@@ -172,6 +172,7 @@ export class AccountSettings extends Context.Service<
             status: row.id === session.sessionId ? "current" : "active",
             last_used_at: row.last_used_at.toISOString(),
             signed_in_at: row.created_at.toISOString(),
+            place: row.place,
           }),
         )
       })

@@ -34,6 +34,7 @@ const devices = [
     status: "current",
     last_used_at: "2026-01-02T10:00:00.000Z",
     signed_in_at: "2026-01-01T10:00:00.000Z",
+    place: "local",
   },
   {
     id: "b",
@@ -41,6 +42,7 @@ const devices = [
     status: "active",
     last_used_at: "2026-01-01T10:00:00.000Z",
     signed_in_at: "2026-01-01T09:00:00.000Z",
+    place: "DE",
   },
 ]
 

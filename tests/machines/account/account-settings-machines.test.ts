@@ -236,6 +236,7 @@ describe("devices machine", () => {
     status,
     last_used_at: last,
     signed_in_at: last,
+    place: null,
   })
   const start = async () => {
     const loadDevices = pendingActor<ReadonlyArray<RegisteredDevice>, void>()

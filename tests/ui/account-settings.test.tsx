@@ -217,6 +217,30 @@ describe("registered devices", () => {
     expect(window.location.pathname).toBe("/account-settings/registered-devices")
   })
 
+  it("says when each device was last used, relatively, and where it signed in, in the interface language", async () => {
+    base()
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+    server.use(
+      http.get(`${API}/api/registered-devices`, () =>
+        HttpResponse.json([
+          { ...devices[0], last_used_at: ago(0), place: "local" },
+          { ...devices[1], last_used_at: ago(3), place: "DE" },
+          { ...devices[1], id: "c", device_name: "Firefox 128 on Windows", last_used_at: ago(60 * 50), place: null },
+        ]),
+      ),
+    )
+    await renderApp("/account-settings/registered-devices", { signedIn: true, language: "de" })
+    const list = await screen.findByRole("list", { name: "Angemeldete Geräte" })
+    const [current, phone, laptop] = within(list).getAllByRole("listitem")
+    expect(current).toHaveTextContent("Dieses Gerät")
+    expect(current).toHaveTextContent("Zuletzt genutzt jetzt")
+    expect(current).toHaveTextContent("Standort: Lokales Netzwerk")
+    expect(phone).toHaveTextContent("Zuletzt genutzt vor 3 Minuten")
+    expect(phone).toHaveTextContent("Standort: Deutschland")
+    expect(laptop).toHaveTextContent("Zuletzt genutzt vorgestern")
+    expect(laptop).not.toHaveTextContent("Standort")
+  })
+
   it("a load failure says so inline", async () => {
     base()
     server.use(http.get(`${API}/api/registered-devices`, () => answer(FAILURES.server)))

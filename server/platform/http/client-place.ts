@@ -2,6 +2,7 @@
 // private and link-local addresses, else the ISO country code of the IPv4 range it falls in, from the
 // public-domain (CC0) country table of @ip-location-db/geo-whois-asn-country, read from disk once on
 // first use. Unknown (IPv6 outside the local ranges, an unlisted range): null. Country level only.
+// The table's whois data: Number Resource Organization (nro.net), CC BY 4.0.
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { BlockList, isIPv4, isIPv6 } from "node:net"

@@ -167,7 +167,9 @@ const fakeServer = (ctx: Ctx, outbox: Outbox) => {
     http.get(`${API}/api/email-change`, () => HttpResponse.json({ pending_email: pending })),
     http.post(`${API}/api/email-change/cancel`, () => {
       pending = null
-      return HttpResponse.json({ message: "The change of your e-mail address has been cancelled." })
+      return HttpResponse.json({
+        message: "The change of your e-mail address has been cancelled. Your address stays the same.",
+      })
     }),
     http.put(`${API}/api/profile-email-update`, async ({ request }) => {
       const body = (await request.json()) as { email: string; otp: string }
@@ -311,7 +313,7 @@ export default defineModel<Facts, Ctx>({
       means:
         "the change given up and said so; no code is waited for, the field (with the cursor) holds the account's address",
       check: async (ui) => {
-        await toastSays(ui, "The change of your e-mail address has been cancelled.")
+        await toastSays(ui, "The change of your e-mail address has been cancelled. Your address stays the same.")
         await ui.expect(cancelChange(ui)).toHaveCount(0)
         const { user_profile } = await serverAccount(ui)
         await ui.expect(field(ui, "E-mail")).toHaveValue(user_profile.email)

@@ -49,6 +49,10 @@ export class AccountSettings extends Context.Service<
       otp: string,
       language: SelectableLanguage,
     ) => Effect.Effect<UserData, ValidationFailed | CodeRejected | CodesPaused>
+    /** The new address waiting for its code (null: no change waits). */
+    readonly pendingEmail: (userId: number) => Effect.Effect<string | null>
+    /** Gives up the e-mail change waiting for its code. */
+    readonly cancelEmailChange: (userId: number) => Effect.Effect<void>
     readonly changePassword: (
       session: SettingsSession,
       payload: ChangePasswordPayload,
@@ -109,8 +113,12 @@ export class AccountSettings extends Context.Service<
         const changing = email !== user.email
         const proof = { password: payload.current_password, code: payload.code }
         const errors: Record<string, string> = changing ? { ...reauth.missing(user, proof) } : {}
-        if (!(yield* profiles.countryExists(payload.country_id))) errors.country_id = MessageKey.invalid
-        if (!(yield* profiles.currencyExists(payload.currency_id))) errors.currency_id = MessageKey.invalid
+        // Country and currency may stay unchosen; a chosen one must exist.
+        const countryId = payload.country_id ?? null
+        const currencyId = payload.currency_id ?? null
+        if (countryId !== null && !(yield* profiles.countryExists(countryId))) errors.country_id = MessageKey.invalid
+        if (currencyId !== null && !(yield* profiles.currencyExists(currencyId)))
+          errors.currency_id = MessageKey.invalid
         const languageCode = yield* profiles.languageCode(payload.language_id)
         if (Option.isNone(languageCode)) errors.language_id = MessageKey.invalid
         if (Object.keys(errors).length > 0 || Option.isNone(languageCode)) return yield* invalid(errors, language)
@@ -120,8 +128,8 @@ export class AccountSettings extends Context.Service<
         yield* profiles.update(userId, {
           firstName: payload.first_name,
           lastName: payload.last_name,
-          countryId: payload.country_id,
-          currencyId: payload.currency_id,
+          countryId,
+          currencyId,
           language: languageCode.value,
           promotional: payload.promotional_emails,
         })
@@ -164,6 +172,7 @@ export class AccountSettings extends Context.Service<
             status: row.id === session.sessionId ? "current" : "active",
             last_used_at: row.last_used_at.toISOString(),
             signed_in_at: row.created_at.toISOString(),
+            place: row.place,
           }),
         )
       })
@@ -194,6 +203,8 @@ export class AccountSettings extends Context.Service<
         emailAvailable: emailChange.available,
         updateProfile,
         confirmEmail,
+        pendingEmail: (userId) => Effect.map(emailChange.pending(userId), Option.getOrNull),
+        cancelEmailChange: emailChange.cancel,
         changePassword,
         devices,
         removeDevice,

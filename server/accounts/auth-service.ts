@@ -4,6 +4,7 @@
 // address's waiting sign-up is checked too, always, so a known address that someone registered
 // with their own password answers "not verified" exactly like a new address would.
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import type { SignInDevice } from "../../src/domain/account/devices.ts"
 import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
 import type { SignedInUser, UserData } from "../../src/domain/account/user.ts"
 import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"
@@ -42,11 +43,11 @@ export class Auth extends Context.Service<
   Auth,
   {
     readonly login: (
-      credentials: { readonly email: string; readonly password: string; readonly deviceName: string },
+      credentials: { readonly email: string; readonly password: string; readonly device: SignInDevice },
       caller: Caller,
     ) => Effect.Effect<SignedInUser, InvalidCredentials | EmailNotVerified | TooManyRequests>
     /** A new session for a user who has proven who they are (password or a social identity). */
-    readonly openSession: (user: UserRow, deviceName: string) => Effect.Effect<SignedInUser>
+    readonly openSession: (user: UserRow, device: SignInDevice) => Effect.Effect<SignedInUser>
     readonly authenticate: (token: string, language: SelectableLanguage) => Effect.Effect<SessionInfo, Unauthorized>
     /** The caller when the token is valid, otherwise nobody (expired tokens make a visitor). */
     readonly identify: (token: string | undefined) => Effect.Effect<Option.Option<SessionInfo>>
@@ -67,14 +68,15 @@ export class Auth extends Context.Service<
       const secrets = yield* Secrets
       const { message } = yield* Translations
 
-      const openSession = Effect.fn("Auth.openSession")(function* (user: UserRow, deviceName: string) {
+      const openSession = Effect.fn("Auth.openSession")(function* (user: UserRow, device: SignInDevice) {
         const token = yield* secrets.sessionToken
         const now = yield* Clock.currentTimeMillis
         yield* sessions.create({
           id: yield* secrets.uuid,
           userId: user.id,
           tokenHash: sha256(token),
-          deviceName,
+          deviceName: device.name,
+          place: device.place,
           now: new Date(now),
           expiresAt: new Date(now + SESSION_MAX_AGE_DAYS * DAY_MS),
         })
@@ -82,7 +84,7 @@ export class Auth extends Context.Service<
       })
 
       const login = Effect.fn("Auth.login")(function* (
-        credentials: { readonly email: string; readonly password: string; readonly deviceName: string },
+        credentials: { readonly email: string; readonly password: string; readonly device: SignInDevice },
         caller: Caller,
       ) {
         const email = normalizeEmail(credentials.email)
@@ -109,7 +111,7 @@ export class Auth extends Context.Service<
           return yield* new EmailNotVerified({ message: message("emailNotVerified", caller.language), email })
         }
         const user = found.value
-        return yield* openSession(user, credentials.deviceName)
+        return yield* openSession(user, credentials.device)
       })
 
       const identify = (token: string | undefined) =>

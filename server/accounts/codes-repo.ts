@@ -58,6 +58,8 @@ export class CodesRepo extends Context.Service<
     readonly returnAttempt: (id: string) => Effect.Effect<void>
     /** Uses up this code, once; with it every other code and link of its holder and purpose. */
     readonly consume: (id: string, now: Date) => Effect.Effect<boolean>
+    /** Uses up every code and link of a purpose the holder has, as if used (a change given up). */
+    readonly discard: (holder: CodeHolder, purpose: CodePurpose, now: Date) => Effect.Effect<void>
     /** The codes an address held before it got an account become the account's. */
     readonly adopt: (addressHash: string, userId: number) => Effect.Effect<void>
     /** Removes codes that are used up, or whose code and link have both expired. */
@@ -125,6 +127,9 @@ export class CodesRepo extends Context.Service<
             return true
           }),
         )
+      const discard = (holder: CodeHolder, purpose: CodePurpose, now: Date) => sql`
+        UPDATE one_time_codes SET consumed_at = ${now.toISOString()}::timestamptz
+        WHERE ${heldBy(holder)} AND purpose = ${purpose} AND consumed_at IS NULL`
       const adopt = (addressHash: string, userId: number) =>
         sql`UPDATE one_time_codes SET user_id = ${userId}, address_hash = NULL WHERE address_hash = ${addressHash}`
       const purge = (now: Date) => sql`
@@ -151,6 +156,7 @@ export class CodesRepo extends Context.Service<
             ),
           ),
         consume: (id, now) => Effect.orDie(consume(id, now)),
+        discard: (holder, purpose, now) => Effect.orDie(Effect.asVoid(discard(holder, purpose, now))),
         adopt: (addressHash, userId) => Effect.orDie(Effect.asVoid(adopt(addressHash, userId))),
         purge: (now) => Effect.orDie(Effect.asVoid(purge(now))),
       })

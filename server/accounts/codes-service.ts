@@ -96,6 +96,10 @@ export class OneTimeCodes extends Context.Service<
     readonly findLink: (purpose: CodePurpose, token: string) => Effect.Effect<{ readonly userId: number }, CodeRejected>
     /** The codes an address held before its account existed become the account's. */
     readonly adopt: (addressHash: string, userId: number) => Effect.Effect<void>
+    /** The address an account's live code of a purpose was sent to (an e-mail change waiting for it). */
+    readonly pendingTarget: (userId: number, purpose: CodePurpose) => Effect.Effect<Option.Option<string>>
+    /** Uses up an account's codes of a purpose: the change they confirm is given up. */
+    readonly discard: (userId: number, purpose: CodePurpose) => Effect.Effect<void>
     readonly purge: Effect.Effect<void>
   }
 >()("jingluo/server/OneTimeCodes") {
@@ -257,6 +261,18 @@ export class OneTimeCodes extends Context.Service<
 
       const purge = Effect.flatMap(Clock.currentTimeMillis, (now) => repo.purge(new Date(now)))
 
+      const pendingTarget = Effect.fn("OneTimeCodes.pendingTarget")(function* (userId: number, purpose: CodePurpose) {
+        const found = yield* repo.latest({ _tag: "User", userId }, purpose)
+        const now = yield* Clock.currentTimeMillis
+        return Option.flatMap(found, (row) =>
+          usable(row, now) ? Option.fromNullishOr(row.target_email) : Option.none<string>(),
+        )
+      })
+
+      const discard = Effect.fn("OneTimeCodes.discard")(function* (userId: number, purpose: CodePurpose) {
+        yield* repo.discard({ _tag: "User", userId }, purpose, new Date(yield* Clock.currentTimeMillis))
+      })
+
       return OneTimeCodes.of({
         issue,
         budget,
@@ -267,6 +283,8 @@ export class OneTimeCodes extends Context.Service<
         redeemLink,
         findLink,
         adopt: repo.adopt,
+        pendingTarget,
+        discard,
         purge,
       })
     }),

@@ -56,6 +56,10 @@ export class EmailChange extends Context.Service<
       otp: string,
       language: SelectableLanguage,
     ) => Effect.Effect<void, ValidationFailed | CodeRejected | CodesPaused>
+    /** The new address whose code is still live, if a change waits for it. */
+    readonly pending: (userId: number) => Effect.Effect<Option.Option<string>>
+    /** Gives up the change that waits for its code: its code no longer works. */
+    readonly cancel: (userId: number) => Effect.Effect<void>
     /** The undo link: the old address comes back and is sent a password reset; returns it. */
     readonly restore: (token: string, caller: Caller) => Effect.Effect<string, ValidationFailed>
   }
@@ -203,7 +207,15 @@ export class EmailChange extends Context.Service<
         return outcome.restoredEmail
       })
 
-      return EmailChange.of({ available, check, start, confirm, restore })
+      return EmailChange.of({
+        available,
+        check,
+        start,
+        confirm,
+        restore,
+        pending: (userId) => codes.pendingTarget(userId, "change-email"),
+        cancel: (userId) => codes.discard(userId, "change-email"),
+      })
     }),
   )
 }

@@ -10,7 +10,7 @@ import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { MessageKey } from "../../src/domain/shared/validation.ts"
 import { Billing } from "../billing/service.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
-import { clientAddressOf, requestLanguage, userAgentDevice } from "../platform/http/request-context.ts"
+import { clientAddressOf, requestLanguage, signInDevice } from "../platform/http/request-context.ts"
 import { Translations, type TranslationsService } from "../platform/i18n/translations.ts"
 import { Accounts, type Verification } from "./accounts-service.ts"
 import { Auth } from "./auth-service.ts"
@@ -58,6 +58,7 @@ export const UsersHandlers = HttpApiBuilder.group(
     const translations = yield* Translations
     const { message } = translations
     const caller = Effect.all({ language: requestLanguage, address: clientAddressOf(trustProxy) })
+    const device = signInDevice(trustProxy)
     /** A verification's answer; once the address is verified the sign-up cookie has done its work. */
     const verificationAnswer = (verification: Verification, language: SelectableLanguage) =>
       verification === "verified"
@@ -66,7 +67,7 @@ export const UsersHandlers = HttpApiBuilder.group(
     /** The password step signs in: the session cookie, and the sign-up cookie cleared. */
     const signedInAfterVerification = (user: Parameters<typeof auth.openSession>[0]) =>
       Effect.gen(function* () {
-        const session = yield* auth.openSession(user, yield* userAgentDevice)
+        const session = yield* auth.openSession(user, yield* device)
         yield* signUp.clear
         return yield* cookies.signedIn(session, false)
       })
@@ -84,8 +85,9 @@ export const UsersHandlers = HttpApiBuilder.group(
       .handle("login", ({ payload }) =>
         Effect.gen(function* () {
           const who = yield* caller
-          const device = payload.device_name?.trim() || (yield* userAgentDevice)
-          const user = yield* auth.login({ email: payload.email, password: payload.password, deviceName: device }, who)
+          const found = yield* device
+          const named = { ...found, name: payload.device_name?.trim() || found.name }
+          const user = yield* auth.login({ email: payload.email, password: payload.password, device: named }, who)
           return yield* cookies.signedIn(user, payload.return_token === true)
         }),
       )

@@ -17,8 +17,9 @@ export type ProfileChoices = typeof ProfileChoices.Type
 export interface ProfileChange {
   readonly firstName: string
   readonly lastName: string
-  readonly countryId: number
-  readonly currencyId: number
+  /** null: none chosen. */
+  readonly countryId: number | null
+  readonly currencyId: number | null
   readonly language: string
   readonly promotional: boolean
 }

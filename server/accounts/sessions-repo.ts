@@ -1,8 +1,15 @@
-// Sessions: one row per sign-in holding the SHA-256 of the bearer token and a device name; the
-// registered-devices page lists them and ends them one by one or all but the current one.
+// Sessions: one row per sign-in holding the SHA-256 of the bearer token, a device name and the rough
+// place it signed in from; the registered-devices page lists them and ends them one by one or all
+// but the current one. The last use is written at most once per LAST_USED_PRECISION_MINUTES, so an
+// ordinary request only reads its session.
 import { Context, Effect, Layer, type Option, Schema } from "effect"
 import { SqlClient, SqlSchema } from "effect/sql"
 import { orDie } from "../platform/db/queries.ts"
+
+const MINUTE_MS = 60_000
+
+/** How stale a session's last use may get before a request writes it again. */
+export const LAST_USED_PRECISION_MINUTES = 5
 
 export const SessionRow = Schema.Struct({
   id: Schema.String,
@@ -10,6 +17,7 @@ export const SessionRow = Schema.Struct({
   uuid: Schema.String,
   device_name: Schema.String,
   expires_at: Schema.Date,
+  last_used_at: Schema.Date,
   /** The user's plan, read with the session so a request needs one query to know its caller. */
   plan_id: Schema.Number,
 })
@@ -20,6 +28,8 @@ export const NewSession = Schema.Struct({
   userId: Schema.Number,
   tokenHash: Schema.String,
   deviceName: Schema.String,
+  /** The client address's country code, "local", or null (see client-place.ts). */
+  place: Schema.NullOr(Schema.String),
   now: Schema.Date,
   expiresAt: Schema.Date,
 })
@@ -31,6 +41,7 @@ export const DeviceRow = Schema.Struct({
   device_name: Schema.String,
   created_at: Schema.Date,
   last_used_at: Schema.Date,
+  place: Schema.NullOr(Schema.String),
 })
 export type DeviceRow = typeof DeviceRow.Type
 
@@ -40,7 +51,7 @@ export class SessionsRepo extends Context.Service<
   SessionsRepo,
   {
     readonly create: (session: NewSession) => Effect.Effect<void>
-    /** The live session for a token hash, touched as used now. */
+    /** The live session for a token hash; its last use is written when older than the precision. */
     readonly findLive: (tokenHash: string, now: Date) => Effect.Effect<Option.Option<SessionRow>>
     readonly delete: (id: string) => Effect.Effect<void>
     readonly deleteAllForUser: (userId: number) => Effect.Effect<number>
@@ -61,12 +72,19 @@ export class SessionsRepo extends Context.Service<
           Request: Schema.Struct({ tokenHash: Schema.String, now: Schema.Date }),
           Result: SessionRow,
           execute: ({ tokenHash, now }) => sql`
-            UPDATE sessions s SET last_used_at = ${now.toISOString()}::timestamptz
-            FROM users u
-            WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now.toISOString()}::timestamptz AND u.id = s.user_id
-            RETURNING s.id::text AS id, s.user_id, u.uuid::text AS uuid, s.device_name, s.expires_at, u.plan_id`,
+            SELECT s.id::text AS id, s.user_id, u.uuid::text AS uuid, s.device_name, s.expires_at, s.last_used_at,
+                   u.plan_id
+            FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now.toISOString()}::timestamptz`,
         }),
       )
+      // The condition is repeated in SQL so parallel requests write it once.
+      const touch = (id: string, now: Date) => {
+        const stale = new Date(now.getTime() - LAST_USED_PRECISION_MINUTES * MINUTE_MS).toISOString()
+        return sql`
+          UPDATE sessions SET last_used_at = ${now.toISOString()}::timestamptz
+          WHERE id = ${id}::uuid AND last_used_at <= ${stale}::timestamptz`.pipe(Effect.asVoid, Effect.orDie)
+      }
       const deleteAllForUser = orDie(
         SqlSchema.findAll({
           Request: Schema.Number,
@@ -79,7 +97,7 @@ export class SessionsRepo extends Context.Service<
           Request: Schema.Struct({ userId: Schema.Number, now: Schema.Date }),
           Result: DeviceRow,
           execute: ({ userId, now }) => sql`
-            SELECT id::text AS id, device_name, created_at, last_used_at FROM sessions
+            SELECT id::text AS id, device_name, created_at, last_used_at, place FROM sessions
             WHERE user_id = ${userId} AND expires_at > ${now.toISOString()}::timestamptz
             ORDER BY last_used_at DESC, created_at DESC`,
         }),
@@ -105,12 +123,19 @@ export class SessionsRepo extends Context.Service<
           SqlSchema.void({
             Request: NewSession,
             execute: (s) => sql`
-              INSERT INTO sessions (id, user_id, token_hash, device_name, created_at, last_used_at, expires_at)
-              VALUES (${s.id}::uuid, ${s.userId}, ${s.tokenHash}, ${s.deviceName}, ${s.now.toISOString()}::timestamptz,
-                      ${s.now.toISOString()}::timestamptz, ${s.expiresAt.toISOString()}::timestamptz)`,
+              INSERT INTO sessions (id, user_id, token_hash, device_name, place, created_at, last_used_at, expires_at)
+              VALUES (${s.id}::uuid, ${s.userId}, ${s.tokenHash}, ${s.deviceName}, ${s.place},
+                      ${s.now.toISOString()}::timestamptz, ${s.now.toISOString()}::timestamptz,
+                      ${s.expiresAt.toISOString()}::timestamptz)`,
           }),
         ),
-        findLive: (tokenHash, now) => findLive({ tokenHash, now }),
+        findLive: (tokenHash, now) =>
+          Effect.tap(findLive({ tokenHash, now }), (found) =>
+            found._tag === "Some" &&
+            found.value.last_used_at.getTime() <= now.getTime() - LAST_USED_PRECISION_MINUTES * MINUTE_MS
+              ? touch(found.value.id, now)
+              : Effect.void,
+          ),
         delete: orDie(
           SqlSchema.void({ Request: Schema.String, execute: (id) => sql`DELETE FROM sessions WHERE id = ${id}::uuid` }),
         ),

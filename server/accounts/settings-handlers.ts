@@ -73,6 +73,18 @@ export const AccountHandlers = HttpApiBuilder.group(
           return { message: message("emailUpdated", language), user }
         }),
       )
+      .handle("pendingEmailChange", () =>
+        Effect.flatMap(CurrentSession, (session) =>
+          Effect.map(settings.pendingEmail(session.userId), (pending) => ({ pending_email: pending })),
+        ),
+      )
+      .handle("cancelEmailChange", () =>
+        Effect.gen(function* () {
+          const { session, language } = yield* context
+          yield* settings.cancelEmailChange(session.userId)
+          return { message: message("emailChangeCancelled", language) }
+        }),
+      )
       .handle("changePassword", ({ payload }) =>
         Effect.gen(function* () {
           const { session, caller } = yield* counted

@@ -130,8 +130,13 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
     profile: profileMachine.provide({
       actors: {
         loadProfile: apiActor((client) =>
-          Effect.all({ user: client.users.dashboard(), options: client.account.profileOptions() }),
+          Effect.all({
+            user: client.users.dashboard(),
+            options: client.account.profileOptions(),
+            pendingEmail: Effect.map(client.account.pendingEmailChange(), (answer) => answer.pending_email),
+          }),
         ),
+        cancelEmailChange: apiActor((client) => client.account.cancelEmailChange()),
         checkEmail: apiActor((client, payload) => client.account.emailValidate({ payload }), { catalogue: false }),
         updateProfile: apiActor((client, payload) => client.account.profileUpdate({ payload })),
         reauth: profileReauthMachine.provide({

@@ -345,14 +345,24 @@ test("remove another device by keyboard after its confirmation; its browser is s
   await expect(items).toHaveCount(2)
   await expect(items.first()).toContainText("This device")
   await expect(items.first()).toContainText(/Chrome \d+ on Linux/)
+  // When and where: both sign-ins came from this machine, just now.
+  for (const item of [items.first(), items.last()]) {
+    await expect(item).toContainText(/Last used (now|\d+ minutes? ago)/)
+    await expect(item).toContainText("Location: Local network")
+  }
   await expectAccessible(page)
   const remove = page.getByRole("button", { name: /^Sign out Chrome/ })
   await remove.focus()
   await page.keyboard.press("Enter")
-  // Asked first, with the cursor on the answer that signs it out.
+  // Asked first, with the cursor on the answer that signs it out; Escape keeps it, the cursor back.
   const question = page.getByRole("alertdialog", { name: /^Sign out Chrome .*\? It has to sign in again/ })
   await expect(question.getByRole("button", { name: "Yes, sign it out" })).toBeFocused()
   await expectAccessible(page)
+  await page.keyboard.press("Escape")
+  await expect(question).toBeHidden()
+  await expect(remove).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(question.getByRole("button", { name: "Yes, sign it out" })).toBeFocused()
   await page.keyboard.press("Enter")
   await expect(page.getByText("The device has been signed out.")).toBeVisible()
   await expect(items).toHaveCount(1)

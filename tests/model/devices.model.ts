@@ -138,6 +138,7 @@ const fakeServer = () => {
     status,
     last_used_at: `2026-03-${String(day).padStart(2, "0")}T09:00:00.000Z`,
     signed_in_at: "2026-03-01T09:00:00.000Z",
+    place: day > 15 ? "DE" : "local",
   })
   let devices = [
     device("d1", "Chrome 130 on Linux", "current", 20),

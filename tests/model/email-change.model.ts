@@ -2,8 +2,9 @@
 // and a right one saved; a new address that is taken is said at its field as it is left, or — when
 // someone took it meanwhile — after the proof; a free one asks for the current password (a wrong
 // one refused, too many tries (429) said, the question closed), then for the code mailed to the
-// new address (too few digits, a wrong code, a failing check, the dialog closed for now) until the
-// address changes — by mouse and by keyboard. Codes are read from the mails the server sent.
+// new address (too few digits, a wrong code, a failing check, the dialog closed for now — the change
+// then waits on the page, through a reload, to be resumed or given up) until the address changes —
+// by mouse and by keyboard. Codes are read from the mails the server sent.
 import assert from "node:assert/strict"
 import { HttpResponse, http } from "msw"
 import { createMachine } from "xstate"
@@ -29,6 +30,7 @@ import {
 } from "./support/account-steps.ts"
 import type { Target, Ui } from "./support/driver.ts"
 import { defineModel, type Outbox } from "./support/model.ts"
+import { press, tabTo } from "./support/steps.ts"
 
 interface Facts {
   /** A fresh address for `label` (the browser's database outlives a path). */
@@ -66,7 +68,16 @@ const machine = createMachine({
     codeTooShort: { on: { "code.wrong": "codeRefused" } },
     codeRefused: { on: { "code.confirmFailing": "codeFailed" } },
     codeFailed: { on: { "code.right": "emailChanged" } },
-    dialogClosed: { on: { "email.new": "proofDialog" } },
+    dialogClosed: {
+      on: {
+        "page.reload": "changeWaiting",
+        "email.resume": "codeDialog",
+        "email.cancelChange": "changeCancelled",
+        "email.new": "proofDialog",
+      },
+    },
+    changeWaiting: { on: { "email.resume": "codeDialog" } },
+    changeCancelled: { on: { "email.new": "proofDialog" } },
     emailChanged: {},
   },
 })
@@ -79,6 +90,17 @@ const proof = (ui: Ui) => ui.role("dialog", { name: "Confirm it is you" })
 const proofPassword = (ui: Ui) => proof(ui).label("Current password")
 const codeDialog = (ui: Ui) => ui.role("dialog", { name: "Confirm your new e-mail address" })
 const codeField = (ui: Ui) => codeDialog(ui).role("textbox", { name: "Code" })
+const resume = (ui: Ui) => ui.role("button", { name: "Enter the code" })
+const cancelChange = (ui: Ui) => ui.role("button", { name: "Cancel the change" })
+const escaped = (text: string) => text.replace(/[.+]/g, "\\$&")
+
+/** "A code was sent to" the new address, with its two buttons; the account keeps its address. */
+const changeWaits = async (ui: Ui, ctx: Ctx) => {
+  await ui.expect(ui.role("dialog")).toHaveCount(0)
+  await ui.expect(ui.role("status").text(new RegExp(`A code was sent to ${escaped(ctx.next)}`))).toBeVisible()
+  await ui.expect(cancelChange(ui)).toBeVisible()
+  assert.notEqual((await serverAccount(ui)).user_profile.email, ctx.next)
+}
 
 /** A field typed the walk's way, then the form (or dialog) sent the walk's way. */
 const typeAndSend = async (ui: Ui, target: Target, text: string, button: Target) => {
@@ -142,9 +164,17 @@ const fakeServer = (ctx: Ctx, outbox: Outbox) => {
         user,
       })
     }),
+    http.get(`${API}/api/email-change`, () => HttpResponse.json({ pending_email: pending })),
+    http.post(`${API}/api/email-change/cancel`, () => {
+      pending = null
+      return HttpResponse.json({
+        message: "The change of your e-mail address has been cancelled. Your address stays the same.",
+      })
+    }),
     http.put(`${API}/api/profile-email-update`, async ({ request }) => {
       const body = (await request.json()) as { email: string; otp: string }
       if (body.otp !== String(code) || body.email !== pending) return refused({ otp: "validation.codeInvalid" })
+      pending = null
       user.user_profile = { ...user.user_profile, email: body.email }
       return HttpResponse.json({ message: "Your e-mail address has been changed.", user })
     }),
@@ -266,10 +296,30 @@ export default defineModel<Facts, Ctx>({
     },
     dialogClosed: {
       means:
-        "the code dialog closed for now: the new address still typed, the cursor in it; the account keeps the old one",
+        "the code dialog closed for now: “A code was sent to” the new address, the cursor on “Enter the code”; the account keeps the old one",
       check: async (ui, ctx) => {
-        await addressNotChanged(ui, ctx)
+        await changeWaits(ui, ctx)
+        await ui.expect(resume(ui)).toBeFocused()
+      },
+    },
+    changeWaiting: {
+      means: "after a reload the change still waits: “A code was sent to” the new address, with both buttons",
+      check: async (ui, ctx) => {
+        await changeWaits(ui, ctx)
+        await ui.expect(resume(ui)).toBeVisible()
+      },
+    },
+    changeCancelled: {
+      means:
+        "the change given up and said so; no code is waited for, the field (with the cursor) holds the account's address",
+      check: async (ui) => {
+        await toastSays(ui, "The change of your e-mail address has been cancelled. Your address stays the same.")
+        await ui.expect(cancelChange(ui)).toHaveCount(0)
+        const { user_profile } = await serverAccount(ui)
+        await ui.expect(field(ui, "E-mail")).toHaveValue(user_profile.email)
         await ui.expect(field(ui, "E-mail")).toBeFocused()
+        const { body } = await ui.api.request("GET", "/api/email-change")
+        assert.deepEqual(body, { pending_email: null })
       },
     },
     emailChanged: {
@@ -326,6 +376,8 @@ export default defineModel<Facts, Ctx>({
       means: "saves a new, free address",
       run: async (ui, ctx) => {
         await typeUnlessThere(ui, field(ui, "E-mail"), ctx.next)
+        // Enter goes in the field: the cursor may be on another control (“Enter the code”).
+        if (ui.input === "keyboard") await tabTo(ui, field(ui, "E-mail"))
         await submitWith(ui, save(ui))
       },
     },
@@ -363,6 +415,18 @@ export default defineModel<Facts, Ctx>({
       means: "confirms the mailed code",
       run: (ui, ctx) =>
         typeAndSend(ui, codeField(ui), ctx.code ?? "", codeDialog(ui).role("button", { name: "Confirm" })),
+    },
+    "page.reload": {
+      means: "loads the page again",
+      run: (ui) => ui.goto("/account-settings/my-profile"),
+    },
+    "email.resume": {
+      means: "opens the code dialog again (“Enter the code”)",
+      run: (ui) => press(ui, resume(ui)),
+    },
+    "email.cancelChange": {
+      means: "gives the change up (“Cancel the change”)",
+      run: (ui) => press(ui, cancelChange(ui)),
     },
     "dialog.close": {
       means: "closes the code dialog for now (“Not now”, or Escape)",

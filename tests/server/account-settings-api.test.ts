@@ -103,6 +103,34 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
       expect(dashboard.language.lang_code).toBe("es")
     })
 
+    it("lets country and currency stay unchosen (null or absent) and stores none; the language is asked for", async () => {
+      const { email } = await createVerifiedUser(server)
+      const token = await signInAs(email)
+      expect((await update(token, profile(email))).status).toBe(200)
+      const cleared = await update(token, profile(email, { country_id: null, currency_id: null }))
+      expect(cleared.status).toBe(200)
+      const stored = () =>
+        server.sql<{ country_id: number | null; currency_id: number | null }>(
+          "SELECT country_id, currency_id FROM users WHERE email = $1",
+          [email],
+        )
+      expect(await stored()).toEqual([{ country_id: null, currency_id: null }])
+      const { country_id: _c, currency_id: _u, ...absent } = profile(email, { first_name: "Absent" })
+      expect((await update(token, absent)).status).toBe(200)
+      expect(await stored()).toEqual([{ country_id: null, currency_id: null }])
+      const dashboard = (await (await server.request("/api/dashboard", { token })).json()) as {
+        country: unknown
+        currency: unknown
+      }
+      expect(dashboard).toMatchObject({ country: null, currency: null })
+      const { language_id: _l, ...noLanguage } = profile(email)
+      const refused = await update(token, noLanguage)
+      expect(refused.status).toBe(422)
+      expect(((await refused.json()) as { errors: Record<string, string> }).errors).toEqual({
+        language_id: "validation.languageRequired",
+      })
+    })
+
     it("answers bad input with 4xx and a message per field, never 500", async () => {
       const { email } = await createVerifiedUser(server)
       const token = await signInAs(email)
@@ -180,6 +208,42 @@ describe.each(DATABASES)("account settings API on %s", (kind) => {
       await signInAs(next)
       const old = await server.request("/api/login", { method: "POST", json: { email, password: PASSWORD } })
       expect(old.status).toBe(422)
+    })
+
+    it("tells the account which new address waits for its code, and gives the change up on request", async () => {
+      const { email } = await createVerifiedUser(server)
+      const other = await signInAs((await createVerifiedUser(server)).email)
+      const token = await signInAs(email)
+      const pending = async (as = token) =>
+        ((await (await server.request("/api/email-change", { token: as })).json()) as { pending_email: string | null })
+          .pending_email
+      expect(await pending()).toBeNull()
+      const next = `waiting-${email}`
+      await update(token, profile(email, { email: next, current_password: PASSWORD }))
+      expect(await pending()).toBe(next)
+      expect(await pending(other)).toBeNull()
+      const code = server.mails.filter((m) => m.to === next && m.purpose === "change-email").at(-1)!.code!
+
+      const cancelled = await server.request("/api/email-change/cancel", {
+        method: "POST",
+        token,
+        json: {},
+        locale: "es",
+      })
+      expect(cancelled.status).toBe(200)
+      expect(((await cancelled.json()) as { message: string }).message).toBe(
+        "Se ha cancelado el cambio de tu dirección de correo. Tu dirección sigue siendo la misma.",
+      )
+      expect(await pending()).toBeNull()
+      const late = await server.request("/api/profile-email-update", {
+        method: "PUT",
+        token,
+        json: { email: next, otp: code },
+      })
+      expect(late.status).toBe(422)
+      const [row] = await server.sql<{ email: string }>("SELECT email FROM users WHERE email = $1", [email])
+      expect(row?.email).toBe(email)
+      expect((await server.request("/api/email-change")).status).toBe(401)
     })
 
     it("refuses an address another account uses, and a code after too many tries", async () => {

@@ -63,7 +63,7 @@ const payload = (email: string, password = STRANGER_PASSWORD): RegisterPayload =
 /** What signing in answers: the session, or the failure's tag. */
 const signInAs = (email: string, password: string) =>
   Effect.flatMap(Auth, (auth) =>
-    auth.login({ email, password, deviceName: "test" }, caller()).pipe(
+    auth.login({ email, password, device: { name: "test", place: null } }, caller()).pipe(
       Effect.map(() => "signed in"),
       Effect.catch((error) => Effect.succeed(error._tag)),
     ),

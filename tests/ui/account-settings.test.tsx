@@ -34,6 +34,7 @@ const devices = [
     status: "current",
     last_used_at: "2026-01-02T10:00:00.000Z",
     signed_in_at: "2026-01-01T10:00:00.000Z",
+    place: "local",
   },
   {
     id: "b",
@@ -41,6 +42,7 @@ const devices = [
     status: "active",
     last_used_at: "2026-01-01T10:00:00.000Z",
     signed_in_at: "2026-01-01T09:00:00.000Z",
+    place: "DE",
   },
 ]
 
@@ -88,6 +90,24 @@ describe("my profile", () => {
     )
     await saveProfile()
     expect(await toast()).toHaveTextContent("Your profile has been updated.")
+  })
+
+  it("saves a profile whose country and currency were never chosen: both read 'Not specified' and go as none", async () => {
+    base()
+    const bare = { ...filledDashboard, country: null, currency: null }
+    const sent: unknown[] = []
+    server.use(
+      http.get(`${API}/api/dashboard`, () => HttpResponse.json(bare)),
+      http.put(`${API}/api/profile-update`, async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json({ message: "Your profile has been updated.", pending_email: null, user: bare })
+      }),
+    )
+    await saveProfile()
+    expect(await toast()).toHaveTextContent("Your profile has been updated.")
+    expect(sent[0]).toMatchObject({ country_id: null, currency_id: null, language_id: 1 })
+    expect(screen.getByRole("button", { name: /Not specified Country/ })).toBeVisible()
+    expect(screen.queryByText("This value is not valid")).toBeNull()
   })
 
   it("422: messages under the fields and 'failedUserUpdate' when the e-mail has none; the typing stays", async () => {
@@ -195,6 +215,30 @@ describe("registered devices", () => {
     await user.click(within(question).getByRole("button", { name: "Yes, sign it out" }))
     expect(await toast()).toHaveTextContent("Not found")
     expect(window.location.pathname).toBe("/account-settings/registered-devices")
+  })
+
+  it("says when each device was last used, relatively, and where it signed in, in the interface language", async () => {
+    base()
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+    server.use(
+      http.get(`${API}/api/registered-devices`, () =>
+        HttpResponse.json([
+          { ...devices[0], last_used_at: ago(0), place: "local" },
+          { ...devices[1], last_used_at: ago(3), place: "DE" },
+          { ...devices[1], id: "c", device_name: "Firefox 128 on Windows", last_used_at: ago(60 * 50), place: null },
+        ]),
+      ),
+    )
+    await renderApp("/account-settings/registered-devices", { signedIn: true, language: "de" })
+    const list = await screen.findByRole("list", { name: "Angemeldete Geräte" })
+    const [current, phone, laptop] = within(list).getAllByRole("listitem")
+    expect(current).toHaveTextContent("Dieses Gerät")
+    expect(current).toHaveTextContent("Zuletzt genutzt jetzt")
+    expect(current).toHaveTextContent("Standort: Lokales Netzwerk")
+    expect(phone).toHaveTextContent("Zuletzt genutzt vor 3 Minuten")
+    expect(phone).toHaveTextContent("Standort: Deutschland")
+    expect(laptop).toHaveTextContent("Zuletzt genutzt vorgestern")
+    expect(laptop).not.toHaveTextContent("Standort")
   })
 
   it("a load failure says so inline", async () => {

@@ -6,7 +6,7 @@ import { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../../src/domain/api/api.ts"
 import { ServerConfig } from "../../platform/config/server-config.ts"
-import { clientAddressOf, requestLanguage, userAgentDevice } from "../../platform/http/request-context.ts"
+import { clientAddressOf, requestLanguage, signInDevice } from "../../platform/http/request-context.ts"
 import { sessionCookies } from "../session-cookie.ts"
 import { SOCIAL_BROWSER_COOKIE } from "./social-routes.ts"
 import { SocialSignIn } from "./social-service.ts"
@@ -28,20 +28,20 @@ export const SocialHandlers = HttpApiBuilder.group(
             payload,
             request.cookies[SOCIAL_BROWSER_COOKIE],
             yield* caller,
-            yield* userAgentDevice,
+            yield* signInDevice(trustProxy),
           )
           return "step" in result ? result : yield* cookies.signedIn(result, false)
         }),
       )
       .handle("register", ({ payload }) =>
         Effect.gen(function* () {
-          const user = yield* social.register(payload, yield* caller, yield* userAgentDevice)
+          const user = yield* social.register(payload, yield* caller, yield* signInDevice(trustProxy))
           return yield* cookies.signedIn(user, false)
         }),
       )
       .handle("link", ({ payload }) =>
         Effect.gen(function* () {
-          const user = yield* social.link(payload, yield* caller, yield* userAgentDevice)
+          const user = yield* social.link(payload, yield* caller, yield* signInDevice(trustProxy))
           return yield* cookies.signedIn(user, false)
         }),
       )

@@ -6,6 +6,7 @@
 // existing account links only once its owner has proven it with the account's password. An account
 // whose address nobody has proven yet is the provider's to prove: its unproven password goes.
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import type { SignInDevice } from "../../../src/domain/account/devices.ts"
 import { normalizeEmail } from "../../../src/domain/account/email-rules.ts"
 import { type SocialRefusalReason, SocialSignInRefused } from "../../../src/domain/account/social-errors.ts"
 import {
@@ -62,17 +63,17 @@ export class SocialSignIn extends Context.Service<
       payload: SocialLoginPayload,
       browserToken: string | undefined,
       caller: Caller,
-      deviceName: string,
+      device: SignInDevice,
     ) => Effect.Effect<SocialLoginResult, SocialSignInRefused | NotFound>
     readonly register: (
       payload: SocialRegisterPayload,
       caller: Caller,
-      deviceName: string,
+      device: SignInDevice,
     ) => Effect.Effect<SignedInUser, SocialSignInRefused | ValidationFailed | NotFound | TooManyRequests>
     readonly link: (
       payload: SocialLinkPayload,
       caller: Caller,
-      deviceName: string,
+      device: SignInDevice,
     ) => Effect.Effect<SignedInUser, SocialSignInRefused | InvalidCredentials | NotFound | TooManyRequests>
   }
 >()("jingluo/server/SocialSignIn") {
@@ -144,7 +145,7 @@ export class SocialSignIn extends Context.Service<
         payload: SocialLoginPayload,
         browserToken: string | undefined,
         caller: Caller,
-        deviceName: string,
+        device: SignInDevice,
       ) {
         if (byId.size === 0) return yield* off(caller.language)
         const at = yield* now
@@ -174,7 +175,7 @@ export class SocialSignIn extends Context.Service<
             ),
           )
         const linked = yield* repo.linkedUser(claims.issuer, claims.subject, at)
-        if (Option.isSome(linked)) return yield* auth.openSession(linked.value, deviceName)
+        if (Option.isSome(linked)) return yield* auth.openSession(linked.value, device)
         if (claims.email === undefined) return yield* refused("noEmail", caller.language)
         if (!claims.emailVerified) return yield* refused("unverifiedEmail", caller.language)
         const email = normalizeEmail(claims.email)
@@ -196,7 +197,7 @@ export class SocialSignIn extends Context.Service<
           const user = yield* users.findById(existing.value.id)
           return yield* auth.openSession(
             Option.getOrElse(user, () => existing.value),
-            deviceName,
+            device,
           )
         }
         if (Option.isSome(existing)) {
@@ -230,7 +231,7 @@ export class SocialSignIn extends Context.Service<
       const register = Effect.fn("SocialSignIn.register")(function* (
         payload: SocialRegisterPayload,
         caller: Caller,
-        deviceName: string,
+        device: SignInDevice,
       ) {
         if (byId.size === 0) return yield* off(caller.language)
         const verdict = yield* limiter.hit(`register:ip:${caller.address}`, LIMITS.registrationsPerIp)
@@ -264,13 +265,13 @@ export class SocialSignIn extends Context.Service<
             errors: { email: MessageKey.emailTaken },
           })
         yield* repo.link(created.value.id, identity.provider, toIdentity(identity), at)
-        return yield* auth.openSession(created.value, deviceName)
+        return yield* auth.openSession(created.value, device)
       })
 
       const link = Effect.fn("SocialSignIn.link")(function* (
         payload: SocialLinkPayload,
         caller: Caller,
-        deviceName: string,
+        device: SignInDevice,
       ) {
         if (byId.size === 0) return yield* off(caller.language)
         const at = yield* now
@@ -294,7 +295,7 @@ export class SocialSignIn extends Context.Service<
         const user = yield* users.findById(account.value.id)
         return yield* auth.openSession(
           Option.getOrElse(user, () => account.value),
-          deviceName,
+          device,
         )
       })
 

@@ -2,9 +2,11 @@
 import Bowser from "bowser"
 import { Effect, Option } from "effect"
 import { HttpServerRequest } from "effect/http"
+import type { SignInDevice } from "../../../src/domain/account/devices.ts"
 import { LOCALE_HEADER, resolveLanguage, type SelectableLanguage } from "../../../src/domain/shared/locales.ts"
 import type { TrustProxy } from "../config/server-config.ts"
 import { clientAddressResolver } from "./client-address.ts"
+import { placeOfAddress } from "./client-place.ts"
 
 export const requestLanguage: Effect.Effect<SelectableLanguage, never, HttpServerRequest.HttpServerRequest> =
   Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
@@ -43,7 +45,14 @@ export const deviceNameFromUserAgent = (userAgent: string | undefined): string =
   return (system ? `${name} on ${system}` : name).slice(0, DEVICE_NAME_MAX)
 }
 
-export const userAgentDevice: Effect.Effect<string, never, HttpServerRequest.HttpServerRequest> = Effect.map(
-  HttpServerRequest.HttpServerRequest,
-  (request) => deviceNameFromUserAgent(request.headers["user-agent"]),
-)
+/** A new sign-in's device: its readable name and the rough place of its address (client-place.ts). */
+export const signInDevice = (
+  trust: TrustProxy,
+): Effect.Effect<SignInDevice, never, HttpServerRequest.HttpServerRequest> =>
+  Effect.map(
+    Effect.all({ request: HttpServerRequest.HttpServerRequest, address: clientAddressOf(trust) }),
+    ({ request, address }) => ({
+      name: deviceNameFromUserAgent(request.headers["user-agent"]),
+      place: placeOfAddress(address),
+    }),
+  )

@@ -34,13 +34,17 @@ const OptionId = Schema.Number.check(
   Schema.makeFilter((n: number) => Number.isSafeInteger(n) && n > 0, { message: MessageKey.required }),
 )
 
+/** Country and currency may stay unchosen: absent or null is stored as none. */
+const OptionalOptionId = Schema.optionalKey(Schema.NullOr(OptionId))
+
 export const ProfileUpdatePayload = Schema.Struct({
   email: Email,
   first_name: FirstName,
   last_name: LastName,
-  country_id: OptionId,
-  currency_id: OptionId,
-  language_id: OptionId,
+  country_id: OptionalOptionId,
+  currency_id: OptionalOptionId,
+  /** The interface's language is needed: unchosen, it says so. */
+  language_id: OptionId.pipe(Schema.annotateKey({ messageMissingKey: MessageKey.languageRequired })),
   promotional_emails: Schema.Boolean,
   /** The proof, needed only when the e-mail changes. */
   ...ReauthProofFields,
@@ -55,6 +59,10 @@ export const ProfileUpdateResponse = Schema.Struct({
   user: UserData,
 })
 export type ProfileUpdateResponse = typeof ProfileUpdateResponse.Type
+
+/** GET api/email-change: the new address still waiting for its code, or null. */
+export const PendingEmailChange = Schema.Struct({ pending_email: Schema.NullOr(Schema.String) })
+export type PendingEmailChange = typeof PendingEmailChange.Type
 
 export const EmailUpdatePayload = Schema.Struct({ email: Email, otp: Code })
 export type EmailUpdatePayload = typeof EmailUpdatePayload.Type
@@ -104,15 +112,19 @@ export const profileFormOf = (user: UserData, options: ProfileOptions, appLangua
   }
 }
 
-const toId = (value: string) => (value.trim() === "" ? undefined : Number(value))
+const toId = (value: string) => (value.trim() === "" ? null : Number(value))
 
-export const validateProfileForm = (form: ProfileForm): Validated<ProfileUpdatePayload> =>
-  validate(ProfileUpdatePayload)({
-    ...form,
+/** The typed form as the payload: an unchosen country or currency is null, an unchosen language absent. */
+export const validateProfileForm = (form: ProfileForm): Validated<ProfileUpdatePayload> => {
+  const { language_id, ...rest } = form
+  const language = toId(language_id)
+  return validate(ProfileUpdatePayload)({
+    ...rest,
     country_id: toId(form.country_id),
     currency_id: toId(form.currency_id),
-    language_id: toId(form.language_id),
+    ...(language === null ? {} : { language_id: language }),
   })
+}
 
 /** Whether the typed address differs from the account's (compared as the server stores it). */
 export const emailChanged = (typed: string, current: string) => normalizeEmail(typed) !== normalizeEmail(current)

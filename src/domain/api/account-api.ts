@@ -14,6 +14,7 @@ import {
   EmailUpdateResponse,
   EmailValidatePayload,
   EmailValidateResponse,
+  PendingEmailChange,
   ProfileOptions,
   ProfileUpdatePayload,
   ProfileUpdateResponse,
@@ -43,6 +44,10 @@ export class AccountApi extends HttpApiGroup.make("account")
       success: EmailUpdateResponse,
       error: [ValidationFailed, TooManyRequests],
     }),
+    /** A change of address still waiting for its code survives a closed dialog and a reload. */
+    HttpApiEndpoint.get("pendingEmailChange", "/email-change", { success: PendingEmailChange }),
+    /** Gives the waiting change up: its code stops working, the address stays. */
+    HttpApiEndpoint.post("cancelEmailChange", "/email-change/cancel", { success: MessageResponse }),
     /** The old password is the proof; an account without one sends the code mailed to it. */
     HttpApiEndpoint.post("changePassword", "/change-password", {
       payload: ChangePasswordPayload.check(plainTextFields()),

@@ -37,6 +37,8 @@ export const MessageKey = {
   verificationLinkUsed: "validation.verificationLinkUsed",
   /** Social registration: the e-mail must be the one the provider verified. */
   socialEmailMismatch: "validation.socialEmailMismatch",
+  /** The profile's language select left without a choice. */
+  languageRequired: "validation.languageRequired",
 } as const
 export type MessageKey = (typeof MessageKey)[keyof typeof MessageKey]
 
@@ -45,11 +47,14 @@ export type FieldErrors = Readonly<Record<string, string>>
 
 const isMessageKey = (message: string) => message.startsWith("validation.")
 
-// A missing key reads "required"; a message annotation that is one of our keys is kept; any other
+// A missing key reads "required" unless the field names its own key (`messageMissingKey`); a message annotation that is one of our keys is kept; any other
 // failure (wrong type, unexpected shape) reads "invalid". Effect's English texts never reach a user.
 const formatter = SchemaIssue.makeFormatterStandardSchemaV1({
   leafHook: (issue) => {
-    if (issue._tag === "MissingKey") return MessageKey.required
+    if (issue._tag === "MissingKey") {
+      const own = issue.annotations?.messageMissingKey
+      return typeof own === "string" && isMessageKey(own) ? own : MessageKey.required
+    }
     const message = SchemaIssue.defaultLeafHook(issue)
     return isMessageKey(message) ? message : MessageKey.invalid
   },

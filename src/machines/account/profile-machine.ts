@@ -6,7 +6,9 @@
 // with `PUT api/profile-update`. A new address is saved only after the account proves itself
 // (reauth-machine.ts, invoked as `reauth`); when the server answers that the new address waits for
 // its code, `pendingEmail` is set and the page opens the e-mail change flow
-// (email-change-machine.ts). Nothing typed is lost on any failure.
+// (email-change-machine.ts). A change waiting for its code outlives a closed dialog and a reload
+// (the server is asked for it with the profile): it can be resumed or given up. Nothing typed is
+// lost on any failure.
 import { and, assign, setup } from "xstate"
 import {
   EMAIL_CHECK_DEBOUNCE_MS,
@@ -39,8 +41,10 @@ export interface ProfileContext extends FormContext<ProfileForm> {
   readonly emailCheck: { readonly email: string; readonly available: boolean | null } | null
   /** The address the check under way asks about (the field may hold more by the time it answers). */
   readonly askedEmail: string
-  /** The new address waiting for its code (the e-mail change dialog is open while set). */
+  /** The new address waiting for its code, as the server knows it. */
   readonly pendingEmail: string | null
+  /** Whether the dialog asking for that code is open. */
+  readonly codeDialogOpen: boolean
 }
 
 export type ProfileEvent =
@@ -48,6 +52,8 @@ export type ProfileEvent =
   | { readonly type: "profile.retry" }
   | { readonly type: "email.confirmed"; readonly user: UserData }
   | { readonly type: "email.dismiss" }
+  | { readonly type: "email.resume" }
+  | { readonly type: "email.cancel" }
 
 const profile = formFlow(validateProfileForm)
 
@@ -72,7 +78,9 @@ const errorsWithAvailability = (context: ProfileContext) => {
 /** The answer of a save: the server's user, and the new address waiting for its code. */
 const savedFrom = (context: ProfileContext, response: ProfileUpdateResponse) => ({
   user: response.user,
-  pendingEmail: response.pending_email,
+  // A save that keeps the address leaves a change still waiting as it was.
+  pendingEmail: response.pending_email ?? context.pendingEmail,
+  codeDialogOpen: response.pending_email !== null,
   errors: {},
   formError: null,
   // The saved values, except a new address still waiting for its code.
@@ -108,7 +116,12 @@ export const profileMachine = setup({
     children: {} as { readonly reauth: "reauth" },
   },
   actors: {
-    loadProfile: apiCall<{ readonly user: UserData; readonly options: ProfileOptions }>("loadProfile"),
+    loadProfile: apiCall<{
+      readonly user: UserData
+      readonly options: ProfileOptions
+      readonly pendingEmail: string | null
+    }>("loadProfile"),
+    cancelEmailChange: apiCall<{ readonly message: string }>("cancelEmailChange"),
     checkEmail: apiCall<{ readonly available: boolean }, EmailValidatePayload>("checkEmail"),
     updateProfile: apiCall<ProfileUpdateResponse, ProfileUpdatePayload>("updateProfile"),
     reauth: profileReauthMachine,
@@ -133,6 +146,7 @@ export const profileMachine = setup({
     changesEmail: ({ context }) => emailChanged(context.form.email, currentEmail(context)),
     isEmailField: ({ event }) => event.type === "field.change" && event.field === "email",
     isTooManyRequests: isFailure("TooManyRequests"),
+    hasPendingEmail: ({ context }) => context.pendingEmail !== null,
     reauthDone: reauthEnded("done"),
     reauthFailed: reauthEnded("failed"),
   },
@@ -150,6 +164,7 @@ export const profileMachine = setup({
     emailCheck: null,
     askedEmail: "",
     pendingEmail: null,
+    codeDialogOpen: false,
   }),
   initial: "loading",
   states: {
@@ -164,6 +179,7 @@ export const profileMachine = setup({
             options: event.output.options,
             form: profileFormOf(event.output.user, event.output.options, context.appLanguage),
             loadError: null,
+            pendingEmail: event.output.pendingEmail,
           })),
         },
         onError: { target: "loadFailed", actions: assign(({ event }) => ({ loadError: formErrorKey(event.error) })) },
@@ -202,13 +218,17 @@ export const profileMachine = setup({
                     assign(({ context, event }) => ({
                       user: event.user,
                       pendingEmail: null,
+                      codeDialogOpen: false,
                       form: { ...context.form, email: event.user.user_profile.email },
                     })),
                     { type: "userChanged", params: ({ event }) => ({ user: event.user }) },
                   ],
                 },
-                // The dialog closed without a code: the address stays the old one, the typed one stays in the field.
-                "email.dismiss": { actions: assign({ pendingEmail: null }) },
+                // The dialog closed without a code: the address stays the old one, the typed one stays in
+                // the field, and the change still waits for its code.
+                "email.dismiss": { actions: assign({ codeDialogOpen: false }) },
+                "email.resume": { guard: "hasPendingEmail", actions: assign({ codeDialogOpen: true }) },
+                "email.cancel": { guard: "hasPendingEmail", target: "cancellingEmail" },
               },
             },
             saving: {
@@ -229,6 +249,25 @@ export const profileMachine = setup({
                   target: "idle",
                   actions: { type: "refused", params: ({ event }) => ({ error: event.error }) },
                 },
+              },
+            },
+            // The change waiting for its code is given up; the field shows the account's address again.
+            cancellingEmail: {
+              tags: ["busy", "cancellingEmail"],
+              entry: assign({ codeDialogOpen: false, formError: null }),
+              invoke: {
+                src: "cancelEmailChange",
+                onDone: {
+                  target: "idle",
+                  actions: [
+                    assign(({ context }) => {
+                      const { email: _typed, ...errors } = context.errors
+                      return { pendingEmail: null, form: { ...context.form, email: currentEmail(context) }, errors }
+                    }),
+                    { type: "announce", params: ({ event }) => ({ message: event.output.message }) },
+                  ],
+                },
+                onError: { target: "idle", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },
               },
             },
             // The dialog asking for the password (or a mailed code) is open; it saves the form itself.

@@ -3,14 +3,45 @@
 // Once a device is signed out (or refused), the cursor goes to the list instead of the page's body.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
-import { DEVICES_SHOWN, visibleDevices } from "../../domain/account/devices.ts"
+import { DEVICES_SHOWN, LOCAL_NETWORK, type RegisteredDevice, visibleDevices } from "../../domain/account/devices.ts"
+import { relativeTimeOf } from "../../domain/shared/relative-time.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { useFocusWhenReady, usePageTitle } from "../shared/page-hooks.ts"
 
+/** When a device was last used ("Last used 3 minutes ago", the exact time as its title) and where it signed in. */
+const DeviceFacts = ({ device }: { readonly device: RegisteredDevice }) => {
+  const { t, i18n } = useTranslation("account")
+  const exact = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(device.last_used_at),
+  )
+  const { value, unit } = relativeTimeOf(Date.parse(device.last_used_at), Date.now())
+  const ago = new Intl.RelativeTimeFormat(i18n.language, { numeric: "auto" }).format(value, unit)
+  const place =
+    device.place === null
+      ? null
+      : device.place === LOCAL_NETWORK
+        ? t("devices.localNetwork")
+        : (new Intl.DisplayNames([i18n.language], { type: "region", fallback: "none" }).of(device.place) ?? null)
+  return (
+    <span className="muted">
+      <time dateTime={device.last_used_at} title={exact}>
+        {t("devices.lastUsed", { date: ago })}
+        <span className="visually-hidden"> ({exact})</span>
+      </time>
+      {place ? (
+        <>
+          <br />
+          {t("devices.place", { place })}
+        </>
+      ) : null}
+    </span>
+  )
+}
+
 export const DevicesPage = () => {
-  const { t, i18n } = useTranslation(["account", "common"])
+  const { t } = useTranslation(["account", "common"])
   usePageTitle(t("account:devices.title"))
   const { machines } = useAppServices()
   const actor = useActorRef(machines.accountSettings.devices)
@@ -24,8 +55,6 @@ export const DevicesPage = () => {
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const removing = useSelector(actor, (s) => s.context.removing)
   const removed = useFocusWhenReady<HTMLUListElement>(!busy && !confirmingRemove)
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))
   return (
     <section className="panel">
       <h1>{t("account:devices.title")}</h1>
@@ -53,7 +82,7 @@ export const DevicesPage = () => {
                 <strong>{device.device_name}</strong>
                 {device.status === "current" ? <span className="badge">{t("account:devices.current")}</span> : null}
                 <br />
-                <span className="muted">{t("account:devices.lastUsed", { date: date(device.last_used_at) })}</span>
+                <DeviceFacts device={device} />
               </div>
               {device.status === "current" ? null : confirmingRemove && removing === device.id ? (
                 <ConfirmDialog

@@ -18,31 +18,38 @@ import { ReauthDialog } from "./ReauthDialog.tsx"
 
 type SelectFieldName = "country_id" | "currency_id" | "language_id"
 
+/** The option of an optional select that leaves it unchosen. */
+const NONE = "none"
+
 const ProfileSelect = ({
   actor,
   field,
   label,
   options,
+  optional = false,
 }: {
   readonly actor: ActorRefFrom<typeof profileMachine>
   readonly field: SelectFieldName
   readonly label: string
   readonly options: ReadonlyArray<{ readonly id: string; readonly label: string }>
+  /** Country and currency may stay unchosen: the list starts with "Not specified". */
+  readonly optional?: boolean
 }) => {
   const { t } = useTranslation(["account", "common"])
   const value = useSelector(actor, (s) => s.context.form[field])
   const error = useSelector(actor, (s) => s.context.errors[field])
+  const items = optional ? [{ id: NONE, label: t("account:profile.notSpecified") }, ...options] : options
   return (
     <Select
       className="field select-field"
       name={field}
-      selectedKey={value === "" ? null : value}
+      selectedKey={value === "" ? (optional ? NONE : null) : value}
       placeholder={t("account:profile.choose")}
-      isRequired
+      isRequired={!optional}
       isInvalid={Boolean(error)}
       validationBehavior="aria"
       onSelectionChange={(key) => {
-        if (key !== null) actor.send({ type: "field.change", field, value: String(key) })
+        if (key !== null) actor.send({ type: "field.change", field, value: key === NONE ? "" : String(key) })
       }}
     >
       <Label>{label}</Label>
@@ -54,7 +61,7 @@ const ProfileSelect = ({
       </AriaButton>
       <FieldError className="error">{error ? t(`common:${error}`) : null}</FieldError>
       <Popover className="select-popover" placement="bottom start">
-        <ListBox className="select-list" items={options}>
+        <ListBox className="select-list" items={items}>
           {(option) => (
             <ListBoxItem id={option.id} className="menu-item" textValue={option.label}>
               {option.label}
@@ -67,22 +74,64 @@ const ProfileSelect = ({
 }
 
 /**
- * When the e-mail change dialog goes away (confirmed, or closed for now) and leaves the cursor
- * nowhere — it opened by itself, after the proof — the cursor goes to the e-mail field it was about.
+ * When the e-mail change dialog goes away (confirmed, or closed for now) or the waiting change is
+ * given up, and the cursor is left nowhere — the dialog opened by itself after the proof, or the
+ * button pressed is gone — the cursor goes to "Enter the code" while the change waits, else to the
+ * e-mail field it was about.
  */
-const useReturnToEmail = (pendingEmail: string | null, sectionRef: RefObject<HTMLElement | null>) => {
-  const was = useRef(pendingEmail)
+const useReturnToEmail = (
+  dialogOpen: boolean,
+  pendingEmail: string | null,
+  sectionRef: RefObject<HTMLElement | null>,
+) => {
+  const was = useRef({ dialogOpen, pendingEmail })
   useEffect(() => {
-    const closed = was.current !== null && pendingEmail === null
-    was.current = pendingEmail
+    const closed =
+      (was.current.dialogOpen && !dialogOpen) || (was.current.pendingEmail !== null && pendingEmail === null)
+    was.current = { dialogOpen, pendingEmail }
     if (!closed) return
     // After the modal has given focus back where it could.
     const frame = requestAnimationFrame(() => {
       const lost = document.activeElement === null || document.activeElement === document.body
-      if (lost) sectionRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus()
+      if (!lost) return
+      const section = sectionRef.current
+      const target =
+        section?.querySelector<HTMLElement>("[data-resume-email-change]") ??
+        section?.querySelector<HTMLInputElement>('input[name="email"]')
+      target?.focus()
     })
     return () => cancelAnimationFrame(frame)
-  }, [pendingEmail, sectionRef])
+  }, [dialogOpen, pendingEmail, sectionRef])
+}
+
+/** A change of address waiting for its code: its dialog can be opened again, or the change given up. */
+const PendingEmailNotice = ({ actor }: { readonly actor: ActorRefFrom<typeof profileMachine> }) => {
+  const { t } = useTranslation("account")
+  const pendingEmail = useSelector(actor, (s) => s.context.pendingEmail)
+  const shown = useSelector(actor, (s) => s.context.pendingEmail !== null && !s.context.codeDialogOpen)
+  const canResume = useSelector(actor, (s) => s.can({ type: "email.resume" }))
+  const canCancel = useSelector(actor, (s) => s.can({ type: "email.cancel" }))
+  const cancelling = useSelector(actor, (s) => s.hasTag("cancellingEmail"))
+  return (
+    <div className="pending-email">
+      <p role="status">{shown ? t("profile.pendingEmail", { email: pendingEmail }) : null}</p>
+      {shown ? (
+        <div className="button-row">
+          <Button data-resume-email-change isDisabled={!canResume} onPress={() => actor.send({ type: "email.resume" })}>
+            {t("profile.pendingEmailResume")}
+          </Button>
+          <Button
+            variant="secondary"
+            isDisabled={!canCancel}
+            isPending={cancelling}
+            onPress={() => actor.send({ type: "email.cancel" })}
+          >
+            {t("profile.pendingEmailCancel")}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
 }
 
 export const ProfilePage = () => {
@@ -100,9 +149,10 @@ export const ProfilePage = () => {
   const reauth = useSelector(actor, (s) => s.children.reauth)
   const newEmail = useSelector(actor, (s) => s.context.form.email.trim())
   const pendingEmail = useSelector(actor, (s) => s.context.pendingEmail)
+  const codeDialogOpen = useSelector(actor, (s) => s.context.codeDialogOpen)
   const currentEmail = useSelector(actor, (s) => s.context.user?.user_profile.email ?? "")
   const sectionRef = useRef<HTMLElement>(null)
-  useReturnToEmail(pendingEmail, sectionRef)
+  useReturnToEmail(codeDialogOpen, pendingEmail, sectionRef)
   const emailHintId = useId()
   const emailHint = checking ? t("account:profile.checking") : checkLimited ? t("account:profile.checkOnSave") : null
   const regionNames = new Intl.DisplayNames([i18n.language], { type: "region" })
@@ -149,11 +199,13 @@ export const ProfilePage = () => {
             <p id={emailHintId} className="field-hint">
               {emailHint}
             </p>
+            <PendingEmailNotice actor={actor} />
           </div>
           <ProfileSelect
             actor={actor}
             field="country_id"
             label={t("account:profile.country")}
+            optional
             options={options.countries
               .map((c) => ({ id: String(c.id), label: regionNames.of(c.code) ?? c.name }))
               .sort((a, b) => a.label.localeCompare(b.label, i18n.language))}
@@ -163,6 +215,7 @@ export const ProfilePage = () => {
               actor={actor}
               field="currency_id"
               label={t("account:profile.currency")}
+              optional
               options={options.currencies.map((c) => ({
                 id: String(c.id),
                 label: `${currencyNames.of(c.code) ?? c.title} (${c.code})`,
@@ -193,7 +246,7 @@ export const ProfilePage = () => {
           confirmLabel={t("account:profile.reauthConfirm")}
         />
       ) : null}
-      {pendingEmail ? (
+      {pendingEmail && codeDialogOpen ? (
         <EmailChangeDialog
           key={pendingEmail}
           email={pendingEmail}

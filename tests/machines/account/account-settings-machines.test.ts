@@ -28,7 +28,7 @@ import { OPTIONS, userData } from "./settings-fixtures.ts"
 describe("profile machine", () => {
   const start = async () => {
     const clock = new SimulatedClock()
-    const loadProfile = pendingActor<{ user: UserData; options: ProfileOptions }, void>()
+    const loadProfile = pendingActor<{ user: UserData; options: ProfileOptions; pendingEmail: string | null }, void>()
     const checkEmail = pendingActor<{ available: boolean }, EmailValidatePayload>()
     const updateProfile = pendingActor<ProfileUpdateResponse, ProfileUpdatePayload>()
     const announce = vi.fn()
@@ -48,7 +48,7 @@ describe("profile machine", () => {
   }
   const editing = async () => {
     const started = await start()
-    started.loadProfile.resolve({ user: userData(), options: OPTIONS })
+    started.loadProfile.resolve({ user: userData(), options: OPTIONS, pendingEmail: null })
     await waitFor(started.actor, (s) => s.matches("editing"))
     return started
   }
@@ -126,6 +126,19 @@ describe("profile machine", () => {
     })
     expect(actor.getSnapshot().context.rejectedSubmits).toBe(1)
     expect(updateProfile.inputs).toHaveLength(0)
+  })
+
+  it("saves with no country and no currency chosen (sent as none), but asks for the language by name", async () => {
+    const { actor, updateProfile } = await editing()
+    type(actor, "country_id", "")
+    type(actor, "currency_id", "")
+    type(actor, "language_id", "")
+    actor.send({ type: "form.submit" })
+    expect(actor.getSnapshot().context.errors).toEqual({ language_id: "validation.languageRequired" })
+    expect(updateProfile.inputs).toHaveLength(0)
+    type(actor, "language_id", "1")
+    actor.send({ type: "form.submit" })
+    expect(updateProfile.inputs[0]).toMatchObject({ country_id: null, currency_id: null, language_id: 1 })
   })
 
   it("saves trimmed values, announces the server's message and switches to the saved language", async () => {
@@ -223,6 +236,7 @@ describe("devices machine", () => {
     status,
     last_used_at: last,
     signed_in_at: last,
+    place: null,
   })
   const start = async () => {
     const loadDevices = pendingActor<ReadonlyArray<RegisteredDevice>, void>()

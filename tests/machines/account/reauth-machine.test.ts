@@ -145,7 +145,7 @@ describe("re-authentication machine", () => {
 describe("profile machine: a new address", () => {
   const start = async (user: UserData = userData()) => {
     const clock = new SimulatedClock()
-    const loadProfile = pendingActor<{ user: UserData; options: ProfileOptions }, void>()
+    const loadProfile = pendingActor<{ user: UserData; options: ProfileOptions; pendingEmail: string | null }, void>()
     const checkEmail = pendingActor<{ available: boolean }, EmailValidatePayload>()
     const updateProfile = pendingActor<ProfileUpdateResponse, ProfileUpdatePayload>()
     const calls = reauthCalls<ProfileUpdatePayload, ProfileUpdateResponse>()
@@ -166,7 +166,7 @@ describe("profile machine: a new address", () => {
       { input: { appLanguage: "en" }, clock },
     )
     actor.start()
-    loadProfile.resolve({ user, options: OPTIONS })
+    loadProfile.resolve({ user, options: OPTIONS, pendingEmail: null })
     await waitFor(actor, (s) => s.matches("editing"))
     const retype = (value: string) => actor.send({ type: "field.change", field: "email", value })
     return { actor, clock, checkEmail, updateProfile, announce, userChanged, retype, ...calls }

@@ -8,9 +8,13 @@ import { API, dashboard, quote, signedInUser } from "./api-data.ts"
 
 export { API, dashboard, quote, signedInUser }
 
-/** Answers every test needs: the footer's quote, no social sign-in. Tests add their own with server.use(). */
+/**
+ * Answers every test needs: the footer's quote, no social sign-in, no e-mail change waiting for its
+ * code. Tests add their own with server.use().
+ */
 export const server = setupServer(
   http.get(`${API}/api/social-providers`, () => HttpResponse.json({ providers: [] })),
+  http.get(`${API}/api/email-change`, () => HttpResponse.json({ pending_email: null })),
   http.get(`${API}/api/quote-of-the-day`, ({ request }) => {
     const offset = Number(new URL(request.url).searchParams.get("offset") ?? 0)
     return HttpResponse.json({ ...quote, id: `q-${offset}`, text: `Quote ${offset}`, offset })

@@ -188,6 +188,8 @@ export const examples = (c: FuzzContext): Readonly<Record<string, EndpointReques
     },
   },
   "account.profileEmailUpdate": { payload: { email: "other@example.com", otp: "1234" } },
+  "account.pendingEmailChange": {},
+  "account.cancelEmailChange": {},
   "account.changePassword": {
     payload: { old_password: c.password, password, password_confirmation: password },
   },

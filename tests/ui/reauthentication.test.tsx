@@ -108,7 +108,7 @@ describe("a new e-mail address", () => {
     await user.type(within(dialog).getByLabelText("Current password"), "lotus7root{Enter}")
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
     const email = screen.getByRole("textbox", { name: "E-mail" })
-    expect(email).toHaveAccessibleDescription("An account with this e-mail address already exists")
+    await waitFor(() => expect(email).toHaveAccessibleDescription("An account with this e-mail address already exists"))
     await waitFor(() => expect(email).toHaveFocus())
   })
 

@@ -20,7 +20,10 @@ test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
 })
 
-/** A second browser (its own cookies) signed in to the same account. */
+/**
+ * A second browser (its own cookies) signed in to the same account. It stays open until the worker's browser closes:
+ * closing it right after its session ended now and then left Chromium disposing of it for minutes.
+ */
 const secondBrowser = async (browser: Browser, baseURL: string, email: string, password = PASSWORD) => {
   const context = await browser.newContext({ baseURL })
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL }])
@@ -271,7 +274,6 @@ test("change the password: the other browser is signed out, this one stays", asy
   // The other browser's next call finds its session ended and goes to /login.
   await other.page.goto("/account-settings/registered-devices")
   await expect(other.page).toHaveURL(/\/login/, { timeout: 15_000 })
-  await other.context.close()
   await page.goto("/account-settings/registered-devices")
   await expect(page.getByText("This device")).toBeVisible()
 })
@@ -368,7 +370,6 @@ test("remove another device by keyboard after its confirmation; its browser is s
   await expect(items).toHaveCount(1)
   await other.page.goto("/account-settings/registered-devices")
   await expect(other.page).toHaveURL(/\/login/, { timeout: 15_000 })
-  await other.context.close()
 })
 
 test("delete the account with the password; it can no longer sign in", async ({ page }) => {

@@ -7,7 +7,7 @@ import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
 import { NOTE_SAVE_DEBOUNCE_MS, type NoteListItem, type SavePointNotePayload } from "../../../src/domain/notes/note.ts"
-import { lu9PageHandlers } from "../support/point-page-api.ts"
+import { LU9_STORED_NOTE, lu9PageHandlers } from "../support/point-page-api.ts"
 import { API, renderApp, server } from "../support/render-app.tsx"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
@@ -16,16 +16,7 @@ afterAll(() => server.close())
 
 /** The server's side: LU-9's note as stored, changed by saves that take `saveMs` to answer. */
 const notesServer = (saveMs: number) => {
-  let note: NoteListItem = {
-    point: "LU-9",
-    text: "Pulse point",
-    version: 3,
-    updatedAt: "2026-01-02T10:00:00.000Z",
-    slug: "lu-9-taiyuan",
-    pinyin: "Tàiyuān",
-    name: "Great Abyss",
-    permission: true,
-  }
+  let note: NoteListItem = LU9_STORED_NOTE
   server.use(
     ...lu9PageHandlers(),
     http.get(`${API}/api/user-settings`, () => HttpResponse.json({ ...DEFAULT_USER_SETTINGS, showNotes: true })),

@@ -10,11 +10,10 @@ import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings
 import {
   NOTE_MERGE_SEPARATOR,
   type Note,
-  type NoteListItem,
   noteDraftKey,
   type SavePointNotePayload,
 } from "../../../src/domain/notes/note.ts"
-import { lu9PageHandlers } from "../support/point-page-api.ts"
+import { LU9_STORED_NOTE, lu9PageHandlers } from "../support/point-page-api.ts"
 import { API, renderApp, server, signedInUser } from "../support/render-app.tsx"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
@@ -22,16 +21,7 @@ afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
 const UPDATED = "2026-01-03T00:00:00.000Z"
-const stored: NoteListItem = {
-  point: "LU-9",
-  text: "Pulse point",
-  version: 3,
-  updatedAt: "2026-01-02T10:00:00.000Z",
-  slug: "lu-9-taiyuan",
-  pinyin: "Tàiyuān",
-  name: "Great Abyss",
-  permission: true,
-}
+const stored = LU9_STORED_NOTE
 const theirs: Note = { point: "LU-9", text: "From the other tab", version: 5, updatedAt: UPDATED }
 
 /** LU-9 whose note another tab changed to `theirs`: a save over version 3 conflicts, over 5 is stored. */

@@ -13,7 +13,7 @@ import type { AppReview } from "../../../src/domain/feedback/app-review.ts"
 import { type NoteListItem, noteDraftKey } from "../../../src/domain/notes/note.ts"
 import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { type Failure, failureResponse } from "../support/failures.ts"
-import { lu9PageHandlers } from "../support/point-page-api.ts"
+import { LU9_STORED_NOTE, lu9PageHandlers } from "../support/point-page-api.ts"
 import { API, renderApp, server, signedInUser } from "../support/render-app.tsx"
 
 const SUPPORT = "/account-settings/support"
@@ -25,16 +25,7 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
-const stored: NoteListItem = {
-  point: "LU-9",
-  text: "Pulse point",
-  version: 3,
-  updatedAt: "2026-01-02T10:00:00.000Z",
-  slug: "lu-9-taiyuan",
-  pinyin: "Tàiyuān",
-  name: "Great Abyss",
-  permission: true,
-}
+const stored = LU9_STORED_NOTE
 const review: AppReview = {
   rating: 4,
   comment: "Good",

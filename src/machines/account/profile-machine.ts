@@ -98,6 +98,10 @@ const refusedFrom = (context: ProfileContext, error: unknown) => {
   return {
     ...rejectSubmit(context, errors),
     formError: errors.email === undefined ? "account:profile.failedUserUpdate" : null,
+    // The save's word that the address is taken stands for that address, like a check's.
+    ...(errors.email === MessageKey.emailTaken
+      ? { emailCheck: { email: context.form.email.trim().toLowerCase(), available: false } }
+      : {}),
   }
 }
 
@@ -323,6 +327,10 @@ export const profileMachine = setup({
                 onDone: {
                   target: "pausing",
                   actions: assign(({ context, event }) => {
+                    // An address once found taken (by a check or by a refused save) stays taken on
+                    // this page: a check answered later cannot clear what the save was told.
+                    const known = context.emailCheck
+                    if (known?.email === context.askedEmail && known.available === false) return {}
                     const emailCheck = { email: context.askedEmail, available: event.output.available }
                     const next = { ...context, emailCheck }
                     // A taken address is said at once; a free one clears only that message.

@@ -231,6 +231,21 @@ describe("profile machine: a new address", () => {
     expect(updateProfile.inputs).toHaveLength(0)
   })
 
+  it("keeps the save's word that an address is taken when a check answers 'free' after it", async () => {
+    const { actor, retype, perform, checkEmail } = await start()
+    retype("taken@example.com")
+    expect(checkEmail.inputs.at(-1)?.email).toBe("taken@example.com")
+    actor.send({ type: "form.submit" })
+    send(reauthOf(actor), { type: "proof.change", value: "lotus7root" })
+    send(reauthOf(actor), { type: "proof.submit" })
+    perform.reject(new ValidationFailed({ message: "x", errors: { email: "validation.emailTaken" } }))
+    await waitFor(actor, (s) => s.matches({ editing: { form: "idle" } }))
+    checkEmail.resolve({ available: true })
+    await waitFor(actor, (s) => s.matches({ editing: { emailCheck: "pausing" } }))
+    expect(actor.getSnapshot().context.errors.email).toBe("validation.emailTaken")
+    expect(actor.getSnapshot().context.emailCheck).toEqual({ email: "taken@example.com", available: false })
+  })
+
   it("saves other changes without asking", async () => {
     const { actor, updateProfile } = await start()
     actor.send({ type: "field.change", field: "first_name", value: "Meiling" })

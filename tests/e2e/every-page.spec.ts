@@ -1,14 +1,19 @@
 // Every page of the app (the lists in support/site-pages.ts) in en, de and es — as a visitor, a
 // Standard user and a Pro user, with the drill-down, the menus and the payment modal open where they
-// appear — checked by axe against WCAG 2.0–2.2 A and AA, and with a page title of its own ("LU-9
-// Tàiyuān · Jingluo"), in the language of the page where it has words. Pages are reached as the
-// app's links reach them; the addresses whose query the app reads at start are loaded afresh.
+// appear — checked by axe against WCAG 2.0–2.2 A and AA, with a page title of its own ("LU-9
+// Tàiyuān · Jingluo") in the language of the page where it has words, and not scrolling sideways.
+// English is swept on a wide screen, German (the longest words) on a 320 px phone and Spanish on a
+// 375 px one. Pages are reached as the app's links reach them; the addresses whose query the app
+// reads at start are loaded afresh. The checkout page, the server's own, asks for no missing file.
 import { readFileSync } from "node:fs"
 import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
+import { sideways as sidewaysBy } from "./support/phones.ts"
 import {
+  CHANNEL_PAGES,
   FREE_BOOK_PAGES,
   LOCKED_PAGES,
+  MEMBER_PAGES,
   PLAN_PAGES,
   PRO_PAGES,
   VISITOR_PAGES,
@@ -18,6 +23,12 @@ import { expect, test } from "./support/test.ts"
 
 const LANGUAGES = ["en", "de", "es"] as const
 type Language = (typeof LANGUAGES)[number]
+/** The screen each language's sweep is laid out on. */
+const SCREENS = {
+  en: { width: 1280, height: 720 },
+  de: { width: 320, height: 720 },
+  es: { width: 375, height: 720 },
+} as const satisfies Record<Language, { width: number; height: number }>
 
 const locale = (language: Language, namespace: string) =>
   JSON.parse(readFileSync(`locales/${language}/${namespace}.json`, "utf8")) as Record<string, Record<string, unknown>>
@@ -26,13 +37,27 @@ const text = (language: Language, namespace: string, path: string) =>
     .split(".")
     .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], locale(language, namespace)) as string
 
-/** The page's heading, its own title in the page's language, and axe. */
+/** What scrolls sideways, page by page; each test ends by asking that nothing did. */
+const sideways: Array<string> = []
+test.beforeEach(() => {
+  sideways.length = 0
+})
+const expectNothingSideways = () => expect(sideways, "pages that scroll sideways").toEqual([])
+
+/** Notes the page when it scrolls sideways at the sweep's width. */
+const onPhones = async (page: Page, path: string) => {
+  const found = await sidewaysBy(page)
+  if (found) sideways.push(`${path}: ${found}`)
+}
+
+/** The page's heading, its own title in the page's language, axe, and nothing sideways. */
 const expectPage = async (page: Page, path: string, title?: string | RegExp) => {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible()
   await expect(page.locator(".page-loader")).toHaveCount(0)
   if (title !== undefined) await expect(page, path).toHaveTitle(title)
   else await expect(page, path).toHaveTitle(/^(?!Jingluo$).+ · Jingluo$/)
   await expectAccessible(page)
+  await onPhones(page, path)
 }
 
 /** Loads the address afresh (the app reads its query at start) and checks the page. */
@@ -57,6 +82,7 @@ const closeDialog = async (page: Page) => {
 
 for (const language of LANGUAGES) {
   test.describe(`every page in ${language}`, () => {
+    test.use({ viewport: SCREENS[language] })
     test.beforeEach(async ({ context, baseURL }) => {
       await context.addCookies([
         { name: "cookieAccepted", value: "yes", url: baseURL! },
@@ -92,6 +118,7 @@ for (const language of LANGUAGES) {
         .click()
       await expect(page.getByRole("menu")).toBeVisible()
       await expectAccessible(page)
+      expectNothingSideways()
     })
 
     test("as a Standard and then a Pro user", async ({ page }) => {
@@ -104,20 +131,34 @@ for (const language of LANGUAGES) {
         .last()
         .click()
       await closeDialog(page)
+      // The drill-down menu's three columns, on a wide screen.
       await goInApp(page, "/")
+      await page.setViewportSize(SCREENS.en)
       await page.getByRole("button", { name: text(language, "common", "nav.channelPoints") }).click()
       const menu = page.getByRole("navigation", { name: text(language, "common", "browse.menuLabel") })
       await menu.getByRole("listbox").first().getByRole("option").first().click()
       await menu.getByRole("listbox").nth(1).getByRole("option").first().click()
       await expect(menu.getByRole("listbox")).toHaveCount(3)
       await expectAccessible(page)
+      await page.setViewportSize(SCREENS[language])
 
       await page.goto("/pricing")
       await page.locator(".plan-chooser .button-row button").first().click()
       await expect(page).toHaveURL(/\/checkout\//)
+      // The checkout page is the server's own: it carries the app's icon and asks for no missing file.
+      const missing: Array<string> = []
+      page.on("response", (response) => {
+        if (response.status() === 404) missing.push(response.url())
+      })
+      page.on("console", (message) => {
+        if (message.type() === "error") missing.push(message.text())
+      })
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg")
+      await onPhones(page, page.url())
       await page.locator("form button").first().click()
       await expect(page).toHaveURL(/\/payment-success/)
       await expectPage(page, "/payment-success")
+      expect(missing, "missing files on the checkout page").toEqual([])
       for (const path of [
         "/pricing",
         "/account-settings/my-membership",
@@ -126,12 +167,21 @@ for (const language of LANGUAGES) {
       ]) {
         await visit(page, path)
       }
+      // The member's own pages and every channel's are checked by their journeys' axe; here, on phones.
+      const phonePages = language === "en" ? [] : [...CHANNEL_PAGES, ...MEMBER_PAGES]
+      for (const path of new Set(phonePages)) {
+        await goInApp(page, path)
+        await onPhones(page, path)
+      }
+      expectNothingSideways()
     })
   })
 }
 
 test("the API reference page", async ({ page }) => {
   await check(page, "/api/docs", /^Jingluo API .* · Jingluo$/)
+  await onPhones(page, "/api/docs")
+  expectNothingSideways()
   await page.getByRole("link", { name: "POST /api/login" }).click()
   await expect(page).toHaveURL(/#op-users-login$/)
   await expect(page.getByRole("region", { name: /POST \/api\/login/ })).toBeInViewport()

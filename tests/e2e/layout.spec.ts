@@ -1,20 +1,10 @@
-// Layout across screen widths and languages: no page of the app (support/site-pages.ts) scrolls
-// sideways on a phone; the header keeps to one row at every width, signed out and in; the upgrade
-// tab and the chart's zoom tools cover nothing of the page; the footer leads integrators to the API
-// reference; the checkout page asks for no missing icon.
+// Layout across screen widths and languages: the header keeps to one row at every width, signed
+// out and in; the upgrade tab and the chart's zoom tools cover nothing of the page; the footer leads
+// integrators to the API reference. That no page scrolls sideways on a phone is checked by the
+// sweep of every page (every-page.spec.ts), on the same visits as axe.
 import { readFileSync } from "node:fs"
 import type { Page } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
-import {
-  CHANNEL_PAGES,
-  FREE_BOOK_PAGES,
-  LOCKED_PAGES,
-  MEMBER_PAGES,
-  PLAN_PAGES,
-  PRO_PAGES,
-  VISITOR_PAGES,
-  VISITOR_QUERY_PAGES,
-} from "./support/site-pages.ts"
+import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 const LANGUAGES = ["en", "de", "es"] as const
@@ -25,93 +15,6 @@ const common = (language: Language) =>
     readonly footer: Record<string, string>
     readonly nav: Record<string, string>
   }
-
-const PHONES = [320, 375] as const
-
-/** How far the page scrolls sideways at each phone width, and what sticks out; nothing is fine. */
-const sidewaysOnPhones = async (page: Page) => {
-  const found: Array<string> = []
-  for (const width of PHONES) {
-    await page.setViewportSize({ width, height: 720 })
-    const over = await page.evaluate(() => {
-      const by = document.documentElement.scrollWidth - window.innerWidth
-      const out = (e: Element) => e.getBoundingClientRect().right > window.innerWidth + 0.5
-      const culprits = [...document.querySelectorAll("body *")]
-        .filter((e) => out(e) && ![...e.children].some(out))
-        .slice(0, 3)
-        .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute("class") ?? ""} "${e.textContent?.slice(0, 30)}"`)
-      return by > 0 ? `${by} px (${culprits.join(", ")})` : ""
-    })
-    if (over) found.push(`${over} at ${width} px`)
-  }
-  return found.join("; ")
-}
-
-/** The pages at these addresses, each reached as the app's links reach it, checked on phones. */
-const walk = async (page: Page, paths: ReadonlyArray<string>, failures: Array<string>, language: Language) => {
-  for (const path of new Set(paths)) {
-    await goInApp(page, path)
-    const sideways = await sidewaysOnPhones(page)
-    if (sideways) failures.push(`${language} ${path}: ${sideways}`)
-  }
-}
-
-/** A page loaded afresh (a query the app reads at start, a page of the server), checked on phones. */
-const load = async (page: Page, path: string, failures: Array<string>, language: Language) => {
-  await page.goto(path)
-  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible()
-  const sideways = await sidewaysOnPhones(page)
-  if (sideways) failures.push(`${language} ${path}: ${sideways}`)
-}
-
-test("no page scrolls sideways on a phone (320 and 375 px) in en, de and es, as a visitor and as a Pro user; the checkout asks for no missing icon", async ({
-  page,
-  baseURL,
-}) => {
-  // Some seventy pages in three languages, each reached without a page load.
-  test.setTimeout(420_000)
-  const failures: Array<string> = []
-  await page.context().addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
-  for (const language of LANGUAGES) {
-    await page.context().addCookies([{ name: "language", value: language, url: baseURL! }])
-    await page.goto("/not-found")
-    await walk(page, ["/", ...VISITOR_PAGES, "/login", ...FREE_BOOK_PAGES, "/point/lu-9-taiyuan"], failures, language)
-    for (const path of VISITOR_QUERY_PAGES) await load(page, path, failures, language)
-  }
-  expect(failures, "as a visitor").toEqual([])
-
-  // Paying on the checkout page: the server's own page, with the app's icon.
-  await page.context().addCookies([{ name: "language", value: "en", url: baseURL! }])
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await signIn(page, await createVerifiedUser(page))
-  const missing: Array<string> = []
-  page.on("response", (response) => {
-    if (response.status() === 404) missing.push(response.url())
-  })
-  page.on("console", (message) => {
-    if (message.type() === "error") missing.push(message.text())
-  })
-  await page.goto("/pricing")
-  await page.getByRole("button", { name: "Continue" }).click()
-  await expect(page.getByRole("heading", { name: "Jingluo checkout" })).toBeVisible()
-  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg")
-  await page.getByRole("button", { name: "Start trial" }).click()
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
-  expect(missing).toEqual([])
-
-  for (const language of LANGUAGES) {
-    await page.context().addCookies([{ name: "language", value: language, url: baseURL! }])
-    await page.goto("/not-found")
-    await walk(
-      page,
-      ["/", ...PLAN_PAGES, ...LOCKED_PAGES.map(([path]) => path), ...PRO_PAGES, ...CHANNEL_PAGES, ...MEMBER_PAGES],
-      failures,
-      language,
-    )
-    await load(page, "/api/docs", failures, language)
-  }
-  expect(failures, "as a Pro user").toEqual([])
-})
 
 /** The header is one row: as tall as one row of its entries, every visible entry on that row. */
 const headerRow = (page: Page) =>

@@ -21,7 +21,11 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: e2eOrigin(0),
-    trace: "retain-on-failure",
+    // Recording a trace costs every journey about a third of its time, so none is recorded unless
+    // asked for (E2E_TRACE=retain-on-failure to keep one for each failing journey). A failure still
+    // leaves its screenshot and the page's accessibility tree (error-context.md) in test-results/.
+    trace: (process.env.E2E_TRACE ?? "off") as "off",
+    screenshot: "only-on-failure",
     launchOptions: chromium,
   },
   webServer: e2eServers(),

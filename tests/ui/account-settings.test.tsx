@@ -3,11 +3,11 @@
 // that is gone: a toast instead), 422 puts messages under the fields, offline warns — and what the
 // user typed stays.
 import { screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { DEFAULT_USER_SETTINGS } from "../../src/domain/account/user-settings.ts"
 import { API, dashboard, renderApp, server } from "./support/render-app.tsx"
+import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())

@@ -2,13 +2,13 @@
 // the pointer or with the arrow keys alone (each arrow goes to the nearest position that way),
 // read-only once checked, with the right and the wrong position named.
 import { render, screen, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { useState } from "react"
 import { I18nextProvider } from "react-i18next"
 import { describe, expect, it, vi } from "vitest"
 import { type AnswerCandidate, ChartAnswer, nearestInDirection } from "../../src/ui/charts/ChartAnswer.tsx"
 import { createI18n } from "../../src/ui/i18n.ts"
 import { palmChart } from "../support/chart-fixtures.ts"
+import { userEvent } from "./support/user.ts"
 
 //   A (50,20)
 // B (20,60)   C (80,60)

@@ -3,7 +3,6 @@
 // the same points, zoom, Pro points as unlabelled dots — and the error catalogue of the chart
 // calls: whatever fails, the chart says so in its place and the page keeps working.
 import { act, screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { withReturnPath } from "../../src/domain/account/return-path.ts"
@@ -11,6 +10,7 @@ import { API_TIMEOUT_MS } from "../../src/domain/shared/errors.ts"
 import { chartIndex, chartsById } from "../support/chart-fixtures.ts"
 import { lu2Page, lu3Page, plans } from "../support/point-fixtures.ts"
 import { API, dashboard, renderApp, server } from "./support/render-app.tsx"
+import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {

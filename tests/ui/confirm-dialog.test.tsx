@@ -2,10 +2,10 @@
 // only (what holds it — a menu, a modal — does not see the key); focus goes back to the button that
 // asked, when the question is gone and that button is still there.
 import { render, screen } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { useState } from "react"
 import { describe, expect, it, vi } from "vitest"
 import { ConfirmDialog } from "../../src/ui/shared/components/ConfirmDialog.tsx"
+import { userEvent } from "./support/user.ts"
 
 const Asking = ({ onConfirm, onOuterEscape }: { onConfirm: () => void; onOuterEscape: () => void }) => {
   const [asking, setAsking] = useState(false)

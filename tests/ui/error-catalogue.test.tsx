@@ -2,11 +2,11 @@
 // 2 s, 403 and 500 show the response data as an error toast, 404 goes to /not-found, 422 puts the
 // messages under their fields, offline warns; what the user typed is kept.
 import { screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../src/domain/shared/errors.ts"
 import { API, dashboard, renderApp, server } from "./support/render-app.tsx"
+import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())

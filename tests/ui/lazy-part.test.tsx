@@ -3,12 +3,12 @@
 // went wrong, is reported to the console, and its retry mounts the part afresh. Both messages are
 // alerts, and the retry works from the keyboard.
 import { render, screen } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import type { ComponentType } from "react"
 import { I18nextProvider } from "react-i18next"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { createI18n } from "../../src/ui/i18n.ts"
 import { lazyPart } from "../../src/ui/shared/components/lazy-part.tsx"
+import { userEvent } from "./support/user.ts"
 
 const LOAD_FAILED = "This page could not be loaded. Check your connection and try again."
 const RENDER_FAILED =

@@ -4,10 +4,10 @@
 // proof at the field, too many tries said; the availability check giving way when limited; and the
 // page of the undo link of an e-mail change. In English, German and Spanish.
 import { screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { API, dashboard, renderApp, server } from "./support/render-app.tsx"
+import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())

@@ -4,11 +4,11 @@
 // through the save-answer call. A chart that cannot be loaded says so in place while the list still
 // answers. The review shows the chart with the right and the chosen position.
 import { screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { API, renderApp, server } from "./support/render-app.tsx"
 import { chartQuestion, freshState, result, selfTestHandlers, session, TEST_ID } from "./support/self-test-api.ts"
+import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())

@@ -5,7 +5,6 @@
 // permission flags (a locked type opens the upgrade modal), the visitor's sign-up prompt, and the
 // score history's mark on a repeated test in every language.
 import { screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { MY_GROUPS_HREF } from "../../src/domain/groups/group-links.ts"
@@ -22,6 +21,7 @@ import {
   TEST_ID,
   testTypes,
 } from "./support/self-test-api.ts"
+import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {

@@ -3,11 +3,11 @@
 // prove-to-link step. These flows tell every failure in place (no toast, no /not-found, no reload),
 // and never lose what was typed.
 import { act, screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { API_TIMEOUT_MS } from "../../src/domain/shared/errors.ts"
 import { API, renderApp, server, signedInUser } from "./support/render-app.tsx"
+import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {

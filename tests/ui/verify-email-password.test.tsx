@@ -3,11 +3,11 @@
 // focused), the field messages come in the page's language (en, de, es), the server's answers land
 // under their fields or above the form, and choosing the password signs in.
 import { screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { PASSWORD_MIN_LENGTH } from "../../src/domain/account/password-rules.ts"
 import { API, dashboard, renderApp, server, signedInUser } from "./support/render-app.tsx"
+import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())

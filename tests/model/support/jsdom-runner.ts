@@ -2,10 +2,11 @@
 // that take every transition, each through the whole app as main.tsx wires it, msw answering the
 // API as the model's jsdom setup says. Records which production transitions the runs take.
 // A model's test file is one line: `runInJsdom(model)`.
-import userEvent from "@testing-library/user-event"
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { SimulatedClock } from "xstate"
 import { renderApp, server } from "../../ui/support/render-app.tsx"
+import { userEvent } from "../../ui/support/user.ts"
 import { coverage } from "./coverage.ts"
 import { FakeOutbox } from "./fake-outbox.ts"
 import { jsdomDriver } from "./jsdom-driver.ts"

@@ -5,7 +5,6 @@
 // or the network gone shows its warning; in each case what the user typed stays in its field and
 // the same action works once the server answers again. Mouse and keyboard take turns.
 import { act, screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { withReturnPath } from "../../../src/domain/account/return-path.ts"
@@ -15,6 +14,7 @@ import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { FAILURES, type Failure, failureResponse } from "../support/failures.ts"
 import { lu9PageHandlers } from "../support/point-page-api.ts"
 import { API, renderApp, server } from "../support/render-app.tsx"
+import { userEvent } from "../support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {

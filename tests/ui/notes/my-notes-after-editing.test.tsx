@@ -2,13 +2,13 @@
 // save waits for the debounce saves at once, a save on its way is not cancelled, and the list is
 // read once they are stored, so it shows what was just typed.
 import { screen } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
 import { NOTE_SAVE_DEBOUNCE_MS, type NoteListItem, type SavePointNotePayload } from "../../../src/domain/notes/note.ts"
 import { LU9_STORED_NOTE, lu9PageHandlers } from "../support/point-page-api.ts"
 import { API, renderApp, server } from "../support/render-app.tsx"
+import { userEvent } from "../support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())

@@ -3,7 +3,6 @@
 // each choice — keep mine, take theirs, keep both — does what it says, by keyboard, with focus back
 // in the field afterwards.
 import { screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
@@ -15,6 +14,7 @@ import {
 } from "../../../src/domain/notes/note.ts"
 import { LU9_STORED_NOTE, lu9PageHandlers } from "../support/point-page-api.ts"
 import { API, renderApp, server, signedInUser } from "../support/render-app.tsx"
+import { userEvent } from "../support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())

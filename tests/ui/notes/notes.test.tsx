@@ -4,7 +4,6 @@
 // browser is back online). Loading the notes and the review, and saving the review: the same
 // catalogue, with the failure said inline and a retry.
 import { act, screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { withReturnPath } from "../../../src/domain/account/return-path.ts"
@@ -15,6 +14,7 @@ import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { type Failure, failureResponse } from "../support/failures.ts"
 import { LU9_STORED_NOTE, lu9PageHandlers } from "../support/point-page-api.ts"
 import { API, renderApp, server, signedInUser } from "../support/render-app.tsx"
+import { userEvent } from "../support/user.ts"
 
 const SUPPORT = "/account-settings/support"
 

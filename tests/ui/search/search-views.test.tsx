@@ -4,7 +4,6 @@
 // markup show it as text; locked channels are disabled and prefixed Pro; the result count is
 // announced; a point address however typed is replaced by the point's own.
 import { act, screen, waitFor, within } from "@testing-library/react"
-import userEvent from "@testing-library/user-event"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { withReturnPath } from "../../../src/domain/account/return-path.ts"
@@ -12,6 +11,7 @@ import { API_TIMEOUT_MS, UNAUTHORIZED_RELOAD_DELAY_MS } from "../../../src/domai
 import { SEARCH_DEBOUNCE_MS } from "../../../src/domain/shared/timing.ts"
 import { API, renderApp, server } from "../support/render-app.tsx"
 import { keywordAnswer, keywordHit, pointAnswer, searchDefaults } from "../support/search-fixtures.ts"
+import { userEvent } from "../support/user.ts"
 
 const XSS = "<img src=x onerror=alert(1)>"
 

@@ -291,13 +291,16 @@ export const App = () => {
     visible?.focus()
   }
 
-  // Escape closes the open panel also when focus is nowhere in particular (after a mouse click);
-  // inside the panel the menu handles Escape itself.
+  // Escape closes the open panel also when focus is nowhere in particular (after a mouse click) or
+  // still on the button that opened it; inside the panel the menu handles Escape itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closeMenu reads refs only
   useEffect(() => {
     if (submenu === null) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !event.defaultPrevented && document.activeElement === document.body) {
+      const active = document.activeElement
+      const outside =
+        active === document.body || [channelButton, mobileButton, searchButton].some((b) => b.current === active)
+      if (event.key === "Escape" && !event.defaultPrevented && outside) {
         if (submenu === "search") closeSearch()
         else closeMenu()
       }

@@ -286,6 +286,14 @@ test("Escape closes the menu and hands focus back to Channel points (keyboard an
   await page.keyboard.press("Escape")
   await expect(menu).toHaveCount(0)
   await expect(button).toBeFocused()
+
+  // With the menu open and focus back on its button, Escape closes it from there too.
+  await button.click()
+  await expect(menu).toBeVisible()
+  await button.focus()
+  await page.keyboard.press("Escape")
+  await expect(menu).toHaveCount(0)
+  await expect(button).toBeFocused()
 })
 
 test("the book's chapter on point categories links to all 18 category pages", async ({ page }) => {

@@ -154,17 +154,16 @@ for (const language of LANGUAGES) {
         if (message.type() === "error") missing.push(message.text())
       })
       await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg")
+      await expect(page.locator("html")).toHaveAttribute("lang", language)
+      await expectAccessible(page)
       await onPhones(page, page.url())
       await page.locator("form button").first().click()
       await expect(page).toHaveURL(/\/payment-success/)
       await expectPage(page, "/payment-success")
       expect(missing, "missing files on the checkout page").toEqual([])
-      for (const path of [
-        "/pricing",
-        "/account-settings/my-membership",
-        ...LOCKED_PAGES.map(([path]) => path),
-        ...PRO_PAGES,
-      ]) {
+      await visit(page, "/account-settings/my-membership")
+      await expect(page.locator("dl.facts dd").first()).toHaveText("Pro")
+      for (const path of ["/pricing", ...LOCKED_PAGES.map(([path]) => path), ...PRO_PAGES]) {
         await visit(page, path)
       }
       // The member's own pages and every channel's are checked by their journeys' axe; here, on phones.

@@ -1,6 +1,6 @@
 // Subscription journeys against the real server and the built-in checkout page: upgrade from the
-// floating button, pay and land with Pro open, decline, cancel keeping Pro to the period end, and the
-// pricing pages in every language.
+// floating button, pay and land with Pro open, decline, cancel keeping Pro to the period end. The
+// subscription pages in every language, the checkout page among them, are in every-page.spec.ts.
 import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
@@ -246,39 +246,3 @@ test("a return address of another site is ignored after signing in", async ({ pa
   await page.getByRole("button", { name: "Log in" }).click()
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
 })
-
-for (const [language, heading, start, welcome] of [
-  ["en", "Try Pro free for 7 days", "Start trial", "Welcome to Jingluo Pro"],
-  ["de", /7 Tage/, "Test starten", /Jingluo Pro/],
-  ["es", /7 días/, "Empezar la prueba", /Jingluo Pro/],
-] as const) {
-  test(`the subscription pages in ${language} are translated and accessible`, async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: "language", value: language, url: baseURL! }])
-    for (const path of ["/pricing", "/plan-pro", "/payment-failure"]) {
-      await page.goto(path)
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
-      if (path !== "/payment-failure") await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading)
-      await expectAccessible(page)
-    }
-    const email = await createVerifiedUser(page)
-    await page.goto("/login")
-    await page.locator('input[name="email"]').fill(email)
-    await page.locator('input[name="password"]').fill("lotus7root")
-    await page.locator('form button[type="submit"]').click()
-    await expect(page).toHaveURL(/\/$/)
-    await page.goto("/account-settings/my-membership")
-    await expect(page.locator("dl.facts")).toBeVisible()
-    await expectAccessible(page)
-    await page.goto("/pricing")
-    await page.locator(".plan-chooser .button-row button").first().click()
-    await expect(page).toHaveURL(/\/checkout\//)
-    await expect(page.locator("html")).toHaveAttribute("lang", language)
-    await expectAccessible(page)
-    await page.getByRole("button", { name: start }).click()
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(welcome)
-    await expectAccessible(page)
-    await page.goto("/account-settings/my-membership")
-    await expect(page.locator("dl.facts dd").first()).toHaveText("Pro")
-    await expectAccessible(page)
-  })
-}

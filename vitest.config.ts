@@ -48,6 +48,10 @@ export default defineConfig({
           include: ["tests/server/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/server/support/global-setup.ts"],
+          // Each file starts its own servers and databases and mocks nothing: one module graph per
+          // worker spares every file importing the server, Effect and PGlite anew (measured: ten
+          // files 68 s → 42 s on this machine).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -314,5 +314,5 @@ export default defineModel<null, Ctx>({
     },
   },
   jsdom: { facts: null, signedIn: true, handlers: fakeServer },
-  browser: { facts: null, user: "standard", prepare },
+  browser: { facts: null, user: "pro", prepare },
 })

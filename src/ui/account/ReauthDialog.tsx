@@ -139,7 +139,9 @@ export const ReauthDialog = ({
             </Button>
           )}
           {method === "code" && codeSent ? (
-            <Button variant="secondary" isDisabled={!canSend} isPending={sending} onPress={send}>
+            // While a code is on its way the button is pending, not disabled: a disabled button
+            // drops the cursor out of the dialog, and Escape would no longer close it.
+            <Button variant="secondary" isDisabled={!canSend && !sending} isPending={sending} onPress={send}>
               {t("account:reauth.resendCode")}
             </Button>
           ) : null}

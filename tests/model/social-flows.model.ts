@@ -45,6 +45,8 @@ interface Ctx {
   readonly newEmail: string
   /** The address of an existing password account. */
   existingEmail: string
+  /** The browser: the provider's origin once its sign-in page was seen, and whom it knows then. */
+  provider?: { readonly origin: string; signedInAs: string }
 }
 
 const machine = createMachine({
@@ -96,7 +98,11 @@ const refused = (message: string) => async (ui: Ui) => {
 /** The home page greets the user by the account's name, no dialog over it. */
 const greeted = async (ui: Ui) => {
   await ui.expect(ui.role("dialog")).toHaveCount(0)
-  const { first_name } = (await serverAccount(ui)).user_profile
+  // The provider's answer may still be on its way back through the server.
+  let first_name = ""
+  await ui.eventually(async () => {
+    first_name = (await serverAccount(ui)).user_profile.first_name
+  })
   await onPage(ui, `Welcome back, ${first_name}`)
   assert.equal((await ui.location()).pathname, "/")
 }
@@ -131,11 +137,22 @@ const callbackQuery: Record<Answer, string> = {
 /** The browser: the provider's own pages (any password; then its consent), or a forged callback. */
 const atProvider = async (ui: Ui, ctx: Ctx, answer: Answer) => {
   if (answer === "forged") return ui.goto("/api/social/callback?code=stolen-code&state=forged-state")
+  const login = answer === "new" ? ctx.newEmail : ctx.existingEmail
+  // Someone else signed in at the provider earlier in the walk: sign them out there first, as a
+  // person handing over the computer would, and come back to the sign-in page.
+  if ((answer === "new" || answer === "existing") && ctx.provider && ctx.provider.signedInAs !== login) {
+    await ui.goto(`${ctx.provider.origin}/session/end`)
+    await ui.role("button", { name: /Yes, sign me out/ }).click()
+    await ui.expect(ui.text(/Sign-out Success/)).toBeVisible()
+    await ui.goto("/login")
+  }
   await press(ui, providerLink(ui))
   if (answer === "cancelled") return ui.role("link", { name: /Cancel/ }).click()
   // The provider still has this browser's session and grant: it answers at once.
   if (answer === "known") return
-  await ui.css('input[name="login"]').fill(answer === "new" ? ctx.newEmail : ctx.existingEmail)
+  if (ctx.provider?.signedInAs === login) return
+  await ui.css('input[name="login"]').fill(login)
+  ctx.provider = { origin: (await ui.location()).origin, signedInAs: login }
   await ui.css('input[name="password"]').fill("provider-password")
   await ui.role("button", { name: "Sign-in" }).click()
   await ui.role("button", { name: "Continue" }).click()

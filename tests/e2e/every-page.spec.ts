@@ -45,7 +45,7 @@ test.beforeEach(() => {
 const expectNothingSideways = () => expect(sideways, "pages that scroll sideways").toEqual([])
 
 /** Notes the page when it scrolls sideways at the sweep's width. */
-const onPhones = async (page: Page, path: string) => {
+const checkSideways = async (page: Page, path: string) => {
   const found = await sidewaysBy(page)
   if (found) sideways.push(`${path}: ${found}`)
 }
@@ -57,7 +57,7 @@ const expectPage = async (page: Page, path: string, title?: string | RegExp) => 
   if (title !== undefined) await expect(page, path).toHaveTitle(title)
   else await expect(page, path).toHaveTitle(/^(?!Jingluo$).+ · Jingluo$/)
   await expectAccessible(page)
-  await onPhones(page, path)
+  await checkSideways(page, path)
 }
 
 /** Loads the address afresh (the app reads its query at start) and checks the page. */
@@ -156,7 +156,7 @@ for (const language of LANGUAGES) {
       await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg")
       await expect(page.locator("html")).toHaveAttribute("lang", language)
       await expectAccessible(page)
-      await onPhones(page, page.url())
+      await checkSideways(page, page.url())
       await page.locator("form button").first().click()
       await expect(page).toHaveURL(/\/payment-success/)
       await expectPage(page, "/payment-success")
@@ -166,11 +166,12 @@ for (const language of LANGUAGES) {
       for (const path of ["/pricing", ...LOCKED_PAGES.map(([path]) => path), ...PRO_PAGES]) {
         await visit(page, path)
       }
-      // The member's own pages and every channel's are checked by their journeys' axe; here, on phones.
-      const phonePages = language === "en" ? [] : [...CHANNEL_PAGES, ...MEMBER_PAGES]
+      // The member's own pages, the home page and every channel's are checked by their journeys' axe;
+      // here, on phones.
+      const phonePages = language === "en" ? [] : ["/", ...CHANNEL_PAGES, ...MEMBER_PAGES]
       for (const path of new Set(phonePages)) {
         await goInApp(page, path)
-        await onPhones(page, path)
+        await checkSideways(page, path)
       }
       expectNothingSideways()
     })
@@ -179,8 +180,11 @@ for (const language of LANGUAGES) {
 
 test("the API reference page", async ({ page }) => {
   await check(page, "/api/docs", /^Jingluo API .* · Jingluo$/)
-  await onPhones(page, "/api/docs")
+  // The reference on the narrowest phone, then back on the wide screen for its links.
+  await page.setViewportSize(SCREENS.de)
+  await checkSideways(page, "/api/docs")
   expectNothingSideways()
+  await page.setViewportSize(SCREENS.en)
   await page.getByRole("link", { name: "POST /api/login" }).click()
   await expect(page).toHaveURL(/#op-users-login$/)
   await expect(page.getByRole("region", { name: /POST \/api\/login/ })).toBeInViewport()

@@ -21,12 +21,17 @@ type AxeWindow = { axe?: typeof import("axe-core") }
 /**
  * No axe violations of WCAG 2.0–2.2 A and AA on the page as it is now. The check runs with reduced
  * motion, as a user who asks for it sees the page: a toast that starts to fade in or out while axe
- * reads the page lands at once, so its text is never judged half transparent. axe runs in the page
- * itself (the app has no frames), put there once per document rather than before every check.
+ * reads the page lands at once, so its text is never judged half transparent. A fade that began before
+ * the switch keeps running under CSS rules, so it is finished first: axe reads the colours that stay.
+ * axe runs in the page itself (the app has no frames), put there once per document rather than before
+ * every check.
  */
 export const expectAccessible = async (page: Page) => {
   await page.emulateMedia({ reducedMotion: "reduce" })
   const violations = await (async () => {
+    await page.evaluate(() => {
+      for (const a of document.getAnimations()) if (a instanceof CSSTransition) a.finish()
+    })
     if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE)
     expect(await page.locator("iframe").count(), "a frame axe would not reach").toBe(0)
     return page.evaluate(async (tags) => {

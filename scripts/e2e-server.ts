@@ -1,6 +1,8 @@
 // The server the browser tests run against: the built app and a fresh data directory (database
 // and outbox) every run, and a real OpenID Connect provider on 127.0.0.1 (tests/support) that the
-// app offers as "Local ID" for social sign-in.
+// app offers as "Local ID" for social sign-in. Videos are rendered when a journey first plays them,
+// into one folder every test server shares and keeps between runs (their names change with their
+// scenes, so a kept file is never stale).
 import { rmSync } from "node:fs"
 import { resolve } from "node:path"
 import { SOCIAL_CALLBACK_ROUTE } from "../src/domain/account/social-sign-in.ts"
@@ -9,6 +11,8 @@ import { buildIfStale } from "./build-if-stale.ts"
 
 buildIfStale()
 rmSync(resolve(process.env.DATA_DIR ?? ".tmp/e2e-data-3100"), { recursive: true, force: true })
+process.env.VIDEOS_PRERENDER ??= "off"
+process.env.VIDEO_DIR ??= resolve(".tmp/e2e-videos")
 if (process.env.E2E_SOCIAL !== "off") {
   const origin = process.env.APP_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`
   const provider = await startTestOidcProvider(`${origin}${SOCIAL_CALLBACK_ROUTE}`)

@@ -79,6 +79,10 @@ import { TestContentSource } from "./tests/content-source.ts"
 import { TestsHandlers } from "./tests/handlers.ts"
 import { TestsRepo } from "./tests/repo.ts"
 import { SelfTests } from "./tests/service.ts"
+import { VideosHandlers } from "./videos/handlers.ts"
+import { MediaRoutes } from "./videos/media-routes.ts"
+import { Videos } from "./videos/service.ts"
+import { VideoFiles } from "./videos/video-files.ts"
 
 /** A database after migrations and the content seed have run. */
 export const readyDatabase = <E, R>(database: Layer.Layer<SqlClient.SqlClient, E, R>) =>
@@ -126,6 +130,7 @@ export const makeServices = <E, R>(options: {
     Search.layer,
     Notes.layer,
     Feedback.layer,
+    Videos.layer,
   ).pipe(
     Layer.provideMerge(
       Layer.mergeAll(
@@ -137,6 +142,7 @@ export const makeServices = <E, R>(options: {
         Settings.layer,
         TestContentSource.layer,
         Groups.layer,
+        VideoFiles.layer,
       ),
     ),
     // Self-tests place points on the charts through the Charts service; both build on the content
@@ -184,6 +190,7 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     FeedbackHandlers,
     AccountHandlers,
     GroupsHandlers,
+    VideosHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
@@ -199,6 +206,7 @@ export const AppRoutes = Layer.mergeAll(
   ApiDocsRoute,
   BillingRoutes,
   SocialRoutes,
+  MediaRoutes,
   StaticApp,
   UnknownApiPath,
   ResponsePolicy,

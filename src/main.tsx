@@ -22,6 +22,7 @@ import { makeWiring } from "./wiring/shared/wiring.ts"
 import { readLanguage, wireShell } from "./wiring/shell.ts"
 import { wireSocial } from "./wiring/social.ts"
 import { wireTests } from "./wiring/tests.ts"
+import { wireVideos } from "./wiring/videos.ts"
 import "./ui/styles.css"
 
 export type { WireOptions }
@@ -46,6 +47,11 @@ export const wire = async (options: WireOptions) => {
   const notes = wireNotes(w, () => account.session.getSnapshot().context.user?.id ?? null)
   const feedback = wireFeedback(w)
   const groups = wireGroups(w, billing, (key, values) => i18n.t(key, values))
+  const videos = wireVideos(w, billing, {
+    language,
+    signedIn: () => account.session.getSnapshot().context.user !== null,
+    prefersReducedMotion: () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true,
+  })
 
   const services: AppServices = {
     language,
@@ -68,6 +74,7 @@ export const wire = async (options: WireOptions) => {
       ...notes.machines,
       ...feedback.machines,
       ...groups.machines,
+      ...videos.machines,
     },
   }
 

@@ -6,22 +6,14 @@ import { Effect } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/domain/api/api.ts"
-import { Viewer } from "../../src/domain/api/middleware.ts"
-import { VISITOR } from "../../src/domain/content/permissions.ts"
 import { LOCALE_HEADER } from "../../src/domain/shared/locales.ts"
-import { requestLanguage } from "../platform/http/request-context.ts"
-import { type ChartAnswer, type ChartCaller, Charts } from "./service.ts"
+import { contentCaller } from "../platform/http/request-context.ts"
+import { type ChartAnswer, Charts } from "./service.ts"
 
 export const CHART_CACHE_CONTROL = "private, no-cache"
 export const CHART_VARY = `Authorization, Accept-Language, ${LOCALE_HEADER}`
 
-const caller: Effect.Effect<ChartCaller, never, Viewer | HttpServerRequest.HttpServerRequest> = Effect.gen(
-  function* () {
-    const { session } = yield* Viewer
-    const language = yield* requestLanguage
-    return { viewer: session ? { _tag: "Member", planId: session.planId } : VISITOR, language }
-  },
-)
+const caller = contentCaller
 
 /** `If-None-Match` may list several tags, or be weak (W/"…"). */
 const matches = (header: string | undefined, etag: string) =>

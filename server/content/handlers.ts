@@ -3,10 +3,8 @@
 // (server/content/content-cache.ts), made by the Content service only when not kept yet. An item the
 // caller may not open answers with its public facts (`_tag: "Locked"`), made afresh each time.
 import { Effect, Schema } from "effect"
-import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/domain/api/api.ts"
-import { Viewer } from "../../src/domain/api/middleware.ts"
 import {
   BodyAreaListItem,
   BodyAreaPage,
@@ -22,17 +20,12 @@ import {
   StaticMenuItem,
   VesselPage,
 } from "../../src/domain/content/content-views.ts"
-import { VISITOR } from "../../src/domain/content/permissions.ts"
 import type { NotFound, ProRequired } from "../../src/domain/shared/errors.ts"
-import { requestLanguage } from "../platform/http/request-context.ts"
+import { contentCaller } from "../platform/http/request-context.ts"
 import { ContentCache, planLevel } from "./content-cache.ts"
 import { type Caller, Content } from "./service.ts"
 
-const caller: Effect.Effect<Caller, never, Viewer | HttpServerRequest.HttpServerRequest> = Effect.gen(function* () {
-  const { session } = yield* Viewer
-  const language = yield* requestLanguage
-  return { viewer: session ? { _tag: "Member", planId: session.planId } : VISITOR, language }
-})
+const caller = contentCaller
 
 export const ContentHandlers = HttpApiBuilder.group(
   Api,

@@ -49,6 +49,7 @@ const groups = {
   groups: lazyModule(() => import("./groups/pages.ts"), page),
   notes: lazyModule(() => import("./notes/pages.ts"), page),
   feedback: lazyModule(() => import("./feedback/pages.ts"), page),
+  videos: lazyModule(() => import("./videos/pages.ts"), page),
 } satisfies Record<PageGroup, { readonly preload: () => Promise<unknown> }>
 
 /** Loads the page groups that show `path`, together; a failure is left to the page's own retry. */
@@ -86,6 +87,8 @@ const TestsRoutes = groups.tests.part((m) => m.TestsRoutes)
 const MyGroupsPage = groups.groups.part((m) => m.MyGroupsPage)
 const MyNotesPage = groups.notes.part((m) => m.MyNotesPage)
 const SupportPage = groups.feedback.part((m) => m.SupportPage)
+const ChannelVideoPage = groups.videos.part((m) => m.ChannelVideoPage)
+const PointVideosPage = groups.videos.part((m) => m.PointVideosPage)
 
 /**
  * The pages of other features shown inside the account settings layout, by address: the same
@@ -108,6 +111,9 @@ const usePlanKey = () => {
   const { session } = useAppServices()
   return useSelector(session, (s) => s.context.user?.user_subscription.plan_id ?? 0)
 }
+
+/** A page that loads again when the plan changes (a payment opens a locked video at once). */
+const PlanKeyed = ({ render }: { readonly render: (plan: number) => ReactNode }) => <>{render(usePlanKey())}</>
 
 const ContentRoutes = () => {
   const plan = usePlanKey()
@@ -242,6 +248,12 @@ const Routes = () => (
     </Route>
     <Route path={MY_GROUPS_HREF}>
       <MyGroupsPage />
+    </Route>
+    <Route path="/video/play-channel-video/:slug">
+      {({ slug }) => <PlanKeyed render={(plan) => <ChannelVideoPage key={`${slug}-${plan}`} slug={slug} />} />}
+    </Route>
+    <Route path="/video/play-channel/:slug">
+      {({ slug }) => <PlanKeyed render={(plan) => <PointVideosPage key={`${slug}-${plan}`} slug={slug} />} />}
     </Route>
     <Route path="/not-found">
       <NotFoundPage />

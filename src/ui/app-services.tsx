@@ -58,6 +58,7 @@ import type { quoteMachine } from "../machines/shared/quote-machine.ts"
 import type { TimerClock } from "../machines/tests/test-session-context.ts"
 import type { testSessionMachine } from "../machines/tests/test-session-machine.ts"
 import type { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
+import type { videoQueueMachine } from "../machines/videos/video-queue-machine.ts"
 
 export interface AppServices {
   readonly language: SelectableLanguage
@@ -148,6 +149,8 @@ export interface AppServices {
       readonly column: typeof groupsMachine
       readonly add: typeof addToGroupMachine
     }
+    /** Videos: the player and the queue of a channel's point videos. */
+    readonly videos: { readonly queue: typeof videoQueueMachine }
   }
 }
 

@@ -45,6 +45,13 @@ export interface ServerSettings {
   readonly serverSecret: string
   /** OpenID Connect providers for social sign-in (OIDC_<NAME>_…); none: social sign-in is off. */
   readonly socialProviders: ReadonlyArray<SocialProviderSettings>
+  /** Where the rendered videos live: VIDEO_DIR, or `${dataDir}/videos`. */
+  readonly videoDir: string
+  /**
+   * VIDEOS_PRERENDER=off: render a video only when it is first asked for. Otherwise every missing
+   * video is rendered in the background after the start, one at a time.
+   */
+  readonly videoPrerender: boolean
 }
 
 /** One OpenID Connect provider: where it is, our client there, and the name on its button. */
@@ -141,6 +148,8 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): ServerSettin
     stripeTestMode: env.STRIPE_TEST_MODE === "on",
     serverSecret: env.SERVER_SECRET || DEVELOPMENT_SERVER_SECRET,
     socialProviders: readSocialProviders(env),
+    videoDir: resolve(env.VIDEO_DIR ?? resolve(dataDir, "videos")),
+    videoPrerender: env.VIDEOS_PRERENDER !== "off",
   }
 }
 

@@ -3,6 +3,8 @@ import Bowser from "bowser"
 import { Effect, Option } from "effect"
 import { HttpServerRequest } from "effect/http"
 import type { SignInDevice } from "../../../src/domain/account/devices.ts"
+import { Viewer } from "../../../src/domain/api/middleware.ts"
+import { type Viewer as ContentViewer, VISITOR } from "../../../src/domain/content/permissions.ts"
 import { LOCALE_HEADER, resolveLanguage, type SelectableLanguage } from "../../../src/domain/shared/locales.ts"
 import type { TrustProxy } from "../config/server-config.ts"
 import { clientAddressResolver } from "./client-address.ts"
@@ -12,6 +14,20 @@ export const requestLanguage: Effect.Effect<SelectableLanguage, never, HttpServe
   Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
     resolveLanguage(request.headers[LOCALE_HEADER] ?? request.headers["accept-language"]),
   )
+
+/** Who asks for content (a visitor, or a member with a plan) and in which language. */
+export interface ContentCaller {
+  readonly viewer: ContentViewer
+  readonly language: SelectableLanguage
+}
+
+/** The caller of an endpoint behind the optional authentication. */
+export const contentCaller: Effect.Effect<ContentCaller, never, Viewer | HttpServerRequest.HttpServerRequest> =
+  Effect.gen(function* () {
+    const { session } = yield* Viewer
+    const language = yield* requestLanguage
+    return { viewer: session ? { _tag: "Member", planId: session.planId } : VISITOR, language }
+  })
 
 /** The client's address under the server's TRUST_PROXY setting (see client-address.ts). */
 export const clientAddressOf = (

@@ -43,3 +43,10 @@ export const menuSectionHref = (section: Pick<MenuSection, "id">): string => {
       return BODY_AREA_INDEX_HREF
   }
 }
+
+/** §3: a channel's or vessel's video. */
+export const channelVideoHref = (slug: string) => `/video/play-channel-video/${slug}`
+
+/** §3: a channel's point videos one after another, from `start` (a point's page address) when given. */
+export const pointVideosHref = (slug: string, start?: string) =>
+  `/video/play-channel/${slug}${start === undefined ? "" : `?start=${encodeURIComponent(start)}`}`

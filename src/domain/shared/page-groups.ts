@@ -11,6 +11,8 @@ import { FULL_TEXT_HREF, SEARCH_HREF } from "../search/search-links.ts"
 export const CONTENT_PATHS = /^\/(book\/pages|point\/|body-area\/)/
 /** The self-tests of §2 and their settings. */
 export const TEST_PATHS = /^\/(test(\/.*)?|get\/results|account-settings\/tests-settings)$/
+/** The video pages of §3: a channel's or vessel's video, and a channel's point videos. */
+export const VIDEO_PATHS = /^\/video\/(play-channel-video|play-channel)\/[^/]+$/
 /** The account settings pages of the account feature (the membership, support and tests pages are their features'). */
 export const ACCOUNT_SETTINGS_PATHS =
   /^\/account-settings\/(my-profile|change-my-password|registered-devices|delete-account|notes)$/
@@ -29,6 +31,7 @@ export const PAGE_GROUPS = {
   groups: [new RegExp(`^${MY_GROUPS_HREF}$`)],
   notes: [/^\/my-notes$/],
   feedback: [/^\/account-settings\/support$/],
+  videos: [VIDEO_PATHS],
 } as const satisfies Record<string, ReadonlyArray<RegExp>>
 
 export type PageGroup = keyof typeof PAGE_GROUPS

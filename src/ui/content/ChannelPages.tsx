@@ -4,14 +4,14 @@
 import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import { channelHref, vesselHref } from "../../domain/content/content-links.ts"
+import { channelHref, channelVideoHref, pointVideosHref, vesselHref } from "../../domain/content/content-links.ts"
 import type { ChannelIndex, ChannelPage as ChannelPageData } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
 import { AddToGroup } from "../groups/AddToGroup.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
-import { ContentPage, PointRow, textLang, UntranslatedNote } from "./content-page.tsx"
+import { ContentPage, PointRow, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
 
 const Locked = ({ name, className }: { readonly name: ReactNode; readonly className?: string }) => {
   const { upgrade } = useAppServices()
@@ -126,6 +126,12 @@ const ChannelView = ({ channel }: { readonly channel: ChannelPageData }) => {
       </p>
       <UntranslatedNote textLanguage={channel.textLanguage} />
       <AddToGroup mode="channel" id={channel.code} label={channel.name} />
+      <VideoLinks
+        links={[
+          { href: channelVideoHref(channel.slug), label: t("browse.playChannelVideo") },
+          { href: pointVideosHref(channel.slug), label: t("browse.playPointVideos") },
+        ]}
+      />
       <dl className="facts">
         <dt>{t("browse.pinyin")}</dt>
         <dd>{channel.pinyin}</dd>

@@ -8,7 +8,12 @@ import { type KeyboardEvent, type ReactNode, Suspense, useEffect } from "react"
 import { Header, ListBox, ListBoxItem, ListBoxSection } from "react-aria-components/ListBox"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
-import { menuEntryHref, menuSectionHref } from "../../domain/content/content-links.ts"
+import {
+  channelVideoHref,
+  menuEntryHref,
+  menuSectionHref,
+  pointVideosHref,
+} from "../../domain/content/content-links.ts"
 import type { MenuEntry, MenuGroup, MenuPoint, MenuSection } from "../../domain/content/content-views.ts"
 import { firstVisibleLevel } from "../../domain/content/menu-layout.ts"
 import { entryOf, GROUPS_SECTION, sectionOf } from "../../machines/content/menu-machine.ts"
@@ -43,6 +48,8 @@ interface Level {
   readonly selected?: string | undefined
   /** The page of what this column lists, linked from its header. */
   readonly page?: { readonly href: string; readonly label: string } | undefined
+  /** A channel's or vessel's videos (§4 "play channel video", "play all point videos"). */
+  readonly videos?: ReadonlyArray<{ readonly href: string; readonly label: string }> | undefined
 }
 
 /** Entries under their group headings, in the order the server sent them. */
@@ -109,6 +116,15 @@ export const DrillDownMenu = ({
       title: label(entry),
       items: entry.points,
       page: { href: menuEntryHref(entry), label: t(`browse.entryPage.${entry.itemType}`) },
+      videos:
+        entry.itemType === "channel"
+          ? [
+              { href: channelVideoHref(entry.slug), label: t("browse.playChannelVideo") },
+              { href: pointVideosHref(entry.slug), label: t("browse.playPointVideos") },
+            ]
+          : entry.itemType === "vessel"
+            ? [{ href: channelVideoHref(entry.slug), label: t("browse.playVesselVideo") }]
+            : undefined,
     })
   }
   const first = firstVisibleLevel(levels.length, columns)
@@ -171,7 +187,7 @@ export const DrillDownMenu = ({
   )
 
   const renderColumn = (column: Level, index: number): ReactNode => {
-    const { level, title, items, selected, page } = column
+    const { level, title, items, selected, page, videos } = column
     const groups = groupsOf(items)
     return (
       <div key={level} className="drilldown-column">
@@ -189,6 +205,12 @@ export const DrillDownMenu = ({
               {page.label}
             </Link>
           ) : null}
+          {videos?.map((video) => (
+            <Link key={video.href} href={video.href} className="drilldown-page-link">
+              <span aria-hidden="true">▶ </span>
+              {video.label}
+            </Link>
+          ))}
         </div>
         <div className="drilldown-scroll" onKeyDownCapture={onKeyDown(column)}>
           <ListBox

@@ -3,6 +3,7 @@
 // and next point on the channel.
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { pointVideosHref } from "../../domain/content/content-links.ts"
 import type { PointPage as PointPageData } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
@@ -10,7 +11,7 @@ import { AddToGroup } from "../groups/AddToGroup.tsx"
 import { PointNotes } from "../notes/PointNotes.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
-import { ContentPage, textLang, UntranslatedNote } from "./content-page.tsx"
+import { ContentPage, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
 
 const PointView = ({ point }: { readonly point: PointPageData }) => {
   const { t, i18n } = useTranslation("common")
@@ -52,6 +53,11 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
         </h1>
         <p className="lead">{point.name}</p>
         <AddToGroup mode="point" id={point.code} label={point.code} />
+        {point.channel ? (
+          <VideoLinks
+            links={[{ href: pointVideosHref(point.channel.slug, point.slug), label: t("browse.playPointVideo") }]}
+          />
+        ) : null}
         <dl className="facts">
           <dt>{t("browse.names")}</dt>
           <dd>

@@ -14,6 +14,22 @@ import { PageLoader } from "../shared/components/PageLoader.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 
+/** Links to the videos of a channel, vessel or point (§3), under the page's heading. */
+export const VideoLinks = ({
+  links,
+}: {
+  readonly links: ReadonlyArray<{ readonly href: string; readonly label: string }>
+}) => (
+  <p className="video-entry-links">
+    {links.map((link) => (
+      <Link key={link.href} href={link.href} className="video-entry-link">
+        <span aria-hidden="true">▶ </span>
+        {link.label}
+      </Link>
+    ))}
+  </p>
+)
+
 /** How a locked item is named: a point by its code and pinyin with its name below, the rest by name. */
 export const lockedHeading = (item: LockedItem): { readonly title: string; readonly subtitle: string | null } =>
   item.kind === "point" && item.code !== null

@@ -109,3 +109,17 @@ export const goInApp = async (page: Page, path: string) => {
   await expect.poll(() => page.title(), { message: `the page at ${path}` }).not.toBe(before)
   await expect(page.locator(".page-loader")).toHaveCount(0)
 }
+
+/** Takes Pro through the built-in test-mode checkout (a trial), as a signed-in Standard user. */
+export const becomePro = async (page: Page) => {
+  await page.goto("/pricing")
+  await page.getByRole("button", { name: "Continue" }).click()
+  await page.getByRole("button", { name: "Start trial" }).click()
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
+}
+
+/** A fresh verified user, signed in and on Pro. */
+export const signInAsPro = async (page: Page) => {
+  await signIn(page, await createVerifiedUser(page))
+  await becomePro(page)
+}

@@ -23,13 +23,15 @@ export const VISITOR_QUERY_PAGES = [
 
 export const PLAN_PAGES = ["/pricing", "/plan-pro"] as const
 
-/** The book's free pages: its index pages, a free channel, category and body area, the guides. */
+/** The book's free pages: its index pages, a free channel (and its videos), category and body area, the guides. */
 export const FREE_BOOK_PAGES = [
   "/book/pages",
   "/book/pages/channels",
   "/book/pages/categories",
   "/book/pages/body-areas",
   "/book/pages/channels/lung-channel",
+  "/video/play-channel-video/lung-channel",
+  "/video/play-channel/lung-channel",
   "/book/pages/categories/yuan-source",
   "/body-area/hand",
   "/book/pages/point-categories",

@@ -61,6 +61,7 @@ const target = (locator: Locator, description: string): Target => {
       await (hiddenInLabel ? locator.locator("xpath=ancestor::label[1]") : locator).click()
     },
     focus: () => locator.focus(),
+    dispatch: (type: string) => locator.dispatchEvent(type),
     fill: async (text: string) => {
       await locator.clear()
       if (text) await locator.pressSequentially(text)

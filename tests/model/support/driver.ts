@@ -71,6 +71,11 @@ export interface Target extends Scope {
   nth(index: number): Target
   click(): Promise<void>
   focus(): Promise<void>
+  /**
+   * Fires a DOM event of this type at the (single) element, as the browser would: a video's
+   * `ended` when the walk must not wait for the video to play to its end.
+   */
+  dispatch(type: string): Promise<void>
   /** Empties a text field and types `text` into it, key by key. */
   fill(text: string): Promise<void>
   // Reads: they wait for the target to exist (not for anything else).

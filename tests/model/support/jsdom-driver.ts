@@ -101,6 +101,10 @@ const target = (find: Find, description: string, user: User): Target => {
       const el = await single()
       act(() => el.focus())
     },
+    dispatch: async (type: string) => {
+      const el = await single()
+      act(() => void el.dispatchEvent(new Event(type)))
+    },
     fill: async (text: string) => {
       const el = await single()
       await user.clear(el)

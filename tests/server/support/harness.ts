@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
+import { resolve } from "node:path"
 import { NodeHttpServer } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
 import { Cause, Effect, Layer, Logger, ManagedRuntime, Redacted } from "effect"
@@ -32,6 +33,9 @@ const testSettings = (overrides: Partial<ServerSettings>): ServerSettings => ({
   staticDir: undefined,
   logLevel: "none",
   rateLimitFactor: 1,
+  videoPrerender: false,
+  // Rendered videos are kept between files and runs, like the e2e servers' (their names carry their scenes).
+  videoDir: resolve(".tmp/test-videos"),
   ...overrides,
 })
 

@@ -1,6 +1,8 @@
 // Effect layers over a fresh copy of the prepared PGlite database, for service-level tests that
 // control time with TestClock.
+
 import { readFileSync } from "node:fs"
+import { resolve } from "node:path"
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { AccountMails } from "../../../server/accounts/account-mails.ts"
@@ -61,5 +63,13 @@ export const accountsStack = <R>(
       ),
     ),
     Layer.provideMerge(TestDatabase),
-    Layer.provideMerge(ServerConfig.layer({ ...readSettings({}), appOrigin: "http://app.test", rateLimitFactor: 1 })),
+    Layer.provideMerge(
+      ServerConfig.layer({
+        ...readSettings({}),
+        appOrigin: "http://app.test",
+        rateLimitFactor: 1,
+        videoPrerender: false,
+        videoDir: resolve(".tmp/test-videos"),
+      }),
+    ),
   )

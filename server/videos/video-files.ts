@@ -1,0 +1,157 @@
+// The rendered videos on disk. A video is rendered once per scene (its file name carries the scene's
+// hash) by one renderer process the server forks, one video at a time: a video someone asked for is
+// rendered next, ahead of the background work that renders every missing video after the start
+// (unless VIDEOS_PRERENDER=off). Several requests for the same missing video share one render.
+// Files of this folder that no scene names any more are removed when the background work starts.
+import { type ChildProcess, fork } from "node:child_process"
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { Context, Data, Effect, Layer } from "effect"
+import { ServerConfig } from "../platform/config/server-config.ts"
+import { loadVideoCatalogue, type VideoCatalogue, type VideoEntry } from "./catalogue.ts"
+import type { RenderResult } from "./render-child.ts"
+
+export class RenderFailed extends Data.TaggedError("RenderFailed")<{ readonly id: string; readonly reason: string }> {}
+
+interface Job {
+  readonly entry: VideoEntry
+  urgent: boolean
+  readonly done: Promise<void>
+  readonly resolve: () => void
+  readonly reject: (error: RenderFailed) => void
+}
+
+const CHILD = fileURLToPath(new URL("./render-child.ts", import.meta.url))
+
+/** The renderer process and its queue: urgent jobs first, then the rest in the order they came. */
+const makeQueue = (contentDir: string, dir: string, log: (line: string) => void) => {
+  const jobs = new Map<string, Job>()
+  let child: ChildProcess | undefined
+  let running: Job | undefined
+
+  const settle = (result: RenderResult) => {
+    const job = jobs.get(result.id)
+    if (!job || job !== running) return
+    jobs.delete(result.id)
+    running = undefined
+    if (result.ok) {
+      log(`video ${result.id}: ${(result.ms / 1000).toFixed(1)} s, ${Math.round(result.bytes / 1024)} KB`)
+      job.resolve()
+    } else job.reject(new RenderFailed({ id: result.id, reason: result.error }))
+    pump()
+  }
+  const start = () => {
+    const process = fork(CHILD, [contentDir, dir], { stdio: ["ignore", "inherit", "inherit", "ipc"] })
+    process.on("message", (result: RenderResult) => settle(result))
+    process.on("exit", () => {
+      child = undefined
+      const lost = running
+      running = undefined
+      if (lost) {
+        jobs.delete(lost.entry.id)
+        lost.reject(new RenderFailed({ id: lost.entry.id, reason: "the renderer stopped" }))
+      }
+      pump()
+    })
+    return process
+  }
+  const pump = () => {
+    if (running) return
+    const waiting = [...jobs.values()]
+    const next = waiting.find((job) => job.urgent) ?? waiting[0]
+    if (!next) return
+    running = next
+    child ??= start()
+    child.send({ id: next.entry.id })
+  }
+  const enqueue = (entry: VideoEntry, urgent: boolean): Promise<void> => {
+    const known = jobs.get(entry.id)
+    if (known) {
+      known.urgent ||= urgent
+      return known.done
+    }
+    let resolve!: () => void
+    let reject!: (error: RenderFailed) => void
+    const done = new Promise<void>((yes, no) => {
+      resolve = yes
+      reject = no
+    })
+    jobs.set(entry.id, { entry, urgent, done, resolve, reject })
+    pump()
+    return done
+  }
+  const close = () => {
+    child?.kill()
+    child = undefined
+  }
+  return { enqueue, close }
+}
+
+export class VideoFiles extends Context.Service<
+  VideoFiles,
+  {
+    readonly catalogue: Effect.Effect<VideoCatalogue>
+    /** The folder the files are in. */
+    readonly dir: string
+    /** Resolves once the video's MP4 and poster are on disk, rendering them first when missing. */
+    readonly ready: (entry: VideoEntry) => Effect.Effect<void, RenderFailed>
+  }
+>()("jingluo/server/VideoFiles") {
+  static readonly layer = Layer.effect(
+    VideoFiles,
+    Effect.gen(function* () {
+      const config = yield* ServerConfig
+      const dir = config.videoDir
+      mkdirSync(dir, { recursive: true })
+      const log = (line: string) => {
+        if (config.logLevel === "info") console.info(line)
+      }
+      const queue = makeQueue(config.contentDir, dir, log)
+      yield* Effect.addFinalizer(() => Effect.sync(queue.close))
+      let loaded: VideoCatalogue | undefined
+      const catalogue = Effect.sync(() => {
+        loaded ??= loadVideoCatalogue(config.contentDir)
+        return loaded
+      })
+      const onDisk = (entry: VideoEntry) => existsSync(join(dir, entry.file)) && existsSync(join(dir, entry.poster))
+      const ready = (entry: VideoEntry) =>
+        onDisk(entry)
+          ? Effect.void
+          : Effect.tryPromise({
+              try: () => queue.enqueue(entry, true),
+              catch: (error) =>
+                error instanceof RenderFailed ? error : new RenderFailed({ id: entry.id, reason: String(error) }),
+            })
+
+      if (config.videoPrerender) {
+        yield* Effect.forkScoped(
+          Effect.gen(function* () {
+            const { entries } = yield* catalogue
+            const named = new Set(entries.flatMap((e) => [e.file, e.poster]))
+            for (const file of readdirSync(dir)) if (!named.has(file)) rmSync(join(dir, file), { force: true })
+            const missing = entries.filter((e) => !onDisk(e))
+            if (missing.length === 0) return
+            log(`videos: rendering ${missing.length} of ${entries.length} in the background`)
+            let done = 0
+            yield* Effect.forEach(
+              missing,
+              (entry) =>
+                Effect.promise(() =>
+                  queue.enqueue(entry, false).then(
+                    () => {
+                      done += 1
+                    },
+                    () => {},
+                  ),
+                ),
+              { discard: true },
+            )
+            log(`videos: ${done} of ${missing.length} rendered`)
+          }),
+        )
+      }
+      return VideoFiles.of({ catalogue, dir, ready })
+    }),
+  )
+}

@@ -1,6 +1,6 @@
 // The learner's settings: show notes and promotional e-mails live on the user row (the signed-in
-// record and the dashboard read them there), the rest in `user_settings`, whose absent row means
-// the defaults of §9. SQL and decoding failures are defects.
+// record and the dashboard read them there), the rest in `user_settings`, whose absent row (or a
+// NULL column) means the default (§9; the video settings' own). SQL and decoding failures are defects.
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { DEFAULT_USER_SETTINGS, UserSettings } from "../../src/domain/account/user-settings.ts"
@@ -15,6 +15,10 @@ const SettingsRow = Schema.Struct({
   test_timed: Schema.NullOr(Schema.Boolean),
   test_extra_time: Schema.NullOr(Schema.Number),
   continuous_play: Schema.NullOr(Schema.Boolean),
+  video_captions: Schema.NullOr(Schema.Boolean),
+  video_caption_language: Schema.NullOr(Schema.String),
+  video_speed: Schema.NullOr(Schema.Number),
+  video_reduced_motion: Schema.NullOr(Schema.String),
 })
 const decodeRows = Schema.decodeUnknownEffect(Schema.Array(SettingsRow))
 const decodeSettings = Schema.decodeUnknownEffect(UserSettings)
@@ -37,7 +41,8 @@ export class SettingsRepo extends Context.Service<
         find: (userId) =>
           sql`
             SELECT u.show_notes, u.promotional_emails, s.test_duration, s.test_limit, s.test_difficulty,
-                   s.test_all_points, s.test_timed, s.test_extra_time, s.continuous_play
+                   s.test_all_points, s.test_timed, s.test_extra_time, s.continuous_play,
+                   s.video_captions, s.video_caption_language, s.video_speed, s.video_reduced_motion
             FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
             WHERE u.id = ${userId}`.pipe(
             Effect.flatMap(decodeRows),
@@ -54,6 +59,10 @@ export class SettingsRepo extends Context.Service<
                 testTimed: row.test_timed ?? d.testTimed,
                 testExtraTime: row.test_extra_time ?? d.testExtraTime,
                 continousPlay: row.continuous_play ?? d.continousPlay,
+                videoCaptions: row.video_captions ?? d.videoCaptions,
+                videoCaptionLanguage: row.video_caption_language ?? d.videoCaptionLanguage,
+                videoSpeed: row.video_speed ?? d.videoSpeed,
+                videoReducedMotion: row.video_reduced_motion ?? d.videoReducedMotion,
               }).pipe(Effect.map(Option.some))
             }),
             Effect.orDie,
@@ -68,14 +77,18 @@ export class SettingsRepo extends Context.Service<
                   WHERE id = ${userId}`
                 yield* sql`
                   INSERT INTO user_settings (user_id, test_duration, test_limit, test_difficulty, test_all_points,
-                                             test_timed, test_extra_time, continuous_play, updated_at)
+                                             test_timed, test_extra_time, continuous_play, video_captions,
+                                             video_caption_language, video_speed, video_reduced_motion, updated_at)
                   VALUES (${userId}, ${s.testDuration}, ${s.testLimit}, ${s.testDifficulty}, ${s.testAllPoints},
-                          ${s.testTimed}, ${s.testExtraTime}, ${s.continousPlay}, now())
+                          ${s.testTimed}, ${s.testExtraTime}, ${s.continousPlay}, ${s.videoCaptions},
+                          ${s.videoCaptionLanguage}, ${s.videoSpeed}, ${s.videoReducedMotion}, now())
                   ON CONFLICT (user_id) DO UPDATE SET
                     test_duration = EXCLUDED.test_duration, test_limit = EXCLUDED.test_limit,
                     test_difficulty = EXCLUDED.test_difficulty, test_all_points = EXCLUDED.test_all_points,
                     test_timed = EXCLUDED.test_timed, test_extra_time = EXCLUDED.test_extra_time,
-                    continuous_play = EXCLUDED.continuous_play, updated_at = now()`
+                    continuous_play = EXCLUDED.continuous_play, video_captions = EXCLUDED.video_captions,
+                    video_caption_language = EXCLUDED.video_caption_language, video_speed = EXCLUDED.video_speed,
+                    video_reduced_motion = EXCLUDED.video_reduced_motion, updated_at = now()`
               }),
             )
             .pipe(Effect.orDie),

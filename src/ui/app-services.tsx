@@ -35,6 +35,7 @@ import type { socialCallbackMachine } from "../machines/account/social-callback-
 import type { socialLinkMachine } from "../machines/account/social-link-machine.ts"
 import type { socialProvidersMachine } from "../machines/account/social-providers-machine.ts"
 import type { socialRegistrationMachine } from "../machines/account/social-registration-machine.ts"
+import type { videoSettingsMachine } from "../machines/account/video-settings-machine.ts"
 import type { checkoutMachine } from "../machines/billing/checkout-machine.ts"
 import type { membershipMachine } from "../machines/billing/membership-machine.ts"
 import type { paymentOutcomeMachine } from "../machines/billing/payment-outcome-machine.ts"
@@ -87,7 +88,7 @@ export interface AppServices {
       readonly registration: typeof socialRegistrationMachine
       readonly link: typeof socialLinkMachine
     }
-    /** Account settings: profile and its e-mail change, password, devices, delete, toggles. */
+    /** Account settings: profile and its e-mail change, password, devices, delete, toggles, video settings. */
     readonly accountSettings: {
       readonly profile: typeof profileMachine
       readonly emailChange: typeof emailChangeMachine
@@ -95,6 +96,7 @@ export interface AppServices {
       readonly devices: typeof devicesMachine
       readonly deleteAccount: typeof deleteAccountMachine
       readonly toggles: typeof settingsTogglesMachine
+      readonly video: typeof videoSettingsMachine
     }
     readonly language: typeof languageMachine
     readonly cookieConsent: typeof cookieConsentMachine

@@ -18,6 +18,7 @@ import {
 } from "../domain/shared/cookies.ts"
 import { failureOf, flattenErrorData, formErrorKey } from "../domain/shared/errors.ts"
 import { isUnsavedWorkKey } from "../domain/shared/unsaved-work.ts"
+import type { VideoSettings } from "../domain/videos/video-settings.ts"
 import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { Storage } from "../infra/storage.ts"
@@ -35,6 +36,7 @@ import { profileMachine, profileReauthMachine } from "../machines/account/profil
 import { registrationMachine } from "../machines/account/registration-machine.ts"
 import { sessionMachine } from "../machines/account/session-machine.ts"
 import { settingsTogglesMachine } from "../machines/account/settings-toggles-machine.ts"
+import { videoSettingsMachine } from "../machines/account/video-settings-machine.ts"
 import { announceSettingsSaved } from "./shared/settings-saved.ts"
 import type { Wiring } from "./shared/wiring.ts"
 
@@ -118,7 +120,7 @@ export const followSession = (
 
 const toast = (type: "success" | "error", text: string) => Effect.flatMap(Toasts, (toasts) => toasts.show(type, text))
 
-/** The account-settings flows: profile and e-mail change, password, devices, delete, toggles. */
+/** The account-settings flows: profile and e-mail change, password, devices, delete, toggles, video settings. */
 const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
   const { apiActor } = w
   // Flows that say a failure themselves: only an ended session goes through the catalogue.
@@ -234,6 +236,13 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
         ),
       },
       actions: { announceSaved: announceSettingsSaved(w) },
+    }),
+    // Like the tests settings: the catalogue acts on a failure (a toast, an ended session), the page says it too.
+    video: videoSettingsMachine.provide({
+      actors: {
+        loadSettings: apiActor<void, UserSettings>((client) => client.settings.get()),
+        saveSettings: apiActor<VideoSettings, UserSettings>((client, payload) => client.settings.save({ payload })),
+      },
     }),
   }
 }

@@ -14,6 +14,7 @@ import { DEFAULT_TEST_SETTINGS, MAX_TEST_LIMIT } from "../../src/domain/tests/te
 import { ANSWER_GRACE_MS, BEGINNER_TIME_MULTIPLIER, MINUTE_MS } from "../../src/domain/tests/test-timing.ts"
 import { TEST_TYPE_IDS } from "../../src/domain/tests/test-types.ts"
 import { CreateTestPayload, SaveAnswerPayload, TestIdPayload } from "../../src/domain/tests/test-views.ts"
+import { DEFAULT_VIDEO_SETTINGS } from "../../src/domain/videos/video-settings.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const content = loadContent()
@@ -119,7 +120,7 @@ describe.each(DATABASES)("self-tests API on %s", (kind) => {
       expect(initial.body).toEqual({
         showNotes: false,
         ...DEFAULT_TEST_SETTINGS,
-        continousPlay: false,
+        ...DEFAULT_VIDEO_SETTINGS,
         promotionalEmails: false,
       })
       const saved = await saveSettings(token, { testDuration: 25, testAllPoints: true, showNotes: true })

@@ -1,15 +1,16 @@
 // The learner's settings (§3, §7 `api/user-settings`): show notes, the test settings of
-// `tests/test-settings.ts`, continuous play and promotional e-mails. Toggles save one field at a
-// time (§4), the tests-settings page saves its fields together on its button: a request carries
-// any subset of the fields, each checked by the same Schema on the page and on the server.
+// `tests/test-settings.ts`, the video settings of `videos/video-settings.ts` (continuous play among
+// them) and promotional e-mails. Toggles save one field at a time (§4), the tests-settings and
+// video-settings pages save their fields together on their button: a request carries any subset of
+// the fields, each checked by the same Schema on the page and on the server.
 import { Schema, Struct } from "effect"
 import { DEFAULT_TEST_SETTINGS, TestSettings } from "../tests/test-settings.ts"
+import { DEFAULT_VIDEO_SETTINGS, VideoSettings } from "../videos/video-settings.ts"
 
 export const UserSettings = Schema.Struct({
   showNotes: Schema.Boolean,
   ...TestSettings.fields,
-  /** §3 spells the setting `countinous_play` and §7 `continousPlay`; the API keeps §7's spelling. */
-  continousPlay: Schema.Boolean,
+  ...VideoSettings.fields,
   promotionalEmails: Schema.Boolean,
 })
 export type UserSettings = typeof UserSettings.Type
@@ -21,7 +22,7 @@ export type UserSettingsPatch = typeof UserSettingsPatch.Type
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   showNotes: false,
   ...DEFAULT_TEST_SETTINGS,
-  continousPlay: false,
+  ...DEFAULT_VIDEO_SETTINGS,
   promotionalEmails: false,
 }
 

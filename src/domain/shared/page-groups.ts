@@ -15,7 +15,7 @@ export const TEST_PATHS = /^\/(test(\/.*)?|get\/results|account-settings\/tests-
 export const VIDEO_PATHS = /^\/video\/(play-channel-video|play-channel)\/[^/]+$/
 /** The account settings pages of the account feature (the membership, support and tests pages are their features'). */
 export const ACCOUNT_SETTINGS_PATHS =
-  /^\/account-settings\/(my-profile|change-my-password|registered-devices|delete-account|notes)$/
+  /^\/account-settings\/(my-profile|change-my-password|registered-devices|delete-account|notes|video-settings)$/
 /**
  * The pages of other features that src/ui/App.tsx shows inside the account group's settings layout
  * (`AccountSettingsLayout`). The tests settings page is not one of them: it has no settings layout.

@@ -8,6 +8,7 @@ import { DeleteAccountPage } from "./DeleteAccountPage.tsx"
 import { DevicesPage } from "./DevicesPage.tsx"
 import { NotesSettingsPage } from "./NotesSettingsPage.tsx"
 import { ProfilePage } from "./ProfilePage.tsx"
+import { VideoSettingsPage } from "./VideoSettingsPage.tsx"
 
 export const AccountSettingsRoutes = () => (
   <SignedInOnly>
@@ -27,6 +28,9 @@ export const AccountSettingsRoutes = () => (
         </Route>
         <Route path="/account-settings/notes">
           <NotesSettingsPage />
+        </Route>
+        <Route path="/account-settings/video-settings">
+          <VideoSettingsPage />
         </Route>
       </Switch>
     </AccountSettingsLayout>

@@ -25,6 +25,7 @@ export const ACCOUNT_SETTINGS_PAGES: ReadonlyArray<{ readonly href: string; read
   { href: "/account-settings/my-membership", label: "nav.membership" },
   { href: "/account-settings/notes", label: "nav.notes" },
   { href: "/account-settings/tests-settings", label: "nav.testsSettings" },
+  { href: "/account-settings/video-settings", label: "nav.videoSettings" },
   { href: "/account-settings/registered-devices", label: "nav.devices" },
   { href: "/account-settings/support", label: "nav.support" },
   { href: "/account-settings/delete-account", label: "nav.delete" },

@@ -77,7 +77,7 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
       <div className="point-notes-head">
         <h2 id="point-notes-heading">{t("notes:title")}</h2>
         <Switch
-          className="notes-switch"
+          className="switch notes-switch"
           isSelected={switchOn}
           // Disabled only until the setting is known. Once used, the switch stays focusable (read-only)
           // while the setting is saved and the note loads: disabling it would drop the cursor to the

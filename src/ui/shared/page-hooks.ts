@@ -10,8 +10,12 @@ export const usePageTitle = (title: string) => {
   }, [title])
 }
 
-/** What takes focus in a field marked invalid: the field, or a group's (a radio group's) first control. */
+/**
+ * What takes focus in a field marked invalid: the field, or the control of a group that Tab would
+ * reach (a radio group's chosen radio), else the group's first control.
+ */
 const CONTROLS = "input, textarea, select, button"
+const TAB_STOPS = 'input:not([tabindex="-1"]), textarea, select, button'
 
 /**
  * Each time a submit is turned back (the flow's `rejectedSubmits` grows), focus the first field
@@ -24,7 +28,9 @@ export const useFocusFirstInvalid = <E extends HTMLElement = HTMLFormElement>(re
     if (rejectedSubmits === handled.current) return
     handled.current = rejectedSubmits
     const invalid = containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    const control = invalid?.matches(CONTROLS) ? invalid : invalid?.querySelector<HTMLElement>(CONTROLS)
+    const control = invalid?.matches(CONTROLS)
+      ? invalid
+      : (invalid?.querySelector<HTMLElement>(TAB_STOPS) ?? invalid?.querySelector<HTMLElement>(CONTROLS))
     ;(control ?? invalid)?.focus()
   }, [rejectedSubmits])
   return containerRef

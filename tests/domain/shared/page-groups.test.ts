@@ -26,6 +26,7 @@ const ADDRESSES = [
   ["/restore-email", ["account"]],
   ["/account-settings/my-profile", ["account"]],
   ["/account-settings/delete-account", ["account"]],
+  ["/account-settings/video-settings", ["account"]],
   ["/pricing", ["billing"]],
   ["/plan-pro", ["billing"]],
   ["/payment-success", ["billing"]],

@@ -66,6 +66,7 @@ export const MEMBER_PAGES = [
   "/account-settings/my-membership",
   "/account-settings/notes",
   "/account-settings/tests-settings",
+  "/account-settings/video-settings",
   "/account-settings/registered-devices",
   "/account-settings/support",
   "/account-settings/delete-account",

@@ -54,7 +54,7 @@ const playing = async (ui: Ui, index: number) => {
 
 const media = (id: string) => ({
   src: `/media/videos/${id}-0000000000000000.mp4?e=4102444800&s=x`,
-  type: "video/mp4",
+  type: "video/mp4" as const,
   poster: `/media/videos/${id}-0000000000000000.png?e=4102444800&s=x`,
   captions: (["en", "de", "es"] as const).map((language) => ({
     language,
@@ -101,6 +101,7 @@ export default defineModel<null, null>({
   machine,
   inputs: ["mouse", "keyboard"],
   path: PATH,
+  covers: [],
   context: () => null,
   ready: (ui) => ui.expect(next(ui)).toBeVisible(),
   states: {

@@ -1,12 +1,18 @@
 // What the player decides from the learner's video settings and the videos listed: the captions'
 // language, the speed, whether the next video starts by itself, and the small sums of a player
 // (the cue at a time, a time as m:ss, a seek that stays inside the video).
-import type { UserSettings } from "../account/user-settings.ts"
 import type { SelectableLanguage } from "../shared/locales.ts"
 import type { CaptionLanguage, VideoCue, VideoListing } from "./video-listing.ts"
+import {
+  captionLanguageOf,
+  reducesMotion,
+  VIDEO_SPEEDS,
+  type VideoSettings,
+  type VideoSpeed,
+} from "./video-settings.ts"
 
-export const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const
-export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number]
+export const PLAYBACK_SPEEDS = VIDEO_SPEEDS
+export type PlaybackSpeed = VideoSpeed
 
 /** The seconds a seek key moves: arrows 5, J and L 10. */
 export const SEEK_SMALL = 5
@@ -29,9 +35,6 @@ export const defaultPreferences = (language: SelectableLanguage): PlaybackPrefer
   speed: 1,
   reducedMotion: false,
 })
-
-export const isPlaybackSpeed = (value: number): value is PlaybackSpeed =>
-  (PLAYBACK_SPEEDS as ReadonlyArray<number>).includes(value)
 
 /** The cue showing at `time`, if any. */
 export const cueAt = (cues: ReadonlyArray<VideoCue>, time: number): VideoCue | undefined =>
@@ -61,16 +64,13 @@ export const previousPlayable = (items: ReadonlyArray<VideoListing>, index: numb
 
 /** The learner's video settings as the player starts with them. */
 export const preferencesOf = (
-  settings: Pick<
-    UserSettings,
-    "continousPlay" | "videoCaptions" | "videoCaptionLanguage" | "videoSpeed" | "videoReducedMotion"
-  >,
+  settings: VideoSettings,
   language: SelectableLanguage,
-  systemReducedMotion: boolean,
+  deviceAsksReducedMotion: boolean,
 ): PlaybackPreferences => ({
   autoplayNext: settings.continousPlay,
   captions: settings.videoCaptions,
-  captionLanguage: settings.videoCaptionLanguage === "interface" ? language : settings.videoCaptionLanguage,
-  speed: isPlaybackSpeed(settings.videoSpeed) ? settings.videoSpeed : 1,
-  reducedMotion: settings.videoReducedMotion === "system" ? systemReducedMotion : settings.videoReducedMotion === "on",
+  captionLanguage: captionLanguageOf(settings.videoCaptionLanguage, language),
+  speed: settings.videoSpeed,
+  reducedMotion: reducesMotion(settings.videoReducedMotion, deviceAsksReducedMotion),
 })

@@ -6,6 +6,7 @@ import { defaultPreferences, type PlaybackPreferences } from "../../../src/domai
 import {
   type LoadedVideos,
   type VideoQueueInput,
+  type VideoQueueMode,
   videoQueueMachine,
 } from "../../../src/machines/videos/video-queue-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
@@ -44,7 +45,7 @@ const loaded = (preferences: Partial<PlaybackPreferences> = {}, items = points):
 })
 
 const start = (input: Partial<VideoQueueInput> = {}) => {
-  const loadVideos = pendingActor<LoadedVideos, { readonly slug: string; readonly mode: string }>()
+  const loadVideos = pendingActor<LoadedVideos, { readonly slug: string; readonly mode: VideoQueueMode }>()
   const offerUpgrade = vi.fn()
   const openUpgrade = vi.fn()
   const actor = createActor(

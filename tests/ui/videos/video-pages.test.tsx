@@ -16,7 +16,7 @@ afterAll(() => server.close())
 
 const media = (id: string) => ({
   src: `/media/videos/${id}.mp4?e=4102444800&s=x`,
-  type: "video/mp4",
+  type: "video/mp4" as const,
   poster: `/media/videos/${id}.png?e=4102444800&s=x`,
   captions: (["en", "de", "es"] as const).map((language) => ({
     language,

@@ -146,14 +146,17 @@ const ring = (e: RingElement, m: ScreenTransform, t: number, screen: Screen) => 
 const FONT_FAMILY = VIDEO_FONT_FAMILIES.map((f) => `'${f}'`).join(", ")
 
 /**
- * A text on a white halo (its outline drawn first, wide and white). The fonts ship in one weight,
- * so bold is the text outlined once more in its own colour.
+ * A text on a white backdrop (a rounded box a little larger than the text, slightly see-through),
+ * so it reads over lines. The fonts ship in one weight, so bold is the text outlined once in its
+ * own colour. (A halo stroked around the glyphs looked alike and cost the rasteriser a third more.)
  */
 const textSvg = (p: Point2, text: string, size: number, color: string, anchor: string, bold: boolean | undefined) => {
-  const common = `x="${n(p[0])}" y="${n(p[1])}" font-family="${FONT_FAMILY}" font-size="${n(size)}" text-anchor="${anchor}" fill="${color}" stroke-linejoin="round"`
-  const body = escapeText(text)
-  const halo = `<text ${common} stroke="#ffffff" stroke-width="${n(size * 0.22)}" paint-order="stroke">${body}</text>`
-  return bold ? `${halo}<text ${common} stroke="${color}" stroke-width="${n(size * 0.045)}">${body}</text>` : halo
+  const w = textWidth(text) * size
+  const left = anchor === "start" ? p[0] : anchor === "middle" ? p[0] - w / 2 : p[0] - w
+  const pad = size * 0.18
+  const backdrop = `<rect x="${n(left - pad)}" y="${n(p[1] - size * 0.86)}" width="${n(w + 2 * pad)}" height="${n(size * 1.12)}" rx="${n(size * 0.22)}" fill="#ffffff" fill-opacity="0.88"/>`
+  const outline = bold ? ` stroke="${color}" stroke-width="${n(size * 0.045)}" stroke-linejoin="round"` : ""
+  return `${backdrop}<text x="${n(p[0])}" y="${n(p[1])}" font-family="${FONT_FAMILY}" font-size="${n(size)}" text-anchor="${anchor}" fill="${color}"${outline}>${escapeText(text)}</text>`
 }
 
 const label = (e: LabelElement, m: ScreenTransform, t: number, screen: Screen) => {

@@ -131,9 +131,9 @@ const shotsOf = (view: ResolvedView, steps: ReadonlyArray<Step>, from: number, t
     const [, , w, h] = boundsOf(next)
     if (current.length > 0 && (h > limit || w > limit)) {
       shots.push(current)
-      // The new shot keeps the stop it starts from in view.
+      // The new shot keeps the stop the line sets out from in view (none where a stroke starts).
       current = []
-      spots = [spots[spots.length - 1]!, p]
+      spots = steps[k]!.startsStroke ? [p] : [spots[spots.length - 1]!, p]
     } else spots = next
     current.push(k)
   }

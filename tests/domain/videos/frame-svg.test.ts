@@ -130,7 +130,7 @@ describe("frameSvg", () => {
     const fading = frameSvg(scene, 35)
     expect(fading).toContain('stroke-linejoin="round" opacity="0.5"><path d="M0 0L100 100"')
     expect(fading).toContain('<g opacity="0.5"><rect')
-    expect(fading.match(/opacity="[\d.]+"/g)?.length).toBe(4)
+    expect(fading.match(/ opacity="[\d.]+"/g)?.length).toBe(4)
     expect(frameSvg(scene, 40)).not.toContain("<g")
   })
 

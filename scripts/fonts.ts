@@ -9,8 +9,7 @@
 // @font-face rule per slice with the exact unicode-range its file draws) and OFL.txt (the fonts'
 // licence). Run it again when the knowledge base or the interface texts gain a character: the test
 // tests/content/hanzi-fonts.test.ts fails until then.
-import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import subsetFont from "subset-font"
 import {
@@ -18,36 +17,16 @@ import {
   cjkCodePoints,
   contentStrings,
   FACES,
+  FONT_CACHE,
   facesCss,
   fontCodePoints,
+  fontSource,
   root,
   sliceCharacters,
   sliceFile,
 } from "./hanzi.ts"
 
-const SOURCES = {
-  tc: { spec: "@expo-google-fonts/noto-serif-tc@0.4.4", file: "package/400Regular/NotoSerifTC_400Regular.ttf" },
-  sc: { spec: "@expo-google-fonts/noto-serif-sc@0.4.3", file: "package/400Regular/NotoSerifSC_400Regular.ttf" },
-} as const
-const cache = join(root, ".tmp", "fonts")
 const out = join(root, "src", "ui", "shared", "fonts")
-
-/** The source font file, from the npm registry the first time (a tarball of ~50–70 MB). */
-const source = (key: keyof typeof SOURCES): Buffer => {
-  const { spec, file } = SOURCES[key]
-  const dir = join(cache, key)
-  const path = join(dir, file)
-  if (!existsSync(path)) {
-    mkdirSync(dir, { recursive: true })
-    console.log(`fonts: downloading ${spec}`)
-    const tarball = execFileSync("npm", ["pack", spec, "--pack-destination", dir, "--silent"], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .at(-1)!
-    execFileSync("tar", ["xzf", join(dir, tarball), "-C", dir, file, "package/LICENSE_FONT"])
-  }
-  return readFileSync(path)
-}
 
 const text = (codes: Iterable<number>) => String.fromCodePoint(...codes)
 
@@ -71,7 +50,7 @@ const main = async () => {
   const inTraditional = new Set(cjkCodePoints(traditional))
   const onlySimplified = new Set(cjkCodePoints([...quotes, ...simplified]).filter((code) => !inTraditional.has(code)))
   const tc = await cut(
-    source("tc"),
+    fontSource("tc"),
     sliceCharacters(
       wanted.filter((code) => !onlySimplified.has(code)),
       traditional,
@@ -81,7 +60,7 @@ const main = async () => {
   const inTc = new Set(tc.flatMap((file) => file.codes))
   const scWanted = cjkCodePoints([...quotes, ...simplified, text(wanted.filter((code) => !inTc.has(code)))])
   const sc = await cut(
-    source("sc"),
+    fontSource("sc"),
     sliceCharacters(scWanted, [quotes.join(""), ...simplified], { sharedIn: Infinity, sliceSize: 40 }),
   )
 
@@ -99,7 +78,7 @@ const main = async () => {
     join(out, "hanzi.css"),
     facesCss({ tc: tc.map((file) => file.codes), sc: sc.map((file) => file.codes) }),
   )
-  writeFileSync(join(out, "OFL.txt"), readFileSync(join(cache, "tc", "package", "LICENSE_FONT")))
+  writeFileSync(join(out, "OFL.txt"), readFileSync(join(FONT_CACHE, "tc", "package", "LICENSE_FONT")))
   for (const face of FACES) {
     const files = faces[face.key]
     const sizes = files.map((file) => `${file.codes.length} (${(file.bytes.length / 1000).toFixed(1)} kB)`)

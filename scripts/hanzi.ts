@@ -2,10 +2,35 @@
 // draw them (src/ui/shared/fonts/, written by `npm run fonts`, scripts/fonts.ts). The
 // generator and the coverage test (tests/content/hanzi-fonts.test.ts) both use it; only
 // `fontCodePoints` reads a font (fontverter and harfbuzzjs, dev dependencies).
-import { readdirSync, readFileSync, statSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { extname, join, resolve } from "node:path"
 
 export const root = resolve(import.meta.dirname, "..")
+
+/** The full Noto Serif faces (Google Fonts' builds on npm), downloaded once into .tmp/fonts. */
+export const FONT_SOURCES = {
+  tc: { spec: "@expo-google-fonts/noto-serif-tc@0.4.4", file: "package/400Regular/NotoSerifTC_400Regular.ttf" },
+  sc: { spec: "@expo-google-fonts/noto-serif-sc@0.4.3", file: "package/400Regular/NotoSerifSC_400Regular.ttf" },
+} as const
+export const FONT_CACHE = join(root, ".tmp", "fonts")
+
+/** A full source face (TTF), from the npm registry the first time (a tarball of ~50–70 MB). */
+export const fontSource = (key: keyof typeof FONT_SOURCES): Buffer => {
+  const { spec, file } = FONT_SOURCES[key]
+  const dir = join(FONT_CACHE, key)
+  const path = join(dir, file)
+  if (!existsSync(path)) {
+    mkdirSync(dir, { recursive: true })
+    console.log(`fonts: downloading ${spec}`)
+    const tarball = execFileSync("npm", ["pack", spec, "--pack-destination", dir, "--silent"], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .at(-1)!
+    execFileSync("tar", ["xzf", join(dir, tarball), "-C", dir, file, "package/LICENSE_FONT"])
+  }
+  return readFileSync(path)
+}
 
 /** Where the app's own words live: the knowledge base, the interface texts and the code. */
 export const HANZI_SOURCES = ["content", "locales", "src"].map((dir) => join(root, dir))
@@ -58,6 +83,14 @@ export const contentStrings = (keys: ReadonlyArray<string>, dir: string = join(r
   }
   for (const file of walk(dir)) if (file.endsWith(".json")) collect(JSON.parse(readFileSync(file, "utf8")))
   return found
+}
+
+/** Every character a video may burn in: printable ASCII, and the pinyin and hanzi of every name. */
+export const videoCharacters = (): Array<number> => {
+  const codes = new Set<number>()
+  for (let c = 0x20; c <= 0x7e; c++) codes.add(c)
+  for (const text of contentStrings(["pinyin", "traditional"])) for (const char of text) codes.add(char.codePointAt(0)!)
+  return [...codes].sort((a, b) => a - b)
 }
 
 /** The code points of the simplified names in the knowledge base (`"simplified": "太渊"`). */

@@ -19,6 +19,8 @@ export interface LabelWish {
   readonly text: string
   /** Placed even where every nearby spot is taken (see above). */
   readonly required?: boolean
+  /** Shorter texts tried in turn where the text finds no spot (a name without its hanzi). */
+  readonly fallbacks?: ReadonlyArray<string>
 }
 
 export interface PlacedLabel {
@@ -41,6 +43,8 @@ export interface LabelMetrics {
   readonly charWidth: number
   /** Radius of a point's dot in view units. */
   readonly dotRadius: number
+  /** A text's width in font sizes, where the mean character width is too rough (hanzi are wider). */
+  readonly textWidth?: (text: string) => number
 }
 
 /** A label's average character width for the app's sans-serif at small sizes. */
@@ -75,6 +79,7 @@ export const layoutLabels = (
   bounds: Box,
 ): ReadonlyArray<PlacedLabel> => {
   const { fontSize, charWidth, dotRadius } = metrics
+  const widthOf = metrics.textWidth ?? ((text: string) => text.length * charWidth)
   const pad = fontSize * 0.15
   const dotBoxes: Array<Box> = dots.map((d) => ({
     x: d[0] - dotRadius,
@@ -106,7 +111,7 @@ export const layoutLabels = (
   })
   /** The first spot that stays on screen, clears the labels placed and, unless told, every dot. */
   const find = (wish: LabelWish, distances: ReadonlyArray<number>, overDots: boolean): PlacedLabel | undefined => {
-    const w = wish.text.length * fontSize * charWidth + 2 * pad
+    const w = widthOf(wish.text) * fontSize + 2 * pad
     const h = fontSize * 1.25
     for (const distance of distances) {
       for (const direction of DIRECTIONS) {
@@ -130,9 +135,14 @@ export const layoutLabels = (
     return undefined
   }
   for (const wish of wishes) {
-    const found = wish.required
-      ? (find(wish, REQUIRED_DISTANCES, false) ?? find(wish, REQUIRED_DISTANCES, true))
-      : find(wish, DISTANCES, false)
+    let found: PlacedLabel | undefined
+    for (const text of [wish.text, ...(wish.fallbacks ?? [])]) {
+      const version = { ...wish, text }
+      found = wish.required
+        ? (find(version, REQUIRED_DISTANCES, false) ?? find(version, REQUIRED_DISTANCES, true))
+        : find(version, DISTANCES, false)
+      if (found) break
+    }
     if (found) placed.push(found)
   }
   return placed

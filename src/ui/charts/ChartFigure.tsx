@@ -18,6 +18,7 @@ import {
   useState,
 } from "react"
 import { useTranslation } from "react-i18next"
+import { groupColor } from "../../domain/charts/chart-colors.ts"
 import type { Point2 } from "../../domain/charts/chart-geometry.ts"
 import { CHAR_WIDTH, type LabelWish, layoutLabels } from "../../domain/charts/chart-labels.ts"
 import {
@@ -30,7 +31,6 @@ import {
 import type { ServedChart } from "../../domain/charts/chart-views.ts"
 import { PAN_STEP, visibleBox, ZOOM_STEP, type Zoom } from "../../domain/charts/chart-zoom.ts"
 import { pointHref } from "../../domain/content/content-links.ts"
-import { groupColor } from "./chart-colors.ts"
 
 /** What the page asks the chart to bring forward besides its highlighted point. */
 export interface ChartEmphasis {

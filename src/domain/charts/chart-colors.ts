@@ -1,4 +1,4 @@
-// The colours of the channels and vessels on the charts: one calm, dark hue per channel (each at
+// The colours of the channels and vessels on the charts and in the videos: one calm, dark hue per channel (each at
 // least 4.5:1 on white, so a dot and its course read on the paper), slate for the Ren and Du
 // channels, brown for extra points. Forced-colours mode replaces them all (charts.css).
 

@@ -1,0 +1,119 @@
+// `npm run videos [-- --force] [--jobs N] [id …]`: renders the videos of the catalogue
+// (server/videos/catalogue.ts) into $DATA_DIR/videos/ — every one whose file or poster is missing,
+// every one with --force, or only the ids given — in N worker processes (2 by default), printing a
+// line per video. Files in that folder that no video names any more (an older scene or generator)
+// are removed. Exits non-zero when any video fails.
+import { type ChildProcess, fork } from "node:child_process"
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs"
+import { join } from "node:path"
+import { readSettings } from "../server/platform/config/server-config.ts"
+import { loadVideoCatalogue, type VideoEntry } from "../server/videos/catalogue.ts"
+import { renderVideo } from "../server/videos/render.ts"
+
+type Job = { readonly id: string }
+type Result =
+  | { readonly id: string; readonly ok: true; readonly bytes: number; readonly ms: number }
+  | { readonly id: string; readonly ok: false; readonly error: string }
+
+const settings = readSettings()
+const outDir = join(settings.dataDir, "videos")
+
+const worker = () => {
+  const catalogue = loadVideoCatalogue(settings.contentDir)
+  const send = (message: Result | { readonly ready: true }) => process.send?.(message)
+  process.on("message", (job: Job) => {
+    const entry = catalogue.byId.get(job.id)
+    if (!entry) return send({ id: job.id, ok: false, error: "no such video" })
+    renderVideo(catalogue.scene(job.id), outDir, entry.file, entry.poster).then(
+      ({ bytes, ms }) => send({ id: job.id, ok: true, bytes, ms }),
+      (error: unknown) => send({ id: job.id, ok: false, error: String(error) }),
+    )
+  })
+  process.on("disconnect", () => process.exit(0))
+  send({ ready: true })
+}
+
+const usage = () => {
+  console.error("usage: npm run videos [-- --force] [--jobs N] [id …]")
+  process.exit(2)
+}
+
+const main = async () => {
+  const args = process.argv.slice(2)
+  const force = args.includes("--force")
+  const jobsAt = args.indexOf("--jobs")
+  const jobs = jobsAt >= 0 ? Number(args[jobsAt + 1]) : 2
+  if (!Number.isInteger(jobs) || jobs < 1) usage()
+  const ids = args.filter((a, i) => !a.startsWith("--") && (jobsAt < 0 || i !== jobsAt + 1))
+
+  const started = performance.now()
+  const catalogue = loadVideoCatalogue(settings.contentDir)
+  const unknown = ids.filter((id) => !catalogue.byId.has(id))
+  if (unknown.length > 0) {
+    console.error(`videos: no video ${unknown.join(", ")}`)
+    process.exit(2)
+  }
+
+  mkdirSync(outDir, { recursive: true })
+  const named = new Set(catalogue.entries.flatMap((e) => [e.file, e.poster]))
+  const stale = readdirSync(outDir).filter((f) => !named.has(f))
+  for (const f of stale) rmSync(join(outDir, f), { force: true, recursive: true })
+  if (stale.length > 0) console.log(`videos: removed ${stale.length} files no video names any more`)
+
+  const chosen = ids.length > 0 ? ids.map((id) => catalogue.byId.get(id)!) : catalogue.entries
+  const missing = (e: VideoEntry) => !existsSync(join(outDir, e.file)) || !existsSync(join(outDir, e.poster))
+  const todo = chosen.filter((e) => force || missing(e))
+  if (todo.length === 0) {
+    console.log(`videos: all ${chosen.length} videos in ${outDir} are up to date`)
+    return
+  }
+  console.log(`videos: rendering ${todo.length} of ${catalogue.entries.length} into ${outDir} with ${jobs} workers`)
+
+  const queue = [...todo]
+  let failed = 0
+  let bytes = 0
+  const run = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      const next = () => {
+        const entry = queue.shift()
+        if (!entry) {
+          child.disconnect()
+          return resolve()
+        }
+        child.send({ id: entry.id } satisfies Job)
+      }
+      child.on("message", (message: Result | { ready: true }) => {
+        if ("ready" in message) return next()
+        if (message.ok) {
+          bytes += message.bytes
+          console.log(
+            `${message.id.padEnd(22)} ${(message.ms / 1000).toFixed(1).padStart(5)} s ${(message.bytes / 1024).toFixed(0).padStart(6)} KB`,
+          )
+        } else {
+          failed++
+          console.error(`${message.id.padEnd(22)} FAILED: ${message.error}`)
+        }
+        next()
+      })
+      child.on("exit", (code) => {
+        if (code !== 0 && code !== null) {
+          failed += queue.length + 1
+          queue.length = 0
+          console.error(`videos: a worker exited with ${code}`)
+        }
+        resolve()
+      })
+    })
+  const workers = Array.from({ length: Math.min(jobs, todo.length) }, () =>
+    fork(import.meta.filename, ["--worker"], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+  )
+  await Promise.all(workers.map(run))
+  const seconds = (performance.now() - started) / 1000
+  console.log(
+    `videos: ${todo.length - failed} rendered, ${failed} failed, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${seconds.toFixed(1)} s`,
+  )
+  if (failed > 0) process.exit(1)
+}
+
+if (process.argv.includes("--worker")) worker()
+else await main()

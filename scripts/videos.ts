@@ -1,5 +1,5 @@
 // `npm run videos [-- --force] [--jobs N] [id …]`: renders the videos of the catalogue
-// (server/videos/catalogue.ts) into $DATA_DIR/videos/ — every one whose file or poster is missing,
+// (server/videos/catalogue.ts) into $VIDEO_DIR (default $DATA_DIR/videos/) — every one whose file or poster is missing,
 // every one with --force, or only the ids given — in N worker processes (2 by default), printing a
 // line per video. Files in that folder that no video names any more (an older scene or generator)
 // are removed. Exits non-zero when any video fails.
@@ -8,30 +8,10 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { readSettings } from "../server/platform/config/server-config.ts"
 import { loadVideoCatalogue, type VideoEntry } from "../server/videos/catalogue.ts"
-import { renderVideo } from "../server/videos/render.ts"
-
-type Job = { readonly id: string }
-type Result =
-  | { readonly id: string; readonly ok: true; readonly bytes: number; readonly ms: number }
-  | { readonly id: string; readonly ok: false; readonly error: string }
+import { RENDER_CHILD, type RenderJob, type RenderMessage } from "../server/videos/render-child.ts"
 
 const settings = readSettings()
-const outDir = join(settings.dataDir, "videos")
-
-const worker = () => {
-  const catalogue = loadVideoCatalogue(settings.contentDir)
-  const send = (message: Result | { readonly ready: true }) => process.send?.(message)
-  process.on("message", (job: Job) => {
-    const entry = catalogue.byId.get(job.id)
-    if (!entry) return send({ id: job.id, ok: false, error: "no such video" })
-    renderVideo(catalogue.scene(job.id), outDir, entry.file, entry.poster).then(
-      ({ bytes, ms }) => send({ id: job.id, ok: true, bytes, ms }),
-      (error: unknown) => send({ id: job.id, ok: false, error: String(error) }),
-    )
-  })
-  process.on("disconnect", () => process.exit(0))
-  send({ ready: true })
-}
+const outDir = settings.videoDir
 
 const usage = () => {
   console.error("usage: npm run videos [-- --force] [--jobs N] [id …]")
@@ -80,9 +60,9 @@ const main = async () => {
           child.disconnect()
           return resolve()
         }
-        child.send({ id: entry.id } satisfies Job)
+        child.send({ id: entry.id, part: "video" } satisfies RenderJob)
       }
-      child.on("message", (message: Result | { ready: true }) => {
+      child.on("message", (message: RenderMessage) => {
         if ("ready" in message) return next()
         if (message.ok) {
           bytes += message.bytes
@@ -105,7 +85,7 @@ const main = async () => {
       })
     })
   const workers = Array.from({ length: Math.min(jobs, todo.length) }, () =>
-    fork(import.meta.filename, ["--worker"], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+    fork(RENDER_CHILD, [settings.contentDir, outDir], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
   )
   await Promise.all(workers.map(run))
   const seconds = (performance.now() - started) / 1000
@@ -115,5 +95,4 @@ const main = async () => {
   if (failed > 0) process.exit(1)
 }
 
-if (process.argv.includes("--worker")) worker()
-else await main()
+await main()

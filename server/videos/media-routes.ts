@@ -89,7 +89,7 @@ const videoFile = ({ files, secret }: Deps) =>
     const entry = entries.find((e) => e.file === signed.name || e.poster === signed.name)
     if (!entry) return missing
     // A video that cannot be rendered is the server's fault: a defect (500), never the caller's.
-    yield* Effect.orDie(files.ready(entry))
+    yield* Effect.orDie(files.ready(entry, entry.poster === signed.name ? "poster" : "video"))
     const contentType = CONTENT_TYPES[extname(signed.name)] ?? "application/octet-stream"
     return yield* serveFile(join(files.dir, signed.name), contentType, cacheFor(signed.expires, signed.nowMs))
   })

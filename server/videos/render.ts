@@ -111,6 +111,21 @@ export const ffmpegArgs = (scene: VideoScene, output: string): ReadonlyArray<str
   output,
 ]
 
+const partialName = (outDir: string, name: string) => join(outDir, `.${name}.${process.pid}.partial`)
+
+/**
+ * Renders only the still of `scene`'s last frame to `outDir/poster`: what a page shows before its
+ * video is played, a fraction of a second's work where the video takes seconds.
+ */
+export const renderPoster = (scene: VideoScene, outDir: string, poster: string): { bytes: number; ms: number } => {
+  const started = performance.now()
+  mkdirSync(outDir, { recursive: true })
+  const temp = partialName(outDir, poster)
+  writeFileSync(temp, rasterise(frameSvg(scene, Math.max(0, frameCount(scene) - 1)), POSTER_WIDTH).asPng())
+  renameSync(temp, join(outDir, poster))
+  return { bytes: statSync(join(outDir, poster)).size, ms: Math.round(performance.now() - started) }
+}
+
 /** Renders `scene` to `outDir/file` and its last frame to `outDir/poster`. */
 export const renderVideo = async (
   scene: VideoScene,
@@ -122,9 +137,7 @@ export const renderVideo = async (
   if (scene.width % 2 !== 0 || scene.height % 2 !== 0)
     throw new Error(`a video's width and height must be even (${scene.width}×${scene.height})`)
   mkdirSync(outDir, { recursive: true })
-  const partial = (name: string) => join(outDir, `.${name}.${process.pid}.partial`)
-  const videoTemp = partial(file)
-  const posterTemp = partial(poster)
+  const videoTemp = partialName(outDir, file)
   const ffmpeg = spawn(ffmpegInstaller.path, ffmpegArgs(scene, videoTemp), { stdio: ["pipe", "ignore", "pipe"] })
   const errors: Buffer[] = []
   ffmpeg.stderr.on("data", (chunk: Buffer) => errors.push(chunk))
@@ -151,13 +164,11 @@ export const renderVideo = async (
     ffmpeg.stdin.end()
     const code = await exited
     if (code !== 0) throw new Error(`ffmpeg exited with ${code}: ${Buffer.concat(errors).toString("utf8").trim()}`)
-    writeFileSync(posterTemp, rasterise(frameSvg(scene, Math.max(0, frames - 1)), POSTER_WIDTH).asPng())
-    renameSync(posterTemp, join(outDir, poster))
+    renderPoster(scene, outDir, poster)
     renameSync(videoTemp, join(outDir, file))
   } catch (error) {
     ffmpeg.kill("SIGKILL")
     rmSync(videoTemp, { force: true })
-    rmSync(posterTemp, { force: true })
     throw error
   }
   return { bytes: statSync(join(outDir, file)).size, ms: Math.round(performance.now() - started) }

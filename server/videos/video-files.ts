@@ -6,23 +6,23 @@
 import { type ChildProcess, fork } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { Context, Data, Effect, Layer } from "effect"
 import { ServerConfig } from "../platform/config/server-config.ts"
 import { loadVideoCatalogue, type VideoCatalogue, type VideoEntry } from "./catalogue.ts"
-import type { RenderResult } from "./render-child.ts"
+import { RENDER_CHILD, type RenderMessage, type RenderPart } from "./render-child.ts"
 
 export class RenderFailed extends Data.TaggedError("RenderFailed")<{ readonly id: string; readonly reason: string }> {}
 
 interface Job {
   readonly entry: VideoEntry
+  readonly part: RenderPart
   urgent: boolean
   readonly done: Promise<void>
   readonly resolve: () => void
   readonly reject: (error: RenderFailed) => void
 }
 
-const CHILD = fileURLToPath(new URL("./render-child.ts", import.meta.url))
+const jobKey = (id: string, part: RenderPart) => `${id} ${part}`
 
 /** The renderer process and its queue: urgent jobs first, then the rest in the order they came. */
 const makeQueue = (contentDir: string, dir: string, log: (line: string) => void) => {
@@ -30,26 +30,28 @@ const makeQueue = (contentDir: string, dir: string, log: (line: string) => void)
   let child: ChildProcess | undefined
   let running: Job | undefined
 
-  const settle = (result: RenderResult) => {
-    const job = jobs.get(result.id)
+  const settle = (result: RenderMessage) => {
+    if ("ready" in result) return
+    const key = jobKey(result.id, result.part)
+    const job = jobs.get(key)
     if (!job || job !== running) return
-    jobs.delete(result.id)
+    jobs.delete(key)
     running = undefined
     if (result.ok) {
-      log(`video ${result.id}: ${(result.ms / 1000).toFixed(1)} s, ${Math.round(result.bytes / 1024)} KB`)
+      log(`${result.part} ${result.id}: ${(result.ms / 1000).toFixed(1)} s, ${Math.round(result.bytes / 1024)} KB`)
       job.resolve()
     } else job.reject(new RenderFailed({ id: result.id, reason: result.error }))
     pump()
   }
   const start = () => {
-    const process = fork(CHILD, [contentDir, dir], { stdio: ["ignore", "inherit", "inherit", "ipc"] })
-    process.on("message", (result: RenderResult) => settle(result))
+    const process = fork(RENDER_CHILD, [contentDir, dir], { stdio: ["ignore", "inherit", "inherit", "ipc"] })
+    process.on("message", (result: RenderMessage) => settle(result))
     process.on("exit", () => {
       child = undefined
       const lost = running
       running = undefined
       if (lost) {
-        jobs.delete(lost.entry.id)
+        jobs.delete(jobKey(lost.entry.id, lost.part))
         lost.reject(new RenderFailed({ id: lost.entry.id, reason: "the renderer stopped" }))
       }
       pump()
@@ -63,10 +65,10 @@ const makeQueue = (contentDir: string, dir: string, log: (line: string) => void)
     if (!next) return
     running = next
     child ??= start()
-    child.send({ id: next.entry.id })
+    child.send({ id: next.entry.id, part: next.part })
   }
-  const enqueue = (entry: VideoEntry, urgent: boolean): Promise<void> => {
-    const known = jobs.get(entry.id)
+  const enqueue = (entry: VideoEntry, part: RenderPart, urgent: boolean): Promise<void> => {
+    const known = jobs.get(jobKey(entry.id, part))
     if (known) {
       known.urgent ||= urgent
       return known.done
@@ -77,7 +79,7 @@ const makeQueue = (contentDir: string, dir: string, log: (line: string) => void)
       resolve = yes
       reject = no
     })
-    jobs.set(entry.id, { entry, urgent, done, resolve, reject })
+    jobs.set(jobKey(entry.id, part), { entry, part, urgent, done, resolve, reject })
     pump()
     return done
   }
@@ -94,8 +96,11 @@ export class VideoFiles extends Context.Service<
     readonly catalogue: Effect.Effect<VideoCatalogue>
     /** The folder the files are in. */
     readonly dir: string
-    /** Resolves once the video's MP4 and poster are on disk, rendering them first when missing. */
-    readonly ready: (entry: VideoEntry) => Effect.Effect<void, RenderFailed>
+    /**
+     * Resolves once the video's MP4 (and poster) or its poster alone are on disk, rendering them
+     * first when missing, ahead of the background work.
+     */
+    readonly ready: (entry: VideoEntry, part: RenderPart) => Effect.Effect<void, RenderFailed>
   }
 >()("jingluo/server/VideoFiles") {
   static readonly layer = Layer.effect(
@@ -114,12 +119,13 @@ export class VideoFiles extends Context.Service<
         loaded ??= loadVideoCatalogue(config.contentDir)
         return loaded
       })
-      const onDisk = (entry: VideoEntry) => existsSync(join(dir, entry.file)) && existsSync(join(dir, entry.poster))
-      const ready = (entry: VideoEntry) =>
-        onDisk(entry)
+      const onDisk = (entry: VideoEntry, part: RenderPart = "video") =>
+        existsSync(join(dir, entry.poster)) && (part === "poster" || existsSync(join(dir, entry.file)))
+      const ready = (entry: VideoEntry, part: RenderPart) =>
+        onDisk(entry, part)
           ? Effect.void
           : Effect.tryPromise({
-              try: () => queue.enqueue(entry, true),
+              try: () => queue.enqueue(entry, part, true),
               catch: (error) =>
                 error instanceof RenderFailed ? error : new RenderFailed({ id: entry.id, reason: String(error) }),
             })
@@ -138,7 +144,7 @@ export class VideoFiles extends Context.Service<
               missing,
               (entry) =>
                 Effect.promise(() =>
-                  queue.enqueue(entry, false).then(
+                  queue.enqueue(entry, "video", false).then(
                     () => {
                       done += 1
                     },

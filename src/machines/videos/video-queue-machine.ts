@@ -95,6 +95,14 @@ export const videoQueueMachine = setup({
     offerUpgrade: () => {},
     /** Provided: the upgrade modal opens (a locked video was chosen). */
     openUpgrade: () => {},
+    /** The queue goes on to the next video the learner may watch, by itself. */
+    advance: assign(({ context }) => ({
+      index: nextPlayable(context.items, context.index) ?? context.index,
+      autostart: true,
+      resumeAt: 0,
+      time: 0,
+      advanced: context.advanced + 1,
+    })),
   },
   guards: {
     channelLocked: ({ event }) => "output" in event && !(event.output as LoadedVideos).channel.permission,
@@ -202,23 +210,21 @@ export const videoQueueMachine = setup({
           on: {
             "media.paused": "paused",
             "media.ended": [
-              {
-                guard: "autoplaysNext",
-                target: "idle",
-                reenter: true,
-                actions: assign(({ context }) => ({
-                  index: nextPlayable(context.items, context.index) ?? context.index,
-                  autostart: true,
-                  resumeAt: 0,
-                  time: 0,
-                  advanced: context.advanced + 1,
-                })),
-              },
+              { guard: "autoplaysNext", target: "idle", reenter: true, actions: "advance" },
               { target: "ended" },
             ],
           },
         },
-        paused: { on: { "media.playing": "playing", "media.ended": "ended" } },
+        // At its end a video pauses first, then ends: its end is heard here too.
+        paused: {
+          on: {
+            "media.playing": "playing",
+            "media.ended": [
+              { guard: "autoplaysNext", target: "idle", reenter: true, actions: "advance" },
+              { target: "ended" },
+            ],
+          },
+        },
         ended: { tags: ["ended"], on: { "media.playing": "playing" } },
       },
     },

@@ -116,17 +116,9 @@ const VideoPage = ({ slug, mode }: { readonly slug: string; readonly mode: Video
             <ol>
               {context.items.map((item, index) => (
                 <li key={item.id} aria-current={index === context.index ? "true" : undefined}>
-                  <AriaButton
-                    className="video-queue-item"
-                    onPress={() => actor.send({ type: "queue.select", index })}
-                    aria-label={
-                      item.permission
-                        ? t("queue.item", { title: item.title, name: item.subtitle, length: formatTime(item.duration) })
-                        : t("queue.lockedItem", { title: item.title, name: item.subtitle })
-                    }
-                  >
-                    <span className="video-queue-code">{item.title}</span>
-                    <span className="video-queue-name">{item.subtitle}</span>
+                  <AriaButton className="video-queue-item" onPress={() => actor.send({ type: "queue.select", index })}>
+                    <span className="video-queue-code">{item.title}</span>{" "}
+                    <span className="video-queue-name">{item.subtitle}</span>{" "}
                     {item.permission ? (
                       <span className="video-queue-length">{formatTime(item.duration)}</span>
                     ) : (

@@ -45,6 +45,8 @@ export const VideoPlayer = ({ video, preferences, autostart, resumeAt, send }: V
   const [time, setTime] = useState(0)
   const [duration, setDuration] = useState(video.duration)
   const [playing, setPlaying] = useState(false)
+  /** Asked to play, waiting for data (a video rendered on its first request takes a few seconds). */
+  const [buffering, setBuffering] = useState(false)
   const [fullScreen, setFullScreen] = useState(false)
   const { media } = video
   const track = media.captions.find((c) => c.language === preferences.captionLanguage) ?? media.captions[0]
@@ -71,6 +73,13 @@ export const VideoPlayer = ({ video, preferences, autostart, resumeAt, send }: V
   const play = () => {
     element.current?.play()?.catch(() => {})
   }
+  // Nothing is fetched until the video is played (only its poster): a video chosen in the queue, or
+  // one the queue went on to by itself, starts here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per video, as it is shown
+  useEffect(() => {
+    if (autostart) play()
+  }, [video.id])
+
   const toggle = () => {
     const el = element.current
     if (!el) return
@@ -126,7 +135,7 @@ export const VideoPlayer = ({ video, preferences, autostart, resumeAt, send }: V
           ref={element}
           src={media.src}
           poster={media.poster}
-          preload="metadata"
+          preload="none"
           playsInline
           onClick={toggle}
           onLoadedMetadata={(event) => {
@@ -138,25 +147,30 @@ export const VideoPlayer = ({ video, preferences, autostart, resumeAt, send }: V
               textTrack.mode =
                 preferences.captions && textTrack.language === preferences.captionLanguage ? "showing" : "hidden"
             }
-            if (autostart) play()
           }}
           onTimeUpdate={(event) => {
             setTime(event.currentTarget.currentTime)
             send({ type: "media.time", time: event.currentTarget.currentTime })
           }}
+          onPlay={() => setPlaying(true)}
+          onWaiting={() => setBuffering(true)}
           onPlaying={() => {
-            setPlaying(true)
+            setBuffering(false)
             send({ type: "media.playing" })
           }}
           onPause={() => {
             setPlaying(false)
+            setBuffering(false)
             send({ type: "media.paused" })
           }}
           onEnded={() => {
             setPlaying(false)
             send({ type: "media.ended" })
           }}
-          onError={() => send({ type: "media.error" })}
+          onError={() => {
+            setBuffering(false)
+            send({ type: "media.error" })
+          }}
         >
           {media.captions.map((captions) => (
             <track
@@ -168,6 +182,13 @@ export const VideoPlayer = ({ video, preferences, autostart, resumeAt, send }: V
             />
           ))}
         </video>
+        <p className="video-buffering" role="status">
+          {buffering ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> {t("player.buffering")}
+            </>
+          ) : null}
+        </p>
       </div>
       <p id="video-keys" className="visually-hidden">
         {t("player.keys")}

@@ -139,7 +139,15 @@ describe("video queue machine", () => {
       expect(actor.getSnapshot().matches({ ready: "playing" })).toBe(true)
     })
 
-    it("ends from paused (the position was moved to the end)", async () => {
+    it("goes on by itself from paused too: at its end a video pauses, then ends", async () => {
+      const { actor } = await playing({ autoplayNext: true })
+      actor.send({ type: "media.paused" })
+      actor.send({ type: "media.ended" })
+      expect(actor.getSnapshot().context).toMatchObject({ index: 2, autostart: true, advanced: 1 })
+      expect(actor.getSnapshot().matches({ ready: "idle" })).toBe(true)
+    })
+
+    it("ends from paused when the next video waits for Play next", async () => {
       const { actor } = await playing()
       actor.send({ type: "media.paused" })
       actor.send({ type: "media.ended" })

@@ -75,11 +75,12 @@ const main = async () => {
         }
         next()
       })
-      child.on("exit", (code) => {
-        if (code !== 0 && code !== null) {
-          failed += queue.length + 1
-          queue.length = 0
-          console.error(`videos: a worker exited with ${code}`)
+      // A worker that dies (a crash of the rasteriser aborts the process) fails its video and
+      // leaves the rest of the queue to the others.
+      child.on("exit", (code, signal) => {
+        if (code !== 0) {
+          failed++
+          console.error(`videos: a worker ended with ${signal ?? `exit code ${code}`} while rendering`)
         }
         resolve()
       })
@@ -88,6 +89,8 @@ const main = async () => {
     fork(RENDER_CHILD, [settings.contentDir, outDir], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
   )
   await Promise.all(workers.map(run))
+  // What no worker was left to take.
+  failed += queue.length
   const seconds = (performance.now() - started) / 1000
   console.log(
     `videos: ${todo.length - failed} rendered, ${failed} failed, ${(bytes / 1024 / 1024).toFixed(1)} MB, ${seconds.toFixed(1)} s`,

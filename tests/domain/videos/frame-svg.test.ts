@@ -82,9 +82,11 @@ describe("frameSvg", () => {
   it("moves the camera from box to box, eased", () => {
     expect(frameSvg(scene, 0)).toContain('transform="matrix(1 0 0 1 0 0)"')
     expect(frameSvg(scene, 20)).toContain('transform="matrix(2 0 0 2 0 0)"')
-    // Halfway in time the eased zoom is halfway (in-out is symmetric), sizes mixed geometrically.
+    // Halfway in time the eased zoom is halfway (in-out is symmetric), sizes mixed geometrically;
+    // a quarter of the way in it has barely started (4 · 0.25³ of the way).
     expect(eased("in-out", 0.5)).toBe(0.5)
     expect(frameSvg(scene, 10)).toContain(`matrix(${Math.round(Math.SQRT2 * 1000) / 1000} 0 0`)
+    expect(frameSvg(scene, 5)).toContain(`matrix(${Math.round(2 ** 0.0625 * 1000) / 1000} 0 0`)
   })
 
   it("draws a line only as far as it has got", () => {

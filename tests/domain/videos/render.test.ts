@@ -1,8 +1,9 @@
 // Rendering one point video end to end: the same bytes on every run, an H.264 MP4 with its moov
 // box first and the scene's duration, within the size budget, a PNG poster, and no file at all
 // when the encoder fails.
+import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -22,6 +23,8 @@ const tempDir = () => {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex")
 
@@ -77,5 +80,32 @@ describe("video rendering", () => {
     expect(readdirSync(dir)).toEqual([])
     await expect(renderVideo({ ...scene, width: 1281 }, dir, "odd.mp4", "odd.png")).rejects.toThrow(/even/)
     expect(readdirSync(dir)).toEqual([])
+  }, 30_000)
+
+  it("leaves no file under its real name when the process is killed half-way", async () => {
+    const dir = tempDir()
+    const sceneFile = join(tempDir(), "scene.json")
+    writeFileSync(sceneFile, JSON.stringify(scene))
+    const render = join(import.meta.dirname, "../../../server/videos/render.ts")
+    const child = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { readFileSync } from "node:fs"
+         import { renderVideo } from ${JSON.stringify(render)}
+         await renderVideo(JSON.parse(readFileSync(${JSON.stringify(sceneFile)}, "utf8")), ${JSON.stringify(dir)}, "lu-9.mp4", "lu-9.png")`,
+      ],
+      { stdio: "ignore" },
+    )
+    const exited = new Promise((resolve) => child.on("exit", resolve))
+    // Killed once the encoder has written part of the file.
+    const deadline = Date.now() + 20_000
+    while (Date.now() < deadline && readdirSync(dir).length === 0) await sleep(50)
+    await sleep(400)
+    child.kill("SIGKILL")
+    await exited
+    expect(readdirSync(dir).filter((f) => !f.endsWith(".partial"))).toEqual([])
+    expect(readdirSync(dir).some((f) => f.endsWith(".partial"))).toBe(true)
   }, 30_000)
 })

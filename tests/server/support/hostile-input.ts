@@ -208,6 +208,9 @@ export const examples = (c: FuzzContext): Readonly<Record<string, EndpointReques
   "groups.remove": { params: { id: String(c.groupId) } },
   "groups.add": { payload: { mode: "point", id: "LU-9", groupId: c.groupId } },
   "groups.removePoint": { params: { id: String(c.mappingId) } },
+  "videos.channelVideos": {},
+  "videos.channelVideo": { params: { id: "lung-channel" } },
+  "videos.pointVideos": { params: { id: "lung-channel" } },
 })
 
 /** Endpoints that end the caller's session (or account) when they succeed: each case gets its own. */

@@ -252,7 +252,9 @@ test("the menu's page links work with the keyboard", async ({ page }) => {
   // The channel's videos from the menu, by keyboard.
   await page.getByRole("button", { name: "Channel points" }).focus()
   await page.keyboard.press("Enter")
+  await expect(menu.getByRole("option", { name: "Channel pathways and points" })).toBeFocused()
   await page.keyboard.press("Enter")
+  await expect(menu.getByRole("option", { name: /Lung Channel of Hand Taiyin/ })).toBeFocused()
   await page.keyboard.press("Enter")
   await expect(menu.getByRole("option", { name: /LU-1 / })).toBeFocused()
   await page.keyboard.press("Shift+Tab")

@@ -37,7 +37,7 @@ export const wire = async (options: WireOptions) => {
 
   const w = makeWiring(runtime, (key) => i18n.t(key))
   const shell = wireShell(w)
-  const account = wireAccount(w, language)
+  const account = wireAccount(w, language, { clock: options.sessionClock })
   const billing = wireBilling(w, account)
   const content = wireContent(w, billing)
   const search = wireSearch(w)

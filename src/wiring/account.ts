@@ -39,6 +39,7 @@ import { settingsTogglesMachine } from "../machines/account/settings-toggles-mac
 import { videoSettingsMachine } from "../machines/account/video-settings-machine.ts"
 import { announceSettingsSaved } from "./shared/settings-saved.ts"
 import type { Wiring } from "./shared/wiring.ts"
+import type { TimerClock } from "../machines/tests/test-session-context.ts"
 
 const decodeStoredUser = Schema.decodeUnknownExit(Schema.fromJsonString(StoredUserSchema))
 
@@ -247,7 +248,7 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
   }
 }
 
-export const wireAccount = (w: Wiring, language = "en") => {
+export const wireAccount = (w: Wiring, language = "en", options: { readonly clock?: TimerClock | undefined } = {}) => {
   w.read(takeLoginToken)
   const initialUser = w.read(storedUser)
 
@@ -268,7 +269,7 @@ export const wireAccount = (w: Wiring, language = "en") => {
           ),
       },
     }),
-    { input: { user: initialUser } },
+    { input: { user: initialUser }, ...(options.clock ? { clock: options.clock } : {}) },
   )
   session.start()
   if (initialUser) session.send({ type: "session.refresh" })

@@ -9,7 +9,8 @@ import { withReturnPath } from "../../src/domain/account/return-path.ts"
 import { API_TIMEOUT_MS } from "../../src/domain/shared/errors.ts"
 import { chartIndex, chartsById } from "../support/chart-fixtures.ts"
 import { lu2Page, lu3Page, plans } from "../support/point-fixtures.ts"
-import { API, dashboard, renderApp, server } from "./support/render-app.tsx"
+import { API, dashboard, expectReloadToLogin, renderApp, server } from "./support/render-app.tsx"
+import { SimulatedClock } from "xstate"
 import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
@@ -232,12 +233,13 @@ describe("the error catalogue of the chart calls", () => {
 
   it("401: the session ends as everywhere in the app, and the chart says why in place", async () => {
     failView(() => HttpResponse.json({ _tag: "Unauthorized", message: "expired" }, { status: 401 }))
-    const { reloads } = await renderApp("/point/lu-3-tianfu", { signedIn: true })
+    const sessionClock = new SimulatedClock()
+    const { reloads } = await renderApp("/point/lu-3-tianfu", { signedIn: true, sessionClock })
     expect(await inline()).toHaveTextContent("Your session has ended. Log in again to see the chart.")
     const toast = await within(await screen.findByRole("region", { name: /Notifications/ })).findByRole("listitem")
     expect(toast).toHaveTextContent("Your session has ended. Please log in again.")
     expect(document.cookie).not.toContain("userdata=")
-    await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", "/point/lu-3-tianfu")]), { timeout: 4000 })
+    await expectReloadToLogin(reloads, sessionClock, withReturnPath("/login", "/point/lu-3-tianfu"))
   })
 
   it(`timeout: gives up after ${API_TIMEOUT_MS / 1000} s and says it took too long`, async () => {

@@ -18,6 +18,8 @@ export interface WireOptions {
   readonly reload?: NavigationOptions["reload"]
   /** The clock timed flows run on (a self-test's deadline); the browser's by default, simulated in tests. */
   readonly clock?: { readonly now: () => number } & TimerClock
+  /** The clock of the session's own timer (the reload at /login after it ends); the browser's by default. */
+  readonly sessionClock?: TimerClock
 }
 
 /** The services a feature's programs may use. */

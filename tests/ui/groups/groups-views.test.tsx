@@ -13,7 +13,8 @@ import type { GroupView } from "../../../src/domain/groups/group-views.ts"
 import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { FAILURES, type Failure, failureResponse } from "../support/failures.ts"
 import { lu9PageHandlers } from "../support/point-page-api.ts"
-import { API, renderApp, server } from "../support/render-app.tsx"
+import { API, expectReloadToLogin, renderApp, server } from "../support/render-app.tsx"
+import { SimulatedClock } from "xstate"
 import { userEvent } from "../support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
@@ -279,7 +280,8 @@ describe.each(cases)("$name", ({ name, call, journey }) => {
       if (failure === "timeout")
         vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
       const user = userEvent.setup(failure === "timeout" ? { advanceTimers: vi.advanceTimersByTime } : {})
-      const { reloads } = await renderApp(journey.path, { signedIn: true })
+      const sessionClock = new SimulatedClock()
+      const { reloads } = await renderApp(journey.path, { signedIn: true, sessionClock })
       await journey.start(user, driver)
       if (call !== "list") store.failing.set(call, failure)
       const before = store.sent.get(call) ?? 0
@@ -293,7 +295,7 @@ describe.each(cases)("$name", ({ name, call, journey }) => {
       switch (failure) {
         case "401":
           expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
-          await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", journey.path)]), { timeout: 4000 })
+          await expectReloadToLogin(reloads, sessionClock, withReturnPath("/login", journey.path))
           return
         case "404":
           await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 })

@@ -6,6 +6,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { SimulatedClock } from "xstate"
 import { withReturnPath } from "../../../src/domain/account/return-path.ts"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
 import type { AppReview } from "../../../src/domain/feedback/app-review.ts"
@@ -13,7 +14,7 @@ import { type NoteListItem, noteDraftKey } from "../../../src/domain/notes/note.
 import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { type Failure, failureResponse } from "../support/failures.ts"
 import { LU9_STORED_NOTE, lu9PageHandlers } from "../support/point-page-api.ts"
-import { API, renderApp, server, signedInUser } from "../support/render-app.tsx"
+import { API, expectReloadToLogin, renderApp, server, signedInUser } from "../support/render-app.tsx"
 import { userEvent } from "../support/user.ts"
 
 const SUPPORT = "/account-settings/support"
@@ -72,7 +73,8 @@ const typeNote = async (failure: Failure) => {
   if (failure === "timeout")
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
   const user = userFor(failure)
-  const app = await renderApp("/point/lu-9-taiyuan", { signedIn: true })
+  const sessionClock = new SimulatedClock()
+  const app = await renderApp("/point/lu-9-taiyuan", { signedIn: true, sessionClock })
   const field = await noteField()
   expect(field).toHaveValue("Pulse point")
   await user.type(field, " of the lung")
@@ -82,7 +84,7 @@ const typeNote = async (failure: Failure) => {
       await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
     })
   }
-  return { ...app, field }
+  return { ...app, field, sessionClock }
 }
 
 describe("saving a note", () => {
@@ -108,10 +110,10 @@ describe("saving a note", () => {
   })
 
   it("401: the session ends as everywhere in the app, and the typed text stays on the device", async () => {
-    const { reloads } = await typeNote("401")
+    const { reloads, sessionClock } = await typeNote("401")
     expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
     // Signing in again leads back to the point.
-    await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", "/point/lu-9-taiyuan")]), { timeout: 4000 })
+    await expectReloadToLogin(reloads, sessionClock, withReturnPath("/login", "/point/lu-9-taiyuan"))
     // The session's storage is cleared, but not what the user typed: signing in again brings it back.
     expect(document.cookie).not.toContain("token=")
     expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain("Pulse point of the lung")
@@ -267,14 +269,15 @@ describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("load
     )
     if (failure === "timeout")
       vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
-    const { reloads } = await renderApp("/my-notes", { signedIn: true })
+    const sessionClock = new SimulatedClock()
+    const { reloads } = await renderApp("/my-notes", { signedIn: true, sessionClock })
     await waitFor(() => expect(hits).toBe(1), { timeout: 3000 })
     if (failure === "timeout")
       await act(async () => {
         await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
       })
     if (failure === "401") {
-      await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", "/my-notes")]), { timeout: 4000 })
+      await expectReloadToLogin(reloads, sessionClock, withReturnPath("/login", "/my-notes"))
       return
     }
     if (failure === "404") {
@@ -318,14 +321,15 @@ describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("load
     )
     if (failure === "timeout")
       vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
-    const { reloads } = await renderApp(SUPPORT, { signedIn: true })
+    const sessionClock = new SimulatedClock()
+    const { reloads } = await renderApp(SUPPORT, { signedIn: true, sessionClock })
     await waitFor(() => expect(hits).toBe(1), { timeout: 3000 })
     if (failure === "timeout")
       await act(async () => {
         await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
       })
     if (failure === "401")
-      return void (await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", SUPPORT)]), { timeout: 4000 }))
+      return void (await expectReloadToLogin(reloads, sessionClock, withReturnPath("/login", SUPPORT)))
     if (failure === "404")
       return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 }))
     expect(await screen.findByText(/Your review could not be loaded\./, {}, { timeout: 3000 })).toBeVisible()
@@ -344,7 +348,8 @@ describe.each(["401", "403", "404", "422", "500", "timeout", "offline"] as const
       if (failure === "timeout")
         vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
       const user = userFor(failure)
-      const { reloads } = await renderApp(SUPPORT, { signedIn: true })
+      const sessionClock = new SimulatedClock()
+      const { reloads } = await renderApp(SUPPORT, { signedIn: true, sessionClock })
       await user.click(await screen.findByRole("radio", { name: "2 of 5 stars" }))
       await user.type(screen.getByRole("textbox", { name: "What should we improve?" }), "More charts")
       await user.click(screen.getByRole("button", { name: "Change review" }))
@@ -353,9 +358,7 @@ describe.each(["401", "403", "404", "422", "500", "timeout", "offline"] as const
           await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
         })
       if (failure === "401")
-        return void (await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", SUPPORT)]), {
-          timeout: 4000,
-        }))
+        return void (await expectReloadToLogin(reloads, sessionClock, withReturnPath("/login", SUPPORT)))
       if (failure === "404")
         return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 }))
       const message = {

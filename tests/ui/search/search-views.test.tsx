@@ -7,9 +7,10 @@ import { act, screen, waitFor, within } from "@testing-library/react"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { withReturnPath } from "../../../src/domain/account/return-path.ts"
-import { API_TIMEOUT_MS, UNAUTHORIZED_RELOAD_DELAY_MS } from "../../../src/domain/shared/errors.ts"
+import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../../src/domain/shared/timing.ts"
-import { API, renderApp, server } from "../support/render-app.tsx"
+import { API, expectReloadToLogin, renderApp, server } from "../support/render-app.tsx"
+import { SimulatedClock } from "xstate"
 import { keywordAnswer, keywordHit, pointAnswer, searchDefaults } from "../support/search-fixtures.ts"
 import { userEvent } from "../support/user.ts"
 
@@ -136,13 +137,12 @@ describe.each(CALLS)("$name meets the error catalogue", (call) => {
   it("401: ends the session with a toast and reloads at /login after 2 s, to come back here", async () => {
     answerWith(call, () => HttpResponse.json({ _tag: "Unauthorized", message: "expired" }, { status: 401 }))
     const user = userEvent.setup()
-    const { reloads } = await renderApp(call.open, { signedIn: true })
+    const sessionClock = new SimulatedClock()
+    const { reloads } = await renderApp(call.open, { signedIn: true, sessionClock })
     await call.act(user)
     expect(await toast()).toHaveTextContent("Your session has ended. Please log in again.")
     expect(document.cookie).not.toContain("token=")
-    await waitFor(() => expect(reloads).toEqual([withReturnPath("/login", call.open)]), {
-      timeout: UNAUTHORIZED_RELOAD_DELAY_MS + 1500,
-    })
+    await expectReloadToLogin(reloads, sessionClock, withReturnPath("/login", call.open))
   })
 
   it("403: shows the response data as an error toast", async () => {

@@ -12,6 +12,8 @@ export interface Phase {
   readonly passed: boolean
   /** The JSON report the phase writes, if it runs tests. */
   readonly report?: string
+  /** The phase it ran beside (at the same time), if any. */
+  readonly beside?: string
 }
 
 interface Timed {
@@ -80,17 +82,25 @@ const read = (file: string): Counted | undefined => {
 const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`
 
 /** The phase table and the slowest ten tests, as printed at the end of `npm test`. */
-export const printReport = (phases: ReadonlyArray<Phase>) => {
+export const printReport = (phases: ReadonlyArray<Phase>, started: number) => {
   const counted = phases.map((phase) => ({ phase, counted: phase.report ? read(phase.report) : undefined }))
-  const width = Math.max(...phases.map((p) => p.title.length), 5)
+  const width = Math.max(...phases.map((p) => p.title.length + (p.beside ? 2 : 0)), 5)
   console.log(`\n${"phase".padEnd(width)}  time (m:ss)  tests  result`)
-  for (const { phase, counted: c } of counted) {
+  // Phases that ran beside another are listed after it, marked.
+  const ordered = [
+    ...counted
+      .filter(({ phase }) => !phase.beside)
+      .flatMap((entry) => [entry, ...counted.filter(({ phase }) => phase.beside === entry.phase.title)]),
+    ...counted.filter(({ phase }) => phase.beside && !phases.some((p) => p.title === phase.beside)),
+  ]
+  for (const { phase, counted: c } of ordered) {
     const tests = c ? String(c.tests) : "–"
     console.log(
-      `${phase.title.padEnd(width)}  ${minutes(phase.seconds).padStart(11)}  ${tests.padStart(5)}  ${phase.passed ? "passed" : "FAILED"}`,
+      `${(phase.beside ? `  ${phase.title}` : phase.title).padEnd(width)}  ${minutes(phase.seconds).padStart(11)}  ${tests.padStart(5)}  ${phase.passed ? "passed" : "FAILED"}`,
     )
   }
-  const total = phases.reduce((sum, p) => sum + p.seconds, 0)
+  // The time the run took: phases beside another overlap it.
+  const total = (performance.now() - started) / 1000
   const tests = counted.reduce((sum, { counted: c }) => sum + (c?.tests ?? 0), 0)
   console.log(`${"total".padEnd(width)}  ${minutes(total).padStart(11)}  ${String(tests).padStart(5)}`)
 

@@ -2,11 +2,12 @@
 // coverage of the production machines (scripts/machines-graph.ts --check), the server tests on
 // PGlite and — when a PostgreSQL server binary is present — on a throwaway PostgreSQL cluster this
 // script starts and removes, then the browser journeys in Chromium. Stops at the first failure.
-import { type SpawnSyncOptions, spawnSync } from "node:child_process"
+import { type SpawnSyncOptions, spawn, spawnSync } from "node:child_process"
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { E2E_DB_TEMPLATE } from "../tests/e2e/support/servers.ts"
 import { type Phase, printReport, REPORT_DIR } from "./test-report.ts"
 
 const root = resolve(import.meta.dirname, "..")
@@ -18,7 +19,7 @@ const step = (
   title: string,
   command: string,
   args: ReadonlyArray<string>,
-  options: SpawnSyncOptions & { readonly report?: string } = {},
+  options: SpawnSyncOptions & { readonly report?: string; readonly beside?: string } = {},
 ) => {
   const started = performance.now()
   console.log(`\n▶ ${title}`)
@@ -30,10 +31,16 @@ const step = (
   })
   const seconds = (performance.now() - started) / 1000
   const passed = result.status === 0
-  phases.push({ title, seconds, passed, ...(options.report ? { report: options.report } : {}) })
+  phases.push({
+    title,
+    seconds,
+    passed,
+    ...(options.report ? { report: options.report } : {}),
+    ...(options.beside ? { beside: options.beside } : {}),
+  })
   if (!passed) {
     console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`)
-    printReport(phases)
+    printReport(phases, runStarted)
     process.exit(result.status ?? 1)
   }
   console.log(`✔ ${title} (${seconds.toFixed(1)}s)`)
@@ -124,9 +131,54 @@ const only = process.argv[2]
 const filters = process.argv.slice(3)
 rmSync(REPORT_DIR, { recursive: true, force: true })
 
+/**
+ * A step started in the background: the typecheck uses one core, so the whole run does the steps
+ * that need only the other (lint, the build, the journeys' database) beside it.
+ */
+const background = (title: string, command: string, args: ReadonlyArray<string>) => {
+  const started = performance.now()
+  console.log(`\n▶ ${title} (beside the next steps)`)
+  const child = spawn(command, args, { cwd: root, stdio: "inherit" })
+  // A step failing beside it ends the run, and this step with it.
+  const stop = () => child.kill()
+  process.once("exit", stop)
+  const exited = new Promise<number>((done) => child.once("exit", (code) => done(code ?? 1)))
+  return async () => {
+    const status = await exited
+    process.off("exit", stop)
+    const seconds = (performance.now() - started) / 1000
+    const passed = status === 0
+    phases.push({ title, seconds, passed })
+    if (!passed) {
+      console.error(`✖ ${title} failed after ${seconds.toFixed(1)}s`)
+      printReport(phases, runStarted)
+      process.exit(status)
+    }
+    console.log(`✔ ${title} (${seconds.toFixed(1)}s)`)
+  }
+}
+
+const runStarted = performance.now()
+const TYPECHECK = "Typecheck (tsc)"
+let built = false
+
 if (!only || only === "static") {
-  step("Typecheck (tsc)", bin("tsc"), ["-p", "."])
-  step("Lint, format and layer rules (biome)", bin("biome"), ["check", "."])
+  const typecheck = background(TYPECHECK, bin("tsc"), ["-p", "."])
+  step("Lint, format and layer rules (biome)", bin("biome"), ["check", "."], { beside: TYPECHECK })
+  if (!only) {
+    // The journeys' app and the database every journey server starts from (a copy, so no server
+    // migrates and seeds its own).
+    step("Build the app (vite)", bin("vite"), ["build", "--logLevel", "warn"], { beside: TYPECHECK })
+    built = true
+    rmSync(E2E_DB_TEMPLATE, { recursive: true, force: true })
+    step(
+      "Prepare the journeys' database (PGlite)",
+      process.execPath,
+      ["server/platform/db/prepare.ts", E2E_DB_TEMPLATE, join(root, "content")],
+      { beside: TYPECHECK, env: { LOG_LEVEL: "warn" } },
+    )
+  }
+  await typecheck()
 }
 if (!only || only === "unit") {
   const { report, args } = vitestReport("unit")
@@ -160,12 +212,12 @@ if (!only || only === "server") {
   }
 }
 if (!only || only === "e2e") {
-  step("Build the app (vite)", bin("vite"), ["build", "--logLevel", "warn"])
+  if (!built) step("Build the app (vite)", bin("vite"), ["build", "--logLevel", "warn"])
   const report = join(REPORT_DIR, "e2e.json")
   step("Browser journeys in Chromium (playwright)", bin("playwright"), ["test", ...filters], {
     env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", PLAYWRIGHT_JSON_OUTPUT_FILE: report },
     report,
   })
 }
-printReport(phases)
+printReport(phases, runStarted)
 console.log("\nAll checks passed.")

@@ -11,7 +11,7 @@ import {
 } from "../../server/platform/config/server-config.ts"
 import { clientAddressResolver } from "../../server/platform/http/client-address.ts"
 import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
-import { DATABASES, startTestServer, type TestServer } from "./support/harness.ts"
+import { HTTP_LAYER_DATABASES, startTestServer, type TestServer } from "./support/harness.ts"
 
 describe("TRUST_PROXY", () => {
   it("reads a number of hops or a comma list of addresses and subnets; refuses anything else at start", () => {
@@ -54,7 +54,7 @@ describe("TRUST_PROXY", () => {
   })
 })
 
-describe.each(DATABASES)("per-address limits behind a proxy on %s", (kind) => {
+describe.each(HTTP_LAYER_DATABASES)("per-address limits behind a proxy on %s", (kind) => {
   const failures = LIMITS.loginFailuresPerIp.max + 1
   const loginFrom = (server: TestServer, i: number, useOrigin: boolean) => {
     const init = {

@@ -16,7 +16,13 @@ import { OPENAPI_PATH } from "../../server/platform/http/api-docs.ts"
 import { PLAN_ID_PRO } from "../../src/domain/billing/plans.ts"
 import { languagePageName, SELECTABLE_LANGUAGES, type SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import type { PageGroup } from "../../src/domain/shared/page-groups.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  HTTP_LAYER_DATABASES,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 
 const SCRIPT = `${Array.from({ length: 400 }, (_, i) => `console.log("channel ${i % 14}", ${i});`).join("\n")}\n`
 const INDEX = `<!doctype html><html><head><title>Jingluo</title><script type="module" src="/assets/app-1a2b3c.js"></script></head><body><div id="root"></div>${"<!-- the app renders here -->".repeat(60)}</body></html>`
@@ -237,7 +243,7 @@ const freeChannels = new Set<string>(content.access.free.channels)
 const lockedPoint = content.channels.find((c) => !freeChannels.has(c.code))!.points[0]!
 const freePoint = content.channels.find((c) => freeChannels.has(c.code))!.points[0]!
 
-describe.each(DATABASES)("JSON answers and content answers on %s", (kind) => {
+describe.each(HTTP_LAYER_DATABASES)("JSON answers and content answers on %s", (kind) => {
   let server: TestServer
   let standard = ""
   let pro = ""

@@ -11,7 +11,15 @@ import { join } from "node:path"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { fakeStripe, sendSignedEvent, stripeCalls } from "./support/fake-stripe.ts"
-import { createVerifiedUser, DATABASES, PASSWORD, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  HTTP_LAYER_DATABASES,
+  PASSWORD,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 import {
   ACCOUNT_ENDING,
   CONTRACT_ENDPOINTS,
@@ -130,7 +138,7 @@ const fill = (path: string, values: ReadonlyArray<string>) => {
 
 const TEXT = HOSTILE.filter((h) => h.kind === "text")
 
-describe.each(DATABASES)("contract fuzzing on %s", (kind) => {
+describe.each(HTTP_LAYER_DATABASES)("contract fuzzing on %s", (kind) => {
   let server: TestServer
   let context: FuzzContext
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { SOCIAL_CALLBACK_ROUTE } from "../../src/domain/account/social-sign-in.t
 import { Api } from "../../src/domain/api/api.ts"
 import {
   createVerifiedUser,
-  DATABASES,
+  HTTP_LAYER_DATABASES,
   PASSWORD,
   sessionCookieOf,
   startTestServer,
@@ -54,7 +54,7 @@ const FORMS: ReadonlyArray<{
   { name: "no content type, no body", headers: {} },
 ]
 
-describe.each(DATABASES)("cross-site requests on %s", (kind) => {
+describe.each(HTTP_LAYER_DATABASES)("cross-site requests on %s", (kind) => {
   let server: TestServer
   let session = ""
   beforeAll(async () => {

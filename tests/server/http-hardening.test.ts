@@ -12,7 +12,7 @@ import { redactPath, STRICT_TRANSPORT_SECURITY } from "../../server/platform/htt
 import type { ForgotPasswordPayload } from "../../src/domain/account/password-reset.ts"
 import type { RegisterPayload } from "../../src/domain/account/registration.ts"
 import viteConfig from "../../vite.config.ts"
-import { DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
+import { HTTP_LAYER_DATABASES, PASSWORD, startTestServer, type TestServer } from "./support/harness.ts"
 import { freePort, smtpSink } from "./support/smtp-sink.ts"
 
 const INDEX = '<!doctype html><html><head><title>Jingluo</title></head><body><div id="root"></div></body></html>'
@@ -111,7 +111,7 @@ describe("the built app, over a real HTTP connection", () => {
   })
 })
 
-describe.each(DATABASES)("a declared Content-Length over the limit on %s", (kind) => {
+describe.each(HTTP_LAYER_DATABASES)("a declared Content-Length over the limit on %s", (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { listen: true })
@@ -158,7 +158,7 @@ describe.each(DATABASES)("a declared Content-Length over the limit on %s", (kind
   })
 })
 
-describe.each(DATABASES)("one-time codes in the log on %s", (kind) => {
+describe.each(HTTP_LAYER_DATABASES)("one-time codes in the log on %s", (kind) => {
   const sink = smtpSink()
   let smtp: TestServer
   let outbox: TestServer

@@ -8,7 +8,7 @@ import { PLAN_ID_PRO } from "../../src/domain/billing/plans.ts"
 import { SESSION_COOKIE_MAX_AGE_SECONDS } from "../../src/domain/shared/cookies.ts"
 import {
   createVerifiedUser,
-  DATABASES,
+  HTTP_LAYER_DATABASES,
   opensItem,
   PASSWORD,
   sessionCookieOf,
@@ -25,7 +25,7 @@ const CLEARED = /^token=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax$/
 /** A Pro point: a visitor and a Standard user get 403, a Pro user the point. */
 const PRO_POINT = "/api/point/bl-40-weizhong"
 
-describe.each(DATABASES)("the session cookie on %s", (kind) => {
+describe.each(HTTP_LAYER_DATABASES)("the session cookie on %s", (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

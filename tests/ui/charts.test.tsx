@@ -5,12 +5,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { SimulatedClock } from "xstate"
 import { withReturnPath } from "../../src/domain/account/return-path.ts"
 import { API_TIMEOUT_MS } from "../../src/domain/shared/errors.ts"
 import { chartIndex, chartsById } from "../support/chart-fixtures.ts"
 import { lu2Page, lu3Page, plans } from "../support/point-fixtures.ts"
 import { API, dashboard, expectReloadToLogin, renderApp, server } from "./support/render-app.tsx"
-import { SimulatedClock } from "xstate"
 import { userEvent } from "./support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))

@@ -11,6 +11,11 @@ export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2)
 export const e2eOrigin = (index: number) => `http://127.0.0.1:${E2E_PORT + index}`
 export const e2eDataDir = (index: number) => `.tmp/e2e-data-${E2E_PORT + index}`
 export const e2eOutbox = (index: number) => resolve(e2eDataDir(index), "outbox")
+/**
+ * A migrated and seeded PGlite data directory `npm test` prepares once per run (beside the
+ * typecheck); each journey server starts from a copy of it instead of migrating and seeding its own.
+ */
+export const E2E_DB_TEMPLATE = resolve(import.meta.dirname, "../../../.tmp/e2e-db-template")
 
 /** Playwright's `webServer` entries: one real server per worker (scripts/e2e-server.ts). */
 export const e2eServers = () =>

@@ -12,7 +12,7 @@ import { MAX_BODY_BYTES } from "../../../server/platform/http/request-guard.ts"
 import type { KeywordSearchResponse } from "../../../src/domain/api/search-api.ts"
 import { KEYWORD_MAX_LENGTH } from "../../../src/domain/search/search-keyword.ts"
 import { segmentsText } from "../../../src/domain/search/snippets.ts"
-import { DATABASES, startTestServer, type TestServer } from "../support/harness.ts"
+import { HTTP_LAYER_DATABASES, startTestServer, type TestServer } from "../support/harness.ts"
 
 const SEARCHES = [
   { path: "/api/point-search", extra: { mode: "name" } },
@@ -21,7 +21,7 @@ const SEARCHES = [
 
 const XSS = "<img src=x onerror=alert(1)>"
 
-describe.each(DATABASES)("bad input to search on %s", (kind) => {
+describe.each(HTTP_LAYER_DATABASES)("bad input to search on %s", (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind, { rateLimitFactor: 1000 })

@@ -17,8 +17,8 @@ const prepare = Effect.gen(function* () {
   yield* seedContent()
 })
 
-export default async function setup() {
-  mkdirSync(TMP_DIR, { recursive: true })
+/** An embedded PGlite, migrated and seeded, dumped to a tarball every file loads. */
+const preparePglite = async () => {
   const db = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
   await Effect.runPromise(
     Effect.gen(function* () {
@@ -29,23 +29,30 @@ export default async function setup() {
   const dump = await db.dumpDataDir("gzip")
   writeFileSync(PGLITE_DUMP, Buffer.from(await dump.arrayBuffer()))
   await db.close()
+}
 
+/** A migrated and seeded template database on the PostgreSQL server, every file's database cloned from it. */
+const preparePostgres = async (admin: string) => {
+  const adminLayer = PgClient.layer({ url: Redacted.make(admin) })
+  await Effect.runPromise(
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      yield* sql.unsafe(`DROP DATABASE IF EXISTS ${POSTGRES_TEMPLATE}`)
+      yield* sql.unsafe(`CREATE DATABASE ${POSTGRES_TEMPLATE}`)
+    }).pipe(Effect.provide(adminLayer)),
+  )
+  const url = new URL(admin)
+  url.pathname = `/${POSTGRES_TEMPLATE}`
+  await Effect.runPromise(
+    prepare.pipe(
+      Effect.provide(PgClient.layer({ url: Redacted.make(url.toString()) }) as Layer.Layer<SqlClient.SqlClient>),
+    ),
+  )
+}
+
+export default async function setup() {
+  mkdirSync(TMP_DIR, { recursive: true })
+  // Side by side: PostgreSQL does its share of the work in its own processes while PGlite runs here.
   const admin = adminUrl()
-  if (admin) {
-    const adminLayer = PgClient.layer({ url: Redacted.make(admin) })
-    await Effect.runPromise(
-      Effect.gen(function* () {
-        const sql = yield* SqlClient.SqlClient
-        yield* sql.unsafe(`DROP DATABASE IF EXISTS ${POSTGRES_TEMPLATE}`)
-        yield* sql.unsafe(`CREATE DATABASE ${POSTGRES_TEMPLATE}`)
-      }).pipe(Effect.provide(adminLayer)),
-    )
-    const url = new URL(admin)
-    url.pathname = `/${POSTGRES_TEMPLATE}`
-    await Effect.runPromise(
-      prepare.pipe(
-        Effect.provide(PgClient.layer({ url: Redacted.make(url.toString()) }) as Layer.Layer<SqlClient.SqlClient>),
-      ),
-    )
-  }
+  await Promise.all([preparePglite(), ...(admin ? [preparePostgres(admin)] : [])])
 }

@@ -27,6 +27,14 @@ export type DatabaseKind = "pglite" | "postgres"
 /** The databases the server suites run on: always PGlite, PostgreSQL when one is available. */
 export const DATABASES: ReadonlyArray<DatabaseKind> = adminUrl() ? ["pglite", "postgres"] : ["pglite"]
 
+/**
+ * The databases of the suites about the HTTP layer (schemas on hostile input, headers, cookies,
+ * client addresses, cross-site requests): PGlite only. What they test is decided before or beside
+ * the SQL, and the SQL they reach runs on both databases in the suites about it; a second pass would
+ * repeat the same requests for a minute of CI.
+ */
+export const HTTP_LAYER_DATABASES: ReadonlyArray<DatabaseKind> = ["pglite"]
+
 const testSettings = (overrides: Partial<ServerSettings>): ServerSettings => ({
   ...readSettings({}),
   appOrigin: "http://app.test",

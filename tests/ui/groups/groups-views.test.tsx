@@ -7,6 +7,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { SimulatedClock } from "xstate"
 import { withReturnPath } from "../../../src/domain/account/return-path.ts"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
 import type { GroupView } from "../../../src/domain/groups/group-views.ts"
@@ -14,7 +15,6 @@ import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { FAILURES, type Failure, failureResponse } from "../support/failures.ts"
 import { lu9PageHandlers } from "../support/point-page-api.ts"
 import { API, expectReloadToLogin, renderApp, server } from "../support/render-app.tsx"
-import { SimulatedClock } from "xstate"
 import { userEvent } from "../support/user.ts"
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))

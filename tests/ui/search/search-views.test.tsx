@@ -6,11 +6,11 @@
 import { act, screen, waitFor, within } from "@testing-library/react"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { SimulatedClock } from "xstate"
 import { withReturnPath } from "../../../src/domain/account/return-path.ts"
 import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../../src/domain/shared/timing.ts"
 import { API, expectReloadToLogin, renderApp, server } from "../support/render-app.tsx"
-import { SimulatedClock } from "xstate"
 import { keywordAnswer, keywordHit, pointAnswer, searchDefaults } from "../support/search-fixtures.ts"
 import { userEvent } from "../support/user.ts"
 

@@ -1,14 +1,14 @@
 // `npm run videos [-- --force] [--jobs N] [id …]`: renders the videos of the catalogue
-// (server/videos/catalogue.ts) into $VIDEO_DIR (default $DATA_DIR/videos/) — every one whose file or poster is missing,
-// every one with --force, or only the ids given — in N worker processes (2 by default), printing a
-// line per video. Files in that folder that no video names any more (an older scene or generator)
+// (server/videos/catalogue.ts) into $VIDEO_DIR (default $DATA_DIR/videos/) — every one whose file,
+// poster or reduced-motion version is missing, every one with --force, or only the ids given — in N
+// worker processes (2 by default), printing a line per file. Files in that folder that no video names any more (an older scene or generator)
 // are removed. Exits non-zero when any video fails.
 import { type ChildProcess, fork } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { readSettings } from "../server/platform/config/server-config.ts"
 import { loadVideoCatalogue, type VideoEntry } from "../server/videos/catalogue.ts"
-import { RENDER_CHILD, type RenderJob, type RenderMessage } from "../server/videos/render-child.ts"
+import { RENDER_CHILD, type RenderJob, type RenderMessage, type RenderPart } from "../server/videos/render-child.ts"
 
 const settings = readSettings()
 const outDir = settings.videoDir
@@ -35,19 +35,26 @@ const main = async () => {
   }
 
   mkdirSync(outDir, { recursive: true })
-  const named = new Set(catalogue.entries.flatMap((e) => [e.file, e.poster]))
+  const named = new Set(catalogue.entries.flatMap((e) => [e.file, e.poster, e.still]))
   const stale = readdirSync(outDir).filter((f) => !named.has(f))
   for (const f of stale) rmSync(join(outDir, f), { force: true, recursive: true })
   if (stale.length > 0) console.log(`videos: removed ${stale.length} files no video names any more`)
 
   const chosen = ids.length > 0 ? ids.map((id) => catalogue.byId.get(id)!) : catalogue.entries
-  const missing = (e: VideoEntry) => !existsSync(join(outDir, e.file)) || !existsSync(join(outDir, e.poster))
-  const todo = chosen.filter((e) => force || missing(e))
+  const missing = (e: VideoEntry, part: RenderPart) =>
+    part === "still"
+      ? !existsSync(join(outDir, e.still))
+      : !existsSync(join(outDir, e.file)) || !existsSync(join(outDir, e.poster))
+  const todo = (["video", "still"] as const).flatMap((part) =>
+    chosen.filter((e) => force || missing(e, part)).map((entry) => ({ entry, part })),
+  )
   if (todo.length === 0) {
-    console.log(`videos: all ${chosen.length} videos in ${outDir} are up to date`)
+    console.log(`videos: all ${chosen.length} videos and their stills in ${outDir} are up to date`)
     return
   }
-  console.log(`videos: rendering ${todo.length} of ${catalogue.entries.length} into ${outDir} with ${jobs} workers`)
+  console.log(
+    `videos: rendering ${todo.length} of ${2 * catalogue.entries.length} files into ${outDir} with ${jobs} workers`,
+  )
 
   const queue = [...todo]
   let failed = 0
@@ -55,23 +62,23 @@ const main = async () => {
   const run = (child: ChildProcess) =>
     new Promise<void>((resolve) => {
       const next = () => {
-        const entry = queue.shift()
-        if (!entry) {
+        const job = queue.shift()
+        if (!job) {
           child.disconnect()
           return resolve()
         }
-        child.send({ id: entry.id, part: "video" } satisfies RenderJob)
+        child.send({ id: job.entry.id, part: job.part } satisfies RenderJob)
       }
       child.on("message", (message: RenderMessage) => {
         if ("ready" in message) return next()
         if (message.ok) {
           bytes += message.bytes
           console.log(
-            `${message.id.padEnd(22)} ${(message.ms / 1000).toFixed(1).padStart(5)} s ${(message.bytes / 1024).toFixed(0).padStart(6)} KB`,
+            `${`${message.id}${message.part === "still" ? " (still)" : ""}`.padEnd(30)} ${(message.ms / 1000).toFixed(1).padStart(5)} s ${(message.bytes / 1024).toFixed(0).padStart(6)} KB`,
           )
         } else {
           failed++
-          console.error(`${message.id.padEnd(22)} FAILED: ${message.error}`)
+          console.error(`${message.id} (${message.part}) FAILED: ${message.error}`)
         }
         next()
       })

@@ -1,8 +1,9 @@
 // Every video the knowledge base makes: one per channel, one per extraordinary vessel and one per
 // point drawn on the charts (the 361 channel points and the extra points that have a placement),
-// each with its scene, its captions in every language and the names of its files. A file name
-// carries a digest of the scene and of the generator, so a changed drawing, text placement or
-// encoder setting gives a new name and a cached file never goes stale.
+// each with its scene, its captions in every language and the names of its files: the video, its
+// reduced-motion version (still-scene.ts) and its poster. A file name carries a digest of the scene
+// and of the generator, so a changed drawing, text placement or encoder setting gives a new name and
+// a cached file never goes stale.
 import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -21,7 +22,8 @@ import { loadContent } from "../content/load-content.ts"
 
 /**
  * Part of every file name's digest besides the scene: raise it whenever the same scene would come
- * out differently (frameSvg's drawing, the font, the encoder's settings in render.ts).
+ * out differently (frameSvg's drawing, the font, the encoder's settings in render.ts, the stills
+ * of still-scene.ts).
  */
 export const GENERATOR_VERSION = "videos-1"
 
@@ -37,6 +39,8 @@ export interface VideoEntry {
   readonly file: string
   /** `${id}-${hash}.png`: a small still of the last frame. */
   readonly poster: string
+  /** `${id}-still-${hash}.mp4`: the same video as stills, for reduced motion. */
+  readonly still: string
   readonly cues: Readonly<Record<"en" | "de" | "es", ReadonlyArray<Cue>>>
 }
 
@@ -135,6 +139,7 @@ export const loadVideoCatalogue = (contentDir: string): VideoCatalogue => {
       duration: built.scene.duration,
       file: `${id}-${hash}.mp4`,
       poster: `${id}-${hash}.png`,
+      still: `${id}-still-${hash}.mp4`,
       cues: built.cues,
     })
     scenes.set(id, built.scene)

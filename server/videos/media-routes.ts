@@ -86,10 +86,11 @@ const videoFile = ({ files, secret }: Deps) =>
     const signed = yield* signedName(secret, VIDEO_PATH)
     if (!signed.ok) return refused
     const { entries } = yield* files.catalogue
-    const entry = entries.find((e) => e.file === signed.name || e.poster === signed.name)
+    const entry = entries.find((e) => e.file === signed.name || e.still === signed.name || e.poster === signed.name)
     if (!entry) return missing
+    const part = entry.poster === signed.name ? "poster" : entry.still === signed.name ? "still" : "video"
     // A video that cannot be rendered is the server's fault: a defect (500), never the caller's.
-    yield* Effect.orDie(files.ready(entry, entry.poster === signed.name ? "poster" : "video"))
+    yield* Effect.orDie(files.ready(entry, part))
     const contentType = CONTENT_TYPES[extname(signed.name)] ?? "application/octet-stream"
     return yield* serveFile(join(files.dir, signed.name), contentType, cacheFor(signed.expires, signed.nowMs))
   })

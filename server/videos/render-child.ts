@@ -1,13 +1,14 @@
 // The video renderer's own process: rasterising frames is synchronous work that would stall every
 // request of the server for seconds, so the server (and `npm run videos`, several at once) forks
-// this and sends it one job at a time — a video with its poster, or the poster alone (what a page
-// shows before its video is played). It reads the catalogue from the knowledge base once, says it
+// this and sends it one job at a time — a video with its poster, its reduced-motion version, or the
+// poster alone (what a page shows before its video is played). It reads the catalogue from the knowledge base once, says it
 // is ready, and answers each job when its files are in place (written under a temporary name and
 // renamed, so a file that exists is complete).
+import { stillScene } from "../../src/domain/videos/still-scene.ts"
 import { loadVideoCatalogue } from "./catalogue.ts"
 import { renderPoster, renderVideo } from "./render.ts"
 
-export type RenderPart = "video" | "poster"
+export type RenderPart = "video" | "still" | "poster"
 
 export interface RenderJob {
   readonly id: string
@@ -27,9 +28,9 @@ const render = async ({ id, part }: RenderJob, contentDir: string, outDir: strin
   const entry = catalogue.byId.get(id)
   if (!entry) throw new Error(`no video ${id}`)
   const scene = catalogue.scene(id)
-  return part === "poster"
-    ? renderPoster(scene, outDir, entry.poster)
-    : renderVideo(scene, outDir, entry.file, entry.poster)
+  if (part === "poster") return renderPoster(scene, outDir, entry.poster)
+  if (part === "still") return renderVideo(stillScene(scene), outDir, entry.still)
+  return renderVideo(scene, outDir, entry.file, entry.poster)
 }
 let catalogue: ReturnType<typeof loadVideoCatalogue> | undefined
 

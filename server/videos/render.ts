@@ -126,12 +126,12 @@ export const renderPoster = (scene: VideoScene, outDir: string, poster: string):
   return { bytes: statSync(join(outDir, poster)).size, ms: Math.round(performance.now() - started) }
 }
 
-/** Renders `scene` to `outDir/file` and its last frame to `outDir/poster`. */
+/** Renders `scene` to `outDir/file` and, when named, its last frame to `outDir/poster`. */
 export const renderVideo = async (
   scene: VideoScene,
   outDir: string,
   file: string,
-  poster: string,
+  poster?: string,
 ): Promise<{ bytes: number; ms: number }> => {
   const started = performance.now()
   if (scene.width % 2 !== 0 || scene.height % 2 !== 0)
@@ -164,7 +164,7 @@ export const renderVideo = async (
     ffmpeg.stdin.end()
     const code = await exited
     if (code !== 0) throw new Error(`ffmpeg exited with ${code}: ${Buffer.concat(errors).toString("utf8").trim()}`)
-    renderPoster(scene, outDir, poster)
+    if (poster !== undefined) renderPoster(scene, outDir, poster)
     renameSync(videoTemp, join(outDir, file))
   } catch (error) {
     ffmpeg.kill("SIGKILL")

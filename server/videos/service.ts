@@ -7,7 +7,14 @@ import { Clock, Context, Effect, Layer } from "effect"
 import { canOpen } from "../../src/domain/content/permissions.ts"
 import { NotFound } from "../../src/domain/shared/errors.ts"
 import { SELECTABLE_LANGUAGES, type SelectableLanguage } from "../../src/domain/shared/locales.ts"
-import type { ChannelVideos, PointVideos, VideoListing, VideoMedia } from "../../src/domain/videos/video-listing.ts"
+import {
+  type ChannelVideos,
+  EXTRA_POINT_VIDEOS,
+  type PointVideos,
+  type VideoListing,
+  type VideoMedia,
+} from "../../src/domain/videos/video-listing.ts"
+import { videoId } from "../../src/domain/videos/video-parts.ts"
 import { type Caller, Content, type ContentSnapshot } from "../content/service.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 import { Translations } from "../platform/i18n/translations.ts"
@@ -19,10 +26,6 @@ export const VIDEO_PATH = "/media/videos"
 export const CAPTIONS_PATH = "/media/captions"
 
 export const captionFile = (id: string, language: SelectableLanguage) => `${id}.${language}.vtt`
-
-export const channelVideoId = (code: string) => `channel-${code.toLowerCase()}`
-export const vesselVideoId = (id: string) => `vessel-${id}`
-export const pointVideoId = (code: string) => `point-${code.toLowerCase()}`
 
 export class Videos extends Context.Service<
   Videos,
@@ -45,6 +48,7 @@ export class Videos extends Context.Service<
         const video = sign(`${VIDEO_PATH}/${entry.file}`)
         return {
           src: video.url,
+          still: sign(`${VIDEO_PATH}/${entry.still}`).url,
           type: "video/mp4",
           poster: sign(`${VIDEO_PATH}/${entry.poster}`).url,
           captions: SELECTABLE_LANGUAGES.map((language) => ({
@@ -83,7 +87,7 @@ export class Videos extends Context.Service<
         Effect.gen(function* () {
           const { byId } = yield* files.catalogue
           const row = snapshot.channelByCode.get(code)
-          const entry = byId.get(channelVideoId(code))
+          const entry = byId.get(videoId("channel", code))
           if (!row || !entry) return undefined
           const count = snapshot.briefs.filter((b) => b.channel_code === code).length
           return listing(
@@ -109,7 +113,7 @@ export class Videos extends Context.Service<
           if (found) channels.push(found)
         }
         const vessels = snapshot.vessels.flatMap((row) => {
-          const entry = byId.get(vesselVideoId(row.id))
+          const entry = byId.get(videoId("vessel", row.id))
           if (!entry) return []
           const title = `${row.data.pinyin} · ${row.data.name[caller.language].replace(/\s*\([^)]*\)\s*$/, "")}`
           const subtitle = pointCount(caller.language, row.data.points.length)
@@ -126,17 +130,39 @@ export class Videos extends Context.Service<
         return found ?? (yield* notFound(caller.language))
       })
 
+      /** The extra points' queue has a head of its own: their page's title and count, no video. */
+      const extraPointsHead = (snapshot: ContentSnapshot, caller: Caller): VideoListing => {
+        const extras = snapshot.briefs.filter((b) => b.kind === "extra")
+        return {
+          id: EXTRA_POINT_VIDEOS,
+          kind: "group",
+          subject: "EX",
+          slug: EXTRA_POINT_VIDEOS,
+          title: t(caller.language, "server:videos.extraPoints"),
+          subtitle: pointCount(caller.language, extras.length),
+          duration: 0,
+          // As the extra points page: open when any of them is.
+          permission: extras.some((b) => canOpen(caller.viewer, b)),
+          media: null,
+        }
+      }
+
       const pointVideos = Effect.fn("Videos.pointVideos")(function* (caller: Caller, slug: string) {
         const snapshot = yield* content.snapshot
         const { byId } = yield* files.catalogue
         const nowMs = yield* Clock.currentTimeMillis
         const row = snapshot.channelBySlug.get(slug)
-        const channel = row ? yield* channelListing(snapshot, row.code, caller, nowMs) : undefined
-        if (!row || !channel) return yield* notFound(caller.language)
+        const channel =
+          slug === EXTRA_POINT_VIDEOS
+            ? extraPointsHead(snapshot, caller)
+            : row
+              ? yield* channelListing(snapshot, row.code, caller, nowMs)
+              : undefined
+        if (!channel) return yield* notFound(caller.language)
         const points = snapshot.briefs
-          .filter((b) => b.channel_code === row.code)
+          .filter((b) => (row ? b.channel_code === row.code : b.kind === "extra"))
           .flatMap((brief) => {
-            const entry = byId.get(pointVideoId(brief.code))
+            const entry = byId.get(videoId("point", brief.code))
             if (!entry) return []
             const title = `${brief.code} ${brief.pinyin}`
             const subtitle = brief.name[caller.language]

@@ -1,7 +1,8 @@
 // The rendered videos on disk. A video is rendered once per scene (its file name carries the scene's
 // hash) by one renderer process the server forks, one video at a time: a video someone asked for is
 // rendered next, ahead of the background work that renders every missing video after the start
-// (unless VIDEOS_PRERENDER=off). Several requests for the same missing video share one render.
+// (unless VIDEOS_PRERENDER=off): every video, then every reduced-motion version. Several requests
+// for the same missing video share one render.
 // Files of this folder that no scene names any more are removed when the background work starts.
 import { type ChildProcess, fork } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs"
@@ -97,8 +98,8 @@ export class VideoFiles extends Context.Service<
     /** The folder the files are in. */
     readonly dir: string
     /**
-     * Resolves once the video's MP4 (and poster) or its poster alone are on disk, rendering them
-     * first when missing, ahead of the background work.
+     * Resolves once the video's MP4 (and poster), its reduced-motion MP4 or its poster alone are on
+     * disk, rendering them first when missing, ahead of the background work.
      */
     readonly ready: (entry: VideoEntry, part: RenderPart) => Effect.Effect<void, RenderFailed>
   }
@@ -120,7 +121,9 @@ export class VideoFiles extends Context.Service<
         return loaded
       })
       const onDisk = (entry: VideoEntry, part: RenderPart = "video") =>
-        existsSync(join(dir, entry.poster)) && (part === "poster" || existsSync(join(dir, entry.file)))
+        part === "still"
+          ? existsSync(join(dir, entry.still))
+          : existsSync(join(dir, entry.poster)) && (part === "poster" || existsSync(join(dir, entry.file)))
       const ready = (entry: VideoEntry, part: RenderPart) =>
         onDisk(entry, part)
           ? Effect.void
@@ -134,17 +137,19 @@ export class VideoFiles extends Context.Service<
         yield* Effect.forkScoped(
           Effect.gen(function* () {
             const { entries } = yield* catalogue
-            const named = new Set(entries.flatMap((e) => [e.file, e.poster]))
+            const named = new Set(entries.flatMap((e) => [e.file, e.poster, e.still]))
             for (const file of readdirSync(dir)) if (!named.has(file)) rmSync(join(dir, file), { force: true })
-            const missing = entries.filter((e) => !onDisk(e))
+            const missing = (["video", "still"] as const).flatMap((part) =>
+              entries.filter((e) => !onDisk(e, part)).map((entry) => ({ entry, part })),
+            )
             if (missing.length === 0) return
-            log(`videos: rendering ${missing.length} of ${entries.length} in the background`)
+            log(`videos: rendering ${missing.length} of ${2 * entries.length} files in the background`)
             let done = 0
             yield* Effect.forEach(
               missing,
-              (entry) =>
+              ({ entry, part }) =>
                 Effect.promise(() =>
-                  queue.enqueue(entry, "video", false).then(
+                  queue.enqueue(entry, part, false).then(
                     () => {
                       done += 1
                     },

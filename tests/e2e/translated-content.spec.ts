@@ -144,4 +144,8 @@ test("a vessel page in German and in Spanish for a Pro member", async ({ page, b
     await expect(page.getByText(UI[language].note)).toHaveCount(0)
     await expectAccessible(page)
   }
+  // The page leads to the vessel's video.
+  await page.getByRole("link", { name: "Reproducir el vídeo del vaso" }).click()
+  await expect(page).toHaveURL(new RegExp(`/video/play-channel-video/${ren.slug}$`))
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(ren.name.es.split(" (")[0]!)
 })

@@ -2,7 +2,8 @@
 // settings navigation by keyboard, changes every setting by keyboard (Space on the switches, arrows
 // in the radio groups), saves, and finds them kept after a reload; then the same page in German on a
 // 320 px phone shows them in its own words, takes a change by pointer and keeps it. axe on both, and
-// nothing scrolls sideways on the phone.
+// nothing scrolls sideways on the phone. The player then plays the still version (reduced motion)
+// at the chosen speed.
 import type { Locator, Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, signIn, uniqueEmail } from "./support/fixtures.ts"
 import { sideways } from "./support/phones.ts"
@@ -98,4 +99,15 @@ test("video settings: chosen by keyboard, saved, kept after a reload, and shown 
     videoSpeed: 0.75,
     videoReducedMotion: "on",
   })
+
+  // The player follows them: reduced motion plays each video's still version, and says so.
+  await page.goto("/video/play-channel/lung-channel?start=lu-9-taiyuan")
+  await expect(page.getByText(/^Standbilder: Das Video wechselt von Ansicht zu Ansicht/)).toBeVisible()
+  const video = page.locator("video")
+  await expect(video).toHaveAttribute("src", /^\/media\/videos\/point-lu-9-still-[0-9a-f]{16}\.mp4\?/)
+  await page.getByRole("button", { name: "Abspielen", exact: true }).click()
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 60_000 })
+    .toBeGreaterThan(0)
+  expect(await video.evaluate((el: HTMLVideoElement) => el.playbackRate)).toBe(0.75)
 })

@@ -86,6 +86,18 @@ test("a Pro member plays the Lung channel's video by keyboard alone, with German
   expect(part.headers()["content-type"]).toBe("video/mp4")
   const vtt = await page.request.get(listed.media!.captions.find((c) => c.language === "de")!.src)
   expect(await vtt.text()).toMatch(/^WEBVTT/)
+
+  // An extra point's page leads to its video, in the queue of the 48 extra points.
+  await page.goto("/point/ex-hn3-yintang")
+  await page.getByRole("link", { name: "Play this point's video" }).click()
+  await expect(page).toHaveURL(/\/video\/play-channel\/extra-points\?start=ex-hn3-yintang$/)
+  const extras = page.getByRole("navigation", { name: "48 point videos" })
+  await expect(extras.getByRole("listitem").nth(2)).toHaveAttribute("aria-current", "true")
+  await expect(page.getByRole("group", { name: /^Video: EX-HN3 Yìntáng/ })).toBeVisible()
+  await expect(page.getByRole("link", { name: "Back to Extra points" })).toHaveAttribute(
+    "href",
+    "/book/pages/extra-points",
+  )
 })
 
 test("the Lung channel's point videos play one after another by themselves, each announced", async ({ page }) => {

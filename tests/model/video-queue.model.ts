@@ -54,6 +54,7 @@ const playing = async (ui: Ui, index: number) => {
 
 const media = (id: string) => ({
   src: `/media/videos/${id}-0000000000000000.mp4?e=4102444800&s=x`,
+  still: `/media/videos/${id}-still-0000000000000000.mp4?e=4102444800&s=x`,
   type: "video/mp4" as const,
   poster: `/media/videos/${id}-0000000000000000.png?e=4102444800&s=x`,
   captions: (["en", "de", "es"] as const).map((language) => ({

@@ -93,7 +93,10 @@ const art = (e: ArtElement, m: ScreenTransform, screen: Screen) => {
 }
 
 /** The part of a trace drawn by `t`: the points reached and the way to the next one. */
-export const traceReached = (e: Pick<TraceElement, "points" | "times">, t: number): ReadonlyArray<Point2> => {
+export const traceReached = (
+  e: Pick<TraceElement, "points" | "times" | "stepwise">,
+  t: number,
+): ReadonlyArray<Point2> => {
   const { points, times } = e
   if (points.length === 0 || t < times[0]!) return []
   const drawn: Point2[] = [points[0]!]
@@ -104,6 +107,7 @@ export const traceReached = (e: Pick<TraceElement, "points" | "times">, t: numbe
       drawn.push(points[i]!)
       continue
     }
+    if (e.stepwise) break
     const k = b > a ? (t - a) / (b - a) : 1
     const p = points[i - 1]!
     const q = points[i]!
@@ -186,7 +190,7 @@ const landmark = (e: LandmarkElement, m: ScreenTransform, t: number, screen: Scr
   if (shown === 0) return ""
   const [x, y] = toScreen(m, e.at)
   // It arrives larger and settles, so the eye finds it.
-  const s = e.size * (1 + 0.9 * (1 - eased("in-out", (t - e.from) / 0.5)))
+  const s = e.still ? e.size : e.size * (1 + 0.9 * (1 - eased("in-out", (t - e.from) / 0.5)))
   if (!onScreen(screen, x - s, y - s, x + s, y + s)) return ""
   return `<path d="M${n(x)} ${n(y - s)}L${n(x + s)} ${n(y)}L${n(x)} ${n(y + s)}L${n(x - s)} ${n(y)}Z" fill="${e.color}" stroke="#ffffff" stroke-width="1.5"${opacityAttr(shown)}/>`
 }

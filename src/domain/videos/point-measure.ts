@@ -87,6 +87,11 @@ export const placementGeometry = (resolved: ResolvedView, instance: PointInstanc
   if (Math.abs(across) > 0.005)
     offsets.push({ direction: across < 0 ? frame.frame.across[0] : frame.frame.across[1], cun: Math.abs(across) })
   const rulerCun = Math.abs(cuns[farEnd]! - cuns[nearFirst]!)
+  // A ruler says something only where the point is measured along the frame and the stations around
+  // it are a proportional measure (a whole or half number of cun, as between the elbow and wrist
+  // creases); a frame drawn to fit a chart (the hand's 5.36 cun to the middle finger's crease) is not.
+  const alongCun = Math.abs(along)
+  const ruled = alongCun >= 0.25 && Number.isInteger(Math.round(rulerCun * 1000) / 500)
   return {
     frame,
     start,
@@ -101,7 +106,7 @@ export const placementGeometry = (resolved: ResolvedView, instance: PointInstanc
       fromCun: cuns[nearFirst]!,
       toCun: cuns[farEnd]!,
     },
-    measurement: { start: measureStart, offsets, ruler: rulerCun },
+    measurement: { start: measureStart, offsets, ruler: ruled ? rulerCun : null },
   }
 }
 

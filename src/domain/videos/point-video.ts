@@ -87,6 +87,7 @@ export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
   const bodyInstance = body?.points.find((p) => p.key === bodyPlace?.key)
   const color = groupColor(pointGroup(point.code).group)
   const g = placementGeometry(detail, instance)
+  const ruled = g.measurement.ruler !== null
 
   // The ruler is drawn as far as the picture goes (a detailed view may show one station only).
   const [span0, span1] = clipToBox(g.ruler.from, g.ruler.to, detail.view.viewBox)
@@ -95,22 +96,28 @@ export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
     g.ruler.from[1] + (g.ruler.to[1] - g.ruler.from[1]) * k,
   ]
   // The close-up frames the point, the way to it, the ruler and the references.
-  const spots = [g.point, g.from, g.corner, rulerAt(span0), rulerAt(span1), ...g.references.map((r) => r.at)]
+  const spots = [
+    g.point,
+    g.from,
+    g.corner,
+    ...(ruled ? [rulerAt(span0), rulerAt(span1)] : []),
+    ...g.references.map((r) => r.at),
+  ]
   const [, , vw, vh] = detail.view.viewBox
   const box = cameraFor(boundsOf(spots), 0.2, 0.24 * Math.max(vw, vh))
 
   // Timeline.
   const closeUp = body ? ZOOM_END + FADE : ZOOM_END + 0.4
-  const stationMarks = [...(span0 === 0 ? [g.ruler.from] : []), ...(span1 === 1 ? [g.ruler.to] : [])].filter(
-    (s) => !g.references.some((r) => Math.hypot(r.at[0] - s[0], r.at[1] - s[1]) < 0.5),
-  )
+  const stationMarks = (
+    ruled ? [...(span0 === 0 ? [g.ruler.from] : []), ...(span1 === 1 ? [g.ruler.to] : [])] : []
+  ).filter((s) => !g.references.some((r) => Math.hypot(r.at[0] - s[0], r.at[1] - s[1]) < 0.5))
   const marks = [
     ...g.references.map((r) => ({ at: r.at, code: r.code })),
     ...stationMarks.map((at) => ({ at, code: null })),
   ]
   const marksFrom = closeUp + 0.2
   const rulerFrom = marksFrom + marks.length * MARK_STEP + 0.2
-  const rulerUntil = rulerFrom + RULER_DRAW
+  const rulerUntil = rulerFrom + (ruled ? RULER_DRAW : 0)
   const along = g.measurement.offsets.find((o) => g.frame.frame.along.includes(o.direction))
   const across = g.measurement.offsets.find((o) => g.frame.frame.across.includes(o.direction))
   const alongUntil = rulerUntil + (along ? LEG_DRAW : 0)
@@ -191,28 +198,29 @@ export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
   // The ruler stands on the side of the axis away from the point.
   const d: Point2 = [g.ruler.to[0] - g.ruler.from[0], g.ruler.to[1] - g.ruler.from[1]]
   const side = d[0] * (g.point[1] - g.ruler.from[1]) - d[1] * (g.point[0] - g.ruler.from[0])
-  elements.push({
-    type: "ruler",
-    from: g.ruler.from,
-    to: g.ruler.to,
-    cun: g.ruler.cun,
-    ...(span0 > 0 || span1 < 1 ? { span: [span0 * g.ruler.cun, span1 * g.ruler.cun] as const } : {}),
-    offset: side > 0 ? -RULER_OFFSET : RULER_OFFSET,
-    color: RULER_COLOR,
-    draw: { from: round3(rulerFrom), until: round3(rulerUntil) },
-    labels: ["0", `${formatCun(g.ruler.cun, "neutral")} cun`],
-    ...(along
-      ? {
-          mark: {
-            from: onRuler(g.start.along),
-            to: onRuler(instance.cun.along),
-            label: formatCun(along.cun, "neutral"),
-            color: MEASURE_COLOR,
-            draw: { from: round3(rulerUntil), until: round3(alongUntil) },
-          },
-        }
-      : {}),
-  })
+  if (ruled)
+    elements.push({
+      type: "ruler",
+      from: g.ruler.from,
+      to: g.ruler.to,
+      cun: g.ruler.cun,
+      ...(span0 > 0 || span1 < 1 ? { span: [span0 * g.ruler.cun, span1 * g.ruler.cun] as const } : {}),
+      offset: side > 0 ? -RULER_OFFSET : RULER_OFFSET,
+      color: RULER_COLOR,
+      draw: { from: round3(rulerFrom), until: round3(rulerUntil) },
+      labels: ["0", `${formatCun(g.ruler.cun, "neutral")} cun`],
+      ...(along
+        ? {
+            mark: {
+              from: onRuler(g.start.along),
+              to: onRuler(instance.cun.along),
+              label: formatCun(along.cun, "neutral"),
+              color: MEASURE_COLOR,
+              draw: { from: round3(rulerUntil), until: round3(alongUntil) },
+            },
+          }
+        : {}),
+    })
   const alongLeg = legOf(g.frame, g.start, { along: instance.cun.along, across: g.start.across })
   const acrossLeg = legOf(g.frame, { along: instance.cun.along, across: g.start.across }, instance.cun)
   if (along)
@@ -260,7 +268,7 @@ export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
   const obstacles: Point2[] = [
     ...marks.map((m) => m.at),
     ...sites.filter((s) => s !== instance).map((s) => s.position),
-    ...Array.from({ length: 17 }, (_, k) => shifted(rulerAt(span0 + ((span1 - span0) * k) / 16))),
+    ...(ruled ? Array.from({ length: 17 }, (_, k) => shifted(rulerAt(span0 + ((span1 - span0) * k) / 16))) : []),
     ...alongLeg,
     ...acrossLeg,
     ...onLine.flatMap((p, i) =>
@@ -272,6 +280,20 @@ export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
   )
   type Extra = { id: string; at: Point2; text: string; from: number; size: number; color: string; bold: boolean }
   const extras: Extra[] = [
+    // Without a ruler, the distance along is written beside its line (with one, on the ruler).
+    ...(along && !ruled
+      ? [
+          {
+            id: "along",
+            at: alongLeg[6]!,
+            text: formatCun(along.cun, "neutral"),
+            from: round3(alongUntil),
+            size: 20,
+            color: MEASURE_COLOR,
+            bold: true,
+          },
+        ]
+      : []),
     ...(across
       ? [
           {

@@ -108,11 +108,14 @@ export type MeasureStart =
   | { readonly kind: "point"; readonly code: string }
   | { readonly kind: "line"; readonly t: number }
 
-/** A placement's measurement, free of any language: the start, the offsets and the ruler's length. */
+/**
+ * A placement's measurement, free of any language: the start, the offsets and the ruler's length
+ * (null when the video shows no ruler: the point is not measured along a proportional measure).
+ */
 export interface Measurement {
   readonly start: MeasureStart
   readonly offsets: ReadonlyArray<{ readonly direction: Direction; readonly cun: number }>
-  readonly ruler: number
+  readonly ruler: number | null
 }
 
 /** A share of a line as a small fraction ("5/12"), or a percentage when it is none. */
@@ -221,5 +224,5 @@ export const measurementWords = (m: Measurement, language: ContentLanguage): str
     .filter((o) => o.cun > 0)
     .map((o) => `${formatCun(o.cun, language)} ${w.unit} ${w.directions[o.direction]}`)
   const where = offsets.length > 0 ? offsets.join(", ") : w.here
-  return `${from}: ${where}. ${w.ruler(formatCun(m.ruler, language))}`
+  return m.ruler === null ? `${from}: ${where}.` : `${from}: ${where}. ${w.ruler(formatCun(m.ruler, language))}`
 }

@@ -6,7 +6,8 @@
 import { Schema } from "effect"
 import { SELECTABLE_LANGUAGES } from "../shared/locales.ts"
 
-export const VideoKind = Schema.Literals(["channel", "vessel", "point"])
+/** "group": the extra points, listed as the head of their queue; it has no video of its own. */
+export const VideoKind = Schema.Literals(["channel", "vessel", "point", "group"])
 export type VideoKind = typeof VideoKind.Type
 
 export const CaptionLanguage = Schema.Literals(SELECTABLE_LANGUAGES)
@@ -27,6 +28,8 @@ export type CaptionTrack = typeof CaptionTrack.Type
 export const VideoMedia = Schema.Struct({
   /** The MP4 (H.264), signed; `expires` says until when the address works. */
   src: Schema.String,
+  /** The same video as stills, cut where it moves (reduced motion), signed like `src`. */
+  still: Schema.String,
   type: Schema.Literal("video/mp4"),
   poster: Schema.String,
   captions: Schema.Array(CaptionTrack),
@@ -59,7 +62,13 @@ export const ChannelVideos = Schema.Struct({
 })
 export type ChannelVideos = typeof ChannelVideos.Type
 
-/** §7 `GET /api/point-videos/{id}`: the point videos of one channel (or vessel), in its order. */
+/** The `{id}` of `api/point-videos/{id}` for the extra points' videos (the extra points page's slug). */
+export const EXTRA_POINT_VIDEOS = "extra-points"
+
+/**
+ * §7 `GET /api/point-videos/{id}`: the point videos of one channel in its order, or of the extra
+ * points (`EXTRA_POINT_VIDEOS`; then `channel` is the group's head, kind "group", without media).
+ */
 export const PointVideos = Schema.Struct({
   channel: VideoListing,
   points: Schema.Array(VideoListing),

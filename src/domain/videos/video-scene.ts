@@ -16,8 +16,11 @@ export const VIDEO_HEIGHT = 720
 export const VIDEO_FONT_FAMILIES = ["Noto Serif TC", "Noto Serif SC"] as const
 export const VIDEO_BACKGROUND = "#ffffff"
 
-/** How a change between two keyframes runs: evenly, or slow at both ends. */
-export type Ease = "linear" | "in-out"
+/**
+ * How a change between two keyframes runs: evenly, slow at both ends, or not at all until the
+ * second keyframe's time, when it cuts to the new value (the reduced-motion scenes).
+ */
+export type Ease = "linear" | "in-out" | "cut"
 
 export interface Keyframe<A> {
   /** Seconds from the start of the video. */
@@ -51,6 +54,8 @@ export interface TraceElement extends Partial<Shown> {
   /** Dash and gap in screen pixels; solid when absent. */
   readonly dash?: readonly [number, number]
   readonly opacity?: number
+  /** Drawn a whole stretch at a time, each when the line reaches its end (reduced motion). */
+  readonly stepwise?: boolean
 }
 
 /** A filled dot (a lit point, a reference). Radius in screen pixels. */
@@ -126,6 +131,8 @@ export interface LandmarkElement extends Shown {
   readonly at: Point2
   readonly size: number
   readonly color: string
+  /** Appears at its size, without the pulse (reduced motion). */
+  readonly still?: boolean
 }
 
 export type SceneElement =
@@ -161,6 +168,7 @@ const clamp01 = (t: number) => Math.max(0, Math.min(1, t))
 
 export const eased = (ease: Ease | undefined, t: number) => {
   const x = clamp01(t)
+  if (ease === "cut") return x < 1 ? 0 : 1
   return ease === "in-out" ? (x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) ** 3 / 2) : x
 }
 

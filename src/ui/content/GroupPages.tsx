@@ -11,6 +11,7 @@ import {
   CATEGORY_INDEX_HREF,
   CHANNEL_INDEX_HREF,
   categoryHref,
+  channelVideoHref,
   vesselHref,
 } from "../../domain/content/content-links.ts"
 import type {
@@ -25,7 +26,7 @@ import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
-import { ContentPage, PointList, PointRow, textLang, UntranslatedNote } from "./content-page.tsx"
+import { ContentPage, PointList, PointRow, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
 
 const BodyAreaView = ({ area }: { readonly area: BodyAreaData }) => {
   const { t, i18n } = useTranslation("common")
@@ -133,6 +134,7 @@ const VesselView = ({ vessel }: { readonly vessel: VesselData }) => {
           {vessel.hanzi.traditional}
         </span>
       </h1>
+      <VideoLinks links={[{ href: channelVideoHref(vessel.slug), label: t("browse.playVesselVideo") }]} />
       <dl className="facts">
         <dt>{t("browse.pinyin")}</dt>
         <dd>{vessel.pinyin}</dd>

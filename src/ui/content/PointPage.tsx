@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { pointVideosHref } from "../../domain/content/content-links.ts"
 import type { PointPage as PointPageData } from "../../domain/content/content-views.ts"
+import { EXTRA_POINT_VIDEOS } from "../../domain/videos/video-listing.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
 import { AddToGroup } from "../groups/AddToGroup.tsx"
@@ -53,11 +54,14 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
         </h1>
         <p className="lead">{point.name}</p>
         <AddToGroup mode="point" id={point.code} label={point.code} />
-        {point.channel ? (
-          <VideoLinks
-            links={[{ href: pointVideosHref(point.channel.slug, point.slug), label: t("browse.playPointVideo") }]}
-          />
-        ) : null}
+        <VideoLinks
+          links={[
+            {
+              href: pointVideosHref(point.channel?.slug ?? EXTRA_POINT_VIDEOS, point.slug),
+              label: t("browse.playPointVideo"),
+            },
+          ]}
+        />
         <dl className="facts">
           <dt>{t("browse.names")}</dt>
           <dd>

@@ -6,6 +6,13 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Button as AriaButton } from "react-aria-components/Button"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import {
+  channelHref,
+  channelVideoHref,
+  EXTRA_POINTS_HREF,
+  pointVideosHref,
+  vesselHref,
+} from "../../domain/content/content-links.ts"
 import { formatTime } from "../../domain/videos/video-playback.ts"
 import type { VideoQueueMode } from "../../machines/videos/video-queue-machine.ts"
 import { useAppServices } from "../app-services.tsx"
@@ -52,7 +59,12 @@ const VideoPage = ({ slug, mode }: { readonly slug: string; readonly mode: Video
       <LockedNotice
         item={
           channel
-            ? { kind: channel.kind === "vessel" ? "vessel" : "channel", code: null, pinyin: null, name: channel.title }
+            ? {
+                kind: channel.kind === "vessel" ? "vessel" : channel.kind === "group" ? "extraPoints" : "channel",
+                code: null,
+                pinyin: null,
+                name: channel.title,
+              }
             : null
         }
       />
@@ -132,12 +144,20 @@ const VideoPage = ({ slug, mode }: { readonly slug: string; readonly mode: Video
         ) : null}
       </div>
       <p className="video-links">
-        {mode === "points" ? (
-          <Link href={`/video/play-channel-video/${slug}`}>{t("page.toChannelVideo")}</Link>
+        {channel?.kind === "group" ? null : mode === "points" ? (
+          <Link href={channelVideoHref(slug)}>{t("page.toChannelVideo")}</Link>
         ) : channel?.kind === "channel" ? (
-          <Link href={`/video/play-channel/${slug}`}>{t("page.toPointVideos")}</Link>
+          <Link href={pointVideosHref(slug)}>{t("page.toPointVideos")}</Link>
         ) : null}
-        <Link href={`/book/pages/${channel?.kind === "vessel" ? "vessels" : "channels"}/${slug}`}>
+        <Link
+          href={
+            channel?.kind === "group"
+              ? EXTRA_POINTS_HREF
+              : channel?.kind === "vessel"
+                ? vesselHref(slug)
+                : channelHref(slug)
+          }
+        >
           {t("page.toChannelPage", { name: channel?.title ?? "" })}
         </Link>
       </p>

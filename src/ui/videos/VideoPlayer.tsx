@@ -2,7 +2,8 @@
 // the position (a slider: arrows, Page Up/Down, Home/End), speed, captions on or off and their
 // language, full screen — and the transcript beside it, its current line marked, each line a way to
 // jump there. Keys on the picture itself: Space or K plays and pauses, J and L skip 10 s, the
-// arrows 5 s, F full screen, C captions. The element is the source of truth: its events go to the
+// arrows 5 s, F full screen, C captions. With reduced motion (video settings, or the device's wish)
+// it plays the video's still version, and says so. The element is the source of truth: its events go to the
 // queue's machine (`media.*`), and the controls act on it.
 import { type KeyboardEvent, useEffect, useRef, useState } from "react"
 import { Button } from "react-aria-components/Button"
@@ -133,7 +134,7 @@ export const VideoPlayer = ({ video, preferences, autostart, resumeAt, send }: V
         <video
           key={video.id}
           ref={element}
-          src={media.src}
+          src={preferences.reducedMotion ? media.still : media.src}
           poster={media.poster}
           preload="none"
           playsInline
@@ -279,6 +280,7 @@ export const VideoPlayer = ({ video, preferences, autostart, resumeAt, send }: V
           <span aria-hidden="true">⛶</span>
         </Button>
       </div>
+      {preferences.reducedMotion ? <p className="video-note">{t("player.stills")}</p> : null}
       {track ? (
         <section className="video-transcript" aria-labelledby="video-transcript-title">
           <h2 id="video-transcript-title">{t("player.transcript")}</h2>

@@ -85,15 +85,35 @@ describe("point videos", () => {
     expect(problems).toEqual([])
   })
 
-  it("measure LU-9 from the wrist crease on the forearm's 12 cun", () => {
-    const { cues, scene } = built(sourceOf("LU-9"))
+  it("measure LU-7 from the wrist crease on the forearm's 12 cun ruler, its 1.5 cun marked", () => {
+    const { cues, scene } = built(sourceOf("LU-7"))
     expect(cues.en.at(-1)!.text).toBe(
-      "Measured from the marked landmark: 1 cun radial. The ruler divides the 12 cun between two stations.",
+      "Measured from the marked landmark: 1.5 cun proximal, 1.2 cun radial. The ruler divides the 12 cun between two stations.",
     )
     expect(cues.de.at(-1)!.text).toBe(
-      "Gemessen vom markierten Orientierungspunkt: 1 Cun nach radial. Das Lineal teilt die 12 Cun zwischen zwei Bezugspunkten.",
+      "Gemessen vom markierten Orientierungspunkt: 1,5 Cun nach proximal, 1,2 Cun nach radial. Das Lineal teilt die 12 Cun zwischen zwei Bezugspunkten.",
     )
     const ruler = scene.layers.flatMap((l) => l.elements).find((e) => e.type === "ruler")
-    expect(ruler).toMatchObject({ cun: 12, labels: ["0", "12 cun"] })
+    expect(ruler).toMatchObject({ cun: 12, labels: ["0", "12 cun"], mark: { label: "1.5" } })
+  })
+
+  it("show no ruler where nothing is measured along a proportional measure (LU-9 across the wrist, LU-10 on the hand)", () => {
+    const lu9 = built(sourceOf("LU-9"))
+    expect(lu9.cues.en.at(-1)!.text).toBe("Measured from the marked landmark: 1 cun radial.")
+    expect(lu9.scene.layers.flatMap((l) => l.elements).some((e) => e.type === "ruler")).toBe(false)
+    // The hand is drawn to a frame of 5.36 cun to the middle finger's crease: a chart's fit, not a measure.
+    const lu10 = built(sourceOf("LU-10"))
+    expect(lu10.scene.layers.flatMap((l) => l.elements).some((e) => e.type === "ruler")).toBe(false)
+    expect(lu10.cues.en.map((c) => c.text).join(" ")).not.toContain("5.36")
+  })
+
+  it("label every ruler's ends in whole or half cun", () => {
+    const labels = pointSources().flatMap((source) =>
+      built(source)
+        .scene.layers.flatMap((l) => l.elements)
+        .flatMap((e) => (e.type === "ruler" ? [e.labels[1]] : [])),
+    )
+    expect(labels.length).toBeGreaterThan(100)
+    expect(labels.filter((label) => !/^\d+(\.5)? cun$/.test(label))).toEqual([])
   })
 })

@@ -13,6 +13,7 @@ import { pendingActor } from "../support/pending-actor.ts"
 
 const media = (id: string) => ({
   src: `/media/videos/${id}.mp4?e=1&s=x`,
+  still: `/media/videos/${id}-still.mp4?e=1&s=x`,
   type: "video/mp4" as const,
   poster: `/media/videos/${id}.png?e=1&s=x`,
   captions: [{ language: "en" as const, src: `/media/captions/${id}.en.vtt?e=1&s=x`, cues: [] }],

@@ -32,6 +32,7 @@ export type Role =
   | "radiogroup"
   | "region"
   | "searchbox"
+  | "slider"
   | "status"
   | "switch"
   | "textbox"

@@ -88,6 +88,20 @@ describe.each(DATABASES)("video API on %s", (kind) => {
     expect(forPro.points.every((p) => p.permission && p.media !== null)).toBe(true)
   })
 
+  it("lists the extra points' videos under a head of their own: locked without Pro, every one with Pro", async () => {
+    const locked = decodePoints(JSON.parse((await json("/api/point-videos/extra-points", standard)).text))
+    expect(locked.channel).toMatchObject({ kind: "group", slug: "extra-points", title: "Extra points", media: null })
+    expect(locked.channel.permission).toBe(false)
+    expect(locked.points.map((p) => p.subject)).toEqual(content.extraPoints.map((p) => p.code))
+    expect(locked.points.every((p) => !p.permission && p.media === null)).toBe(true)
+
+    const { text } = await json("/api/point-videos/extra-points", pro, "de")
+    const open = decodePoints(JSON.parse(text))
+    expect(open.channel).toMatchObject({ permission: true, title: "Extrapunkte", subtitle: "48 Punkte", media: null })
+    expect(open.points).toHaveLength(48)
+    expect(open.points.every((p) => p.permission && p.media !== null)).toBe(true)
+  })
+
   it("answers 404 for an unknown channel and 422 for a bad address", async () => {
     expect((await json("/api/point-videos/no-such-channel")).status).toBe(404)
     expect((await json("/api/channel-videos/no-such-channel")).status).toBe(404)
@@ -127,6 +141,26 @@ describe.each(DATABASES)("video API on %s", (kind) => {
     const captions = await vtt.text()
     expect(captions.startsWith("WEBVTT")).toBe(true)
     expect(captions).toContain(es.cues[0]!.text.split(" ")[0])
+  })
+
+  it("serves the still version of a video (reduced motion): its own MP4, as long, signed like the video", async () => {
+    const { text } = await json("/api/point-videos/lung-channel")
+    const media = decodePoints(JSON.parse(text)).points[8]!.media!
+    expect(media.still.split("?")[0]).toMatch(/^\/media\/videos\/point-lu-9-still-[0-9a-f]{16}\.mp4$/)
+    const [moving, still] = await Promise.all([server.request(media.src), server.request(media.still)])
+    expect(still.status).toBe(200)
+    expect(still.headers.get("content-type")).toBe("video/mp4")
+    const [a, b] = [Buffer.from(await moving.arrayBuffer()), Buffer.from(await still.arrayBuffer())]
+    expect(b.subarray(4, 8).toString("latin1")).toBe("ftyp")
+    expect(b.equals(a)).toBe(false)
+    // The same length (mvhd duration / timescale), so the captions fit both.
+    const seconds = (mp4: Buffer) => {
+      const at = mp4.indexOf("mvhd")
+      return mp4.readUInt32BE(at + 20) / mp4.readUInt32BE(at + 16)
+    }
+    expect(Math.abs(seconds(b) - seconds(a))).toBeLessThan(0.1)
+    const [path] = media.still.split("?")
+    expect((await server.request(`${path}?e=1&s=x`)).status).toBe(403)
   })
 
   it("refuses a tampered, borrowed or expired address with 403", async () => {

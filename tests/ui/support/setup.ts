@@ -22,6 +22,29 @@ globalThis.matchMedia ??= ((query: string) => ({
 globalThis.scrollTo = () => {}
 Element.prototype.scrollIntoView ??= () => {}
 
+// jsdom plays no media: its play() is not implemented and `paused` never changes. A stand-in keeps
+// `paused` and fires what a browser fires — play(): play, playing, timeupdate; pause(): pause; an
+// `ended` (dispatched by a test, as the end of the video) leaves it paused.
+const playingMedia = new WeakSet<HTMLMediaElement>()
+Object.defineProperty(HTMLMediaElement.prototype, "paused", {
+  configurable: true,
+  get(this: HTMLMediaElement) {
+    return !playingMedia.has(this)
+  },
+})
+HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+  if (!playingMedia.has(this)) {
+    playingMedia.add(this)
+    for (const type of ["play", "playing", "timeupdate"]) this.dispatchEvent(new Event(type))
+  }
+  return Promise.resolve()
+}
+HTMLMediaElement.prototype.pause = function (this: HTMLMediaElement) {
+  if (playingMedia.delete(this)) this.dispatchEvent(new Event("pause"))
+}
+HTMLMediaElement.prototype.load = () => {}
+document.addEventListener("ended", (event) => playingMedia.delete(event.target as HTMLMediaElement), true)
+
 afterEach(() => {
   toast.dismiss()
   cleanup()

@@ -16,6 +16,7 @@ afterAll(() => server.close())
 
 const media = (id: string) => ({
   src: `/media/videos/${id}.mp4?e=4102444800&s=x`,
+  still: `/media/videos/${id}-still.mp4?e=4102444800&s=x`,
   type: "video/mp4" as const,
   poster: `/media/videos/${id}.png?e=4102444800&s=x`,
   captions: (["en", "de", "es"] as const).map((language) => ({
@@ -114,6 +115,34 @@ describe("the video pages", () => {
     await waitFor(() => expect(calls).toBe(2))
     expect(within(queue).getAllByRole("listitem")[1]).toHaveAttribute("aria-current", "true")
     expect(screen.getByText("Playing LU-2 Yúnmén · A name")).toBeVisible()
+  })
+
+  it("the extra points' queue leads back to the extra points, and to no channel video", async () => {
+    const extras: typeof PointVideos.Encoded = {
+      channel: { ...listing("extra-points", "Extra points"), kind: "group", subtitle: "2 points", media: null },
+      points: [listing("point-ex-hn-3", "EX-HN3 Yìntáng"), listing("point-ex-hn-5", "EX-HN5 Tàiyáng")],
+    }
+    server.use(http.get(`${API}/api/point-videos/extra-points`, () => HttpResponse.json(extras)))
+    await renderApp("/video/play-channel/extra-points?start=point-ex-hn-5")
+    expect(await screen.findByRole("heading", { level: 1, name: "Extra points: every point video" })).toBeVisible()
+    expect(screen.getByRole("link", { name: "Back to Extra points" })).toHaveAttribute(
+      "href",
+      "/book/pages/extra-points",
+    )
+    expect(screen.queryByRole("link", { name: "The channel's own video" })).toBeNull()
+  })
+
+  it("with reduced motion, it plays the still version and says so", async () => {
+    server.use(http.get(`${API}/api/channel-videos/lung-channel`, () => HttpResponse.json(lung)))
+    const reduce = window.matchMedia
+    window.matchMedia = ((query: string) => ({ ...reduce(query), matches: query.includes("reduce") })) as typeof reduce
+    try {
+      await renderApp("/video/play-channel-video/lung-channel")
+      expect(await screen.findByText(/^Still pictures: the video cuts from view to view/)).toBeVisible()
+      expect(document.querySelector("video")!.getAttribute("src")).toBe(media("lung-channel").still)
+    } finally {
+      window.matchMedia = reduce
+    }
   })
 
   it("the transcript follows the caption language, and C on the picture turns captions on", async () => {

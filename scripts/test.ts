@@ -175,7 +175,7 @@ if (!only || only === "static") {
       "Prepare the journeys' database (PGlite)",
       process.execPath,
       ["server/platform/db/prepare.ts", E2E_DB_TEMPLATE, join(root, "content")],
-      { beside: TYPECHECK, env: { LOG_LEVEL: "warn" } },
+      { beside: TYPECHECK },
     )
   }
   await typecheck()

@@ -2,6 +2,7 @@
 // runs in a child process of its own (`node server/platform/db/prepare.ts <dataDir> <contentDir>`): PGlite's
 // WebAssembly memory only grows, and a seed (every row, every full-text index, the knowledge base
 // parsed in JS) peaks above 1 GB, which the server would otherwise keep for the rest of its life.
+import { mkdirSync } from "node:fs"
 import { NodeRuntime } from "@effect/platform-node"
 import { Effect, Logger } from "effect"
 import { seedContent } from "../../content/seed.ts"
@@ -22,6 +23,7 @@ if (import.meta.main) {
     console.error("usage: node server/platform/db/prepare.ts <pglite data dir> <content dir>")
     process.exit(2)
   }
+  mkdirSync(dataDir, { recursive: true })
   migrateAndSeed(contentDir).pipe(
     Effect.provide(pgliteLayer({ dataDir })),
     Effect.scoped,

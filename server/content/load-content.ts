@@ -5,6 +5,7 @@ import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Schema } from "effect"
+import { AcupressureFile } from "../../src/domain/acupressure/acupressure-script.ts"
 import {
   AccessFile,
   BodyAreasFile,
@@ -50,6 +51,7 @@ export const CONTENT_FILES = {
   "body-areas.json": BodyAreasFile,
   "quotes.json": QuotesFile,
   "access.json": AccessFile,
+  "acupressure.json": AcupressureFile,
 } as const
 export type ContentFileName = keyof typeof CONTENT_FILES
 
@@ -120,6 +122,7 @@ export const loadEnglishContent = (dir = CONTENT_DIR) => {
     quotes: decodeFile(dir, "quotes.json").quotes,
     pages: pages.sort((a, b) => a.order - b.order),
     access: decodeFile(dir, "access.json"),
+    acupressure: decodeFile(dir, "acupressure.json").scripts,
   }
 }
 

@@ -130,7 +130,7 @@ export class Videos extends Context.Service<
         return found ?? (yield* notFound(caller.language))
       })
 
-      /** The extra points' queue has a head of its own: their page's title and count, no video. */
+      /** The extra points' queue has a head of its own: their name and count, no video. */
       const extraPointsHead = (snapshot: ContentSnapshot, caller: Caller): VideoListing => {
         const extras = snapshot.briefs.filter((b) => b.kind === "extra")
         return {

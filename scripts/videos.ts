@@ -7,7 +7,7 @@ import { type ChildProcess, fork } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { readSettings } from "../server/platform/config/server-config.ts"
-import { loadVideoCatalogue, type VideoEntry } from "../server/videos/catalogue.ts"
+import { filesOf, filesOfPart, loadVideoCatalogue, type VideoEntry } from "../server/videos/catalogue.ts"
 import { RENDER_CHILD, type RenderJob, type RenderMessage, type RenderPart } from "../server/videos/render-child.ts"
 
 const settings = readSettings()
@@ -35,16 +35,14 @@ const main = async () => {
   }
 
   mkdirSync(outDir, { recursive: true })
-  const named = new Set(catalogue.entries.flatMap((e) => [e.file, e.poster, e.still]))
+  const named = new Set(catalogue.entries.flatMap(filesOf))
   const stale = readdirSync(outDir).filter((f) => !named.has(f))
   for (const f of stale) rmSync(join(outDir, f), { force: true, recursive: true })
   if (stale.length > 0) console.log(`videos: removed ${stale.length} files no video names any more`)
 
   const chosen = ids.length > 0 ? ids.map((id) => catalogue.byId.get(id)!) : catalogue.entries
   const missing = (e: VideoEntry, part: RenderPart) =>
-    part === "still"
-      ? !existsSync(join(outDir, e.still))
-      : !existsSync(join(outDir, e.file)) || !existsSync(join(outDir, e.poster))
+    filesOfPart(e, part).some((file) => !existsSync(join(outDir, file)))
   const todo = (["video", "still"] as const).flatMap((part) =>
     chosen.filter((e) => force || missing(e, part)).map((entry) => ({ entry, part })),
   )

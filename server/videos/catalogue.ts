@@ -44,6 +44,13 @@ export interface VideoEntry {
   readonly cues: Readonly<Record<"en" | "de" | "es", ReadonlyArray<Cue>>>
 }
 
+/** Every file a video has on disk: the video, its poster and its still version. */
+export const filesOf = (entry: VideoEntry): ReadonlyArray<string> => [entry.file, entry.poster, entry.still]
+
+/** The files one render job leaves: the video with its poster, the still version, or the poster alone. */
+export const filesOfPart = (entry: VideoEntry, part: "video" | "still" | "poster"): ReadonlyArray<string> =>
+  part === "still" ? [entry.still] : part === "poster" ? [entry.poster] : [entry.file, entry.poster]
+
 export interface VideoCatalogue {
   readonly entries: ReadonlyArray<VideoEntry>
   readonly byId: ReadonlyMap<string, VideoEntry>

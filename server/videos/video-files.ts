@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs"
 import { join } from "node:path"
 import { Context, Data, Effect, Layer } from "effect"
 import { ServerConfig } from "../platform/config/server-config.ts"
-import { loadVideoCatalogue, type VideoCatalogue, type VideoEntry } from "./catalogue.ts"
+import { filesOf, filesOfPart, loadVideoCatalogue, type VideoCatalogue, type VideoEntry } from "./catalogue.ts"
 import { RENDER_CHILD, type RenderMessage, type RenderPart } from "./render-child.ts"
 
 export class RenderFailed extends Data.TaggedError("RenderFailed")<{ readonly id: string; readonly reason: string }> {}
@@ -120,10 +120,8 @@ export class VideoFiles extends Context.Service<
         loaded ??= loadVideoCatalogue(config.contentDir)
         return loaded
       })
-      const onDisk = (entry: VideoEntry, part: RenderPart = "video") =>
-        part === "still"
-          ? existsSync(join(dir, entry.still))
-          : existsSync(join(dir, entry.poster)) && (part === "poster" || existsSync(join(dir, entry.file)))
+      const onDisk = (entry: VideoEntry, part: RenderPart) =>
+        filesOfPart(entry, part).every((file) => existsSync(join(dir, file)))
       const ready = (entry: VideoEntry, part: RenderPart) =>
         onDisk(entry, part)
           ? Effect.void
@@ -137,7 +135,7 @@ export class VideoFiles extends Context.Service<
         yield* Effect.forkScoped(
           Effect.gen(function* () {
             const { entries } = yield* catalogue
-            const named = new Set(entries.flatMap((e) => [e.file, e.poster, e.still]))
+            const named = new Set(entries.flatMap(filesOf))
             for (const file of readdirSync(dir)) if (!named.has(file)) rmSync(join(dir, file), { force: true })
             const missing = (["video", "still"] as const).flatMap((part) =>
               entries.filter((e) => !onDisk(e, part)).map((entry) => ({ entry, part })),

@@ -10,6 +10,7 @@ import { RequestGuard } from "./middleware.ts"
 import { NotesApi } from "./notes-api.ts"
 import { SearchApi } from "./search-api.ts"
 import { SettingsApi } from "./settings-api.ts"
+import { PatientsApi, SharingApi } from "./sharing-api.ts"
 import { SocialApi } from "./social-api.ts"
 import { SystemApi } from "./system-api.ts"
 import { TestsApi } from "./tests-api.ts"
@@ -32,6 +33,8 @@ export class Api extends HttpApi.make("jingluo")
   .add(AccountApi)
   .add(GroupsApi)
   .add(VideosApi)
+  .add(SharingApi)
+  .add(PatientsApi)
   .middleware(RequestGuard)
   .annotate(HttpApi.PayloadParseOptions, { errors: "all" })
   .annotateMerge(

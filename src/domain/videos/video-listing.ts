@@ -6,8 +6,11 @@
 import { Schema } from "effect"
 import { SELECTABLE_LANGUAGES } from "../shared/locales.ts"
 
-/** "group": the extra points, listed as the head of their queue; it has no video of its own. */
-export const VideoKind = Schema.Literals(["channel", "vessel", "point", "group"])
+/**
+ * "group": the extra points, listed as the head of their queue; it has no video of its own.
+ * "acupressure": a video a practitioner shares with a patient (English only), its id a uuid.
+ */
+export const VideoKind = Schema.Literals(["channel", "vessel", "point", "group", "acupressure"])
 export type VideoKind = typeof VideoKind.Type
 
 export const CaptionLanguage = Schema.Literals(SELECTABLE_LANGUAGES)

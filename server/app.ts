@@ -71,6 +71,9 @@ import { Search } from "./search/service.ts"
 import { SettingsHandlers } from "./settings/handlers.ts"
 import { SettingsRepo } from "./settings/repo.ts"
 import { Settings } from "./settings/service.ts"
+import { PatientsHandlers, SharingHandlers } from "./sharing/handlers.ts"
+import { SharingRepo } from "./sharing/repo.ts"
+import { Sharing } from "./sharing/service.ts"
 import { SystemHandlers } from "./system/handlers.ts"
 import { HealthRepo } from "./system/health-repo.ts"
 import { QuotesRepo } from "./system/quotes-repo.ts"
@@ -113,6 +116,7 @@ const Repositories = Layer.mergeAll(
   ProfileRepo.layer,
   EmailUndoRepo.layer,
   GroupsRepo.layer,
+  SharingRepo.layer,
 )
 
 /** Every service over a given database, mail transport and payment provider; tests pass their own. */
@@ -171,6 +175,8 @@ export const makeServices = <E, R>(options: {
         Layer.provideMerge(Reauthentication.layer),
         Layer.provideMerge(services),
       ),
+    // Sharing lists the acupressure videos through Videos and mails through the queue.
+    (services) => Sharing.layer.pipe(Layer.provideMerge(services)),
   )
 
 export const Services = makeServices({ database: Database })
@@ -191,6 +197,8 @@ const ApiRoutes = HttpApiBuilder.layer(Api, { openapiPath: OPENAPI_PATH }).pipe(
     AccountHandlers,
     GroupsHandlers,
     VideosHandlers,
+    SharingHandlers,
+    PatientsHandlers,
   ]),
   Layer.provide([RequestGuardLive, AuthenticationLive, OptionalAuthenticationLive]),
 )
@@ -212,11 +220,18 @@ export const AppRoutes = Layer.mergeAll(
   ResponsePolicy,
 )
 
-/** Removes expired sign-ups (with their unverified accounts) and spent codes every hour. */
+/**
+ * Removes expired sign-ups (with their unverified accounts) and spent codes every hour, and forgets
+ * the patient addresses' keys of shares whose links have ended.
+ */
 export const AccountsHousekeeping = Layer.effectDiscard(
-  Effect.flatMap(Accounts, (accounts) =>
-    Effect.forkScoped(accounts.purgeExpired.pipe(Effect.repeat(Schedule.spaced("1 hour")))),
-  ),
+  Effect.gen(function* () {
+    const accounts = yield* Accounts
+    const sharing = yield* Sharing
+    yield* Effect.forkScoped(
+      Effect.andThen(accounts.purgeExpired, sharing.forgetEnded).pipe(Effect.repeat(Schedule.spaced("1 hour"))),
+    )
+  }),
 )
 
 /** Ends due trials and paid periods every minute (local subscriptions; Stripe reports its own). */

@@ -6,7 +6,7 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { canOpen } from "../../src/domain/content/permissions.ts"
 import { NotFound } from "../../src/domain/shared/errors.ts"
-import { SELECTABLE_LANGUAGES, type SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import {
   type ChannelVideos,
   EXTRA_POINT_VIDEOS,
@@ -33,6 +33,11 @@ export class Videos extends Context.Service<
     readonly channelVideos: (caller: Caller) => Effect.Effect<ChannelVideos>
     readonly channelVideo: (caller: Caller, slug: string) => Effect.Effect<VideoListing, NotFound>
     readonly pointVideos: (caller: Caller, slug: string) => Effect.Effect<PointVideos, NotFound>
+    /**
+     * The acupressure videos (English only, as sharing is), each with its media signed: the ones
+     * whose script ids are given, in that order, or all of them in the catalogue's order.
+     */
+    readonly acupressureVideos: (ids?: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<VideoListing>>
   }
 >()("jingluo/server/Videos") {
   static readonly layer = Layer.effect(
@@ -51,7 +56,7 @@ export class Videos extends Context.Service<
           still: sign(`${VIDEO_PATH}/${entry.still}`).url,
           type: "video/mp4",
           poster: sign(`${VIDEO_PATH}/${entry.poster}`).url,
-          captions: SELECTABLE_LANGUAGES.map((language) => ({
+          captions: entry.captionLanguages.map((language) => ({
             language,
             src: sign(`${CAPTIONS_PATH}/${captionFile(entry.id, language)}`).url,
             cues: entry.cues[language],
@@ -171,7 +176,36 @@ export class Videos extends Context.Service<
         return { channel, points }
       })
 
-      return Videos.of({ channelVideos, channelVideo, pointVideos })
+      const acupressureVideos = Effect.fn("Videos.acupressureVideos")(function* (ids?: ReadonlyArray<string>) {
+        const snapshot = yield* content.snapshot
+        const { entries, byScript } = yield* files.catalogue
+        const nowMs = yield* Clock.currentTimeMillis
+        const chosen = ids
+          ? ids.flatMap((id) => {
+              const entry = byScript.get(id)
+              return entry ? [entry] : []
+            })
+          : entries.filter((e) => e.script !== null)
+        return chosen.flatMap((entry): ReadonlyArray<VideoListing> => {
+          const brief = snapshot.briefs.find((b) => b.code === entry.subject)
+          if (!entry.script || !brief) return []
+          return [
+            {
+              id: entry.script.id,
+              kind: "acupressure",
+              subject: entry.subject,
+              slug: brief.slug,
+              title: entry.script.title,
+              subtitle: `${brief.pinyin} · ${brief.name.en}`,
+              duration: entry.duration,
+              permission: true,
+              media: mediaOf(entry, nowMs),
+            },
+          ]
+        })
+      })
+
+      return Videos.of({ channelVideos, channelVideo, pointVideos, acupressureVideos })
     }),
   )
 }

@@ -41,12 +41,15 @@ export const SECURITY_HEADERS: Record<string, string> = {
 /** Two years, every subdomain: browsers then refuse plain http for the site. */
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains"
 
-/** A path as it may be logged: one-time codes and e-mail addresses in it are replaced. */
+/** A path as it may be logged: one-time codes, e-mail addresses and patients' link tokens in it are replaced. */
 export const redactPath = (path: string) =>
   path
     .replace(/^\/api\/verify-email\/[^/]*\/[^/]*/, "/api/verify-email/:uuid/:code")
     .replace(/^\/api\/resend-verification-email\/[^/]*/, "/api/resend-verification-email/:email")
+    .replace(/^(\/api)?\/patient\/(?!unsubscribe(?:$|\?))[^/?]*/, "$1/patient/:token")
     .slice(0, 200)
+
+const isPatientPath = (path: string) => path.startsWith("/patient/") || path.startsWith("/api/patient/")
 
 const declaredLength = (header: string | undefined) => {
   if (header === undefined || !/^\s*\d+\s*$/.test(header)) return undefined
@@ -148,6 +151,8 @@ export const ResponsePolicy = HttpRouter.middleware(
         return HttpServerResponse.setHeaders(compressJson(request, response), {
           ...headers,
           "Cache-Control": cacheControl(path, response),
+          // A patient's link is private: never indexed, wherever it was pasted.
+          ...(isPatientPath(path) ? { "X-Robots-Tag": "noindex, nofollow" } : {}),
         })
       })
   }),

@@ -6,7 +6,7 @@
 import { Clock, Context, Effect, Layer } from "effect"
 import { canOpen } from "../../src/domain/content/permissions.ts"
 import { NotFound } from "../../src/domain/shared/errors.ts"
-import { SELECTABLE_LANGUAGES, type SelectableLanguage } from "../../src/domain/shared/locales.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import {
   type ChannelVideos,
   EXTRA_POINT_VIDEOS,
@@ -51,11 +51,13 @@ export class Videos extends Context.Service<
           still: sign(`${VIDEO_PATH}/${entry.still}`).url,
           type: "video/mp4",
           poster: sign(`${VIDEO_PATH}/${entry.poster}`).url,
-          captions: SELECTABLE_LANGUAGES.map((language) => ({
-            language,
-            src: sign(`${CAPTIONS_PATH}/${captionFile(entry.id, language)}`).url,
-            cues: entry.cues[language],
-          })),
+          // Only the languages the video has captions in (an acupressure video: English alone).
+          captions: entry.captionLanguages.flatMap((language) => {
+            const cues = entry.cues[language]
+            return cues
+              ? [{ language, src: sign(`${CAPTIONS_PATH}/${captionFile(entry.id, language)}`).url, cues }]
+              : []
+          }),
           expires: new Date(video.expires * 1000).toISOString(),
         }
       }

@@ -1,6 +1,7 @@
-// Every video the knowledge base makes: one per channel, one per extraordinary vessel and one per
-// point drawn on the charts (the 361 channel points and the extra points that have a placement),
-// each with its scene, its captions in every language and the names of its files: the video, its
+// Every video the knowledge base makes: one per channel, one per extraordinary vessel, one per
+// point drawn on the charts (the 361 channel points and the extra points that have a placement) and
+// one per acupressure script (content/acupressure.json, for patients), each with its scene, its
+// captions (in every language; an acupressure video's in English only) and the names of its files: the video, its
 // reduced-motion version (still-scene.ts) and its poster. A file name carries a digest of the scene
 // and of the generator, so a changed drawing, text placement or encoder setting gives a new name and
 // a cached file never goes stale.
@@ -11,12 +12,13 @@ import { decodeChartView, decodePathways } from "../../src/domain/charts/chart-c
 import { CHART_VIEW_IDS } from "../../src/domain/charts/chart-ids.ts"
 import { resolveView } from "../../src/domain/charts/chart-resolve.ts"
 import { chartFileName, PATHWAYS_FILE } from "../../src/domain/charts/chart-schema.ts"
-import { CHANNEL_CODES, type Point, VESSEL_IDS } from "../../src/domain/content/content-schema.ts"
+import { CHANNEL_CODES, type ContentLanguage, type Point, VESSEL_IDS } from "../../src/domain/content/content-schema.ts"
 import { localizeText, overlaysFor, pointOverlayOf } from "../../src/domain/content/localize-content.ts"
+import { type AcupressureVideoInput, buildAcupressureVideo } from "../../src/domain/videos/acupressure-video.ts"
 import { buildPathwayVideo, type PathwayVideoInput } from "../../src/domain/videos/pathway-video.ts"
 import { buildPointVideo, type PointVideoInput } from "../../src/domain/videos/point-video.ts"
-import { type Cue, perLanguage } from "../../src/domain/videos/video-captions.ts"
-import { type BuiltVideo, type VideoPointText, videoId } from "../../src/domain/videos/video-parts.ts"
+import { type Cue, perLanguage, VIDEO_LANGUAGES } from "../../src/domain/videos/video-captions.ts"
+import { type BuiltVideo, type VideoKind, type VideoPointText, videoId } from "../../src/domain/videos/video-parts.ts"
 import type { VideoScene } from "../../src/domain/videos/video-scene.ts"
 import { loadContent } from "../content/load-content.ts"
 
@@ -28,11 +30,13 @@ import { loadContent } from "../content/load-content.ts"
 export const GENERATOR_VERSION = "videos-1"
 
 export interface VideoEntry {
-  /** "channel-lu", "vessel-du", "point-lu-9", "point-ex-hn-3" (lower case, URL-safe). */
+  /** "channel-lu", "vessel-du", "point-lu-9", "point-ex-hn-3", "acupressure-li-4" (lower case, URL-safe). */
   readonly id: string
-  readonly kind: "channel" | "vessel" | "point"
-  /** Channel code "LU", vessel id "du", point code "LU-9". */
+  readonly kind: VideoKind
+  /** Channel code "LU", vessel id "du", point code "LU-9" (also of an acupressure video). */
   readonly subject: string
+  /** An acupressure video's script: its uuid (the video's id in sharing) and title; null for the others. */
+  readonly script: { readonly id: string; readonly title: string } | null
   /** Seconds. */
   readonly duration: number
   /** `${id}-${hash}.mp4`; hash = first 16 hex of sha256(JSON of the scene + GENERATOR_VERSION). */
@@ -41,7 +45,9 @@ export interface VideoEntry {
   readonly poster: string
   /** `${id}-still-${hash}.mp4`: the same video as stills, for reduced motion. */
   readonly still: string
-  readonly cues: Readonly<Record<"en" | "de" | "es", ReadonlyArray<Cue>>>
+  /** The languages it has captions in: every language, or English alone (an acupressure video). */
+  readonly captionLanguages: ReadonlyArray<ContentLanguage>
+  readonly cues: Readonly<Partial<Record<ContentLanguage, ReadonlyArray<Cue>>>>
 }
 
 /** Every file a video has on disk: the video, its poster and its still version. */
@@ -54,6 +60,8 @@ export const filesOfPart = (entry: VideoEntry, part: "video" | "still" | "poster
 export interface VideoCatalogue {
   readonly entries: ReadonlyArray<VideoEntry>
   readonly byId: ReadonlyMap<string, VideoEntry>
+  /** The acupressure videos by their script's uuid. */
+  readonly byScript: ReadonlyMap<string, VideoEntry>
   /** The scene of a video by id; throws for an id the catalogue does not hold. */
   scene(id: string): VideoScene
 }
@@ -69,11 +77,13 @@ export const sceneHash = (scene: VideoScene): string =>
 export type VideoSource =
   | { readonly kind: "channel" | "vessel"; readonly subject: string; readonly input: PathwayVideoInput }
   | { readonly kind: "point"; readonly subject: string; readonly input: PointVideoInput }
+  | { readonly kind: "acupressure"; readonly subject: string; readonly input: AcupressureVideoInput }
 
 /**
  * What every video is built from, read from content/: the chart views resolved, the courses, and
- * the names and location texts in every language. In catalogue order: the channels, the vessels,
- * then the points (channel by channel, then the extra points that have a placement).
+ * the names and location texts in every language, the acupressure scripts. In catalogue order: the
+ * channels, the vessels, the points (channel by channel, then the extra points that have a
+ * placement), then the acupressure videos in the scripts' order.
  */
 export const videoSources = (contentDir: string): ReadonlyArray<VideoSource> => {
   const read = (file: string): unknown => JSON.parse(readFileSync(join(contentDir, file), "utf8"))
@@ -125,12 +135,27 @@ export const videoSources = (contentDir: string): ReadonlyArray<VideoSource> => 
         subject: p.code,
         input: { point: { ...pointText(p), location: location(p) }, views },
       })
+  for (const script of content.acupressure)
+    sources.push({ kind: "acupressure", subject: script.point, input: { script, views } })
   return sources
 }
 
+/** A source of a video with captions in every language. */
+export type MultilingualSource = Exclude<VideoSource, { readonly kind: "acupressure" }>
+
 /** Builds one video from its source. */
-export const buildVideo = (source: VideoSource): BuiltVideo =>
-  source.kind === "point" ? buildPointVideo(source.input) : buildPathwayVideo(source.input)
+export function buildVideo(source: MultilingualSource): BuiltVideo
+export function buildVideo(source: VideoSource): BuiltVideo | BuiltVideo<"en">
+export function buildVideo(source: VideoSource): BuiltVideo | BuiltVideo<"en"> {
+  switch (source.kind) {
+    case "acupressure":
+      return buildAcupressureVideo(source.input)
+    case "point":
+      return buildPointVideo(source.input)
+    default:
+      return buildPathwayVideo(source.input)
+  }
+}
 
 export const loadVideoCatalogue = (contentDir: string): VideoCatalogue => {
   const entries: VideoEntry[] = []
@@ -139,22 +164,27 @@ export const loadVideoCatalogue = (contentDir: string): VideoCatalogue => {
     const built = buildVideo(source)
     const id = videoId(source.kind, source.subject)
     const hash = sceneHash(built.scene)
+    const cues: VideoEntry["cues"] = built.cues
     entries.push({
       id,
       kind: source.kind,
       subject: source.subject,
+      script: source.kind === "acupressure" ? { id: source.input.script.id, title: source.input.script.title } : null,
       duration: built.scene.duration,
       file: `${id}-${hash}.mp4`,
       poster: `${id}-${hash}.png`,
       still: `${id}-still-${hash}.mp4`,
-      cues: built.cues,
+      captionLanguages: VIDEO_LANGUAGES.filter((language) => cues[language] !== undefined),
+      cues,
     })
     scenes.set(id, built.scene)
   }
   const byId = new Map(entries.map((e) => [e.id, e]))
+  const byScript = new Map(entries.flatMap((e) => (e.script ? [[e.script.id, e] as const] : [])))
   return {
     entries,
     byId,
+    byScript,
     scene: (id) => {
       const scene = scenes.get(id)
       if (!scene) throw new Error(`no video ${id}`)

@@ -1,5 +1,5 @@
 // The videos' files, outside the contract: `/media/videos/<file>` (the MP4s and their posters) and
-// `/media/captions/<id>.<language>.vtt`, each only at an address the API signed for a caller who
+// `/media/captions/<id>.<language>.vtt` (in the languages the video has captions in), each only at an address the API signed for a caller who
 // may watch the video (media-signing.ts); anything else answers 403 before a file is looked for.
 // A missing MP4 is rendered first (the request waits for it). MP4s answer byte ranges (206, with
 // `Accept-Ranges`, 416 when unsatisfiable), as players ask for them. File names change with their
@@ -103,8 +103,10 @@ const captions = ({ files, secret }: Deps) =>
     const [id = "", language = ""] = signed.name.replace(/\.vtt$/, "").split(/\.(?=[a-z]{2}$)/)
     const entry = byId.get(id)
     const lang = SELECTABLE_LANGUAGES.find((l) => l === language)
-    if (!entry || !lang || captionFile(id, lang) !== signed.name) return missing
-    return HttpServerResponse.text(toWebVtt(entry.cues[lang]), {
+    // A video has captions only in its own languages (an acupressure video in English alone).
+    const cues = lang ? entry?.cues[lang] : undefined
+    if (!cues || !lang || captionFile(id, lang) !== signed.name) return missing
+    return HttpServerResponse.text(toWebVtt(cues), {
       contentType: CONTENT_TYPES[".vtt"],
       headers: { "Cache-Control": cacheFor(signed.expires, signed.nowMs) },
     })

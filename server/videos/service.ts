@@ -56,11 +56,13 @@ export class Videos extends Context.Service<
           still: sign(`${VIDEO_PATH}/${entry.still}`).url,
           type: "video/mp4",
           poster: sign(`${VIDEO_PATH}/${entry.poster}`).url,
-          captions: entry.captionLanguages.map((language) => ({
-            language,
-            src: sign(`${CAPTIONS_PATH}/${captionFile(entry.id, language)}`).url,
-            cues: entry.cues[language],
-          })),
+          // Only the languages the video has captions in (an acupressure video: English alone).
+          captions: entry.captionLanguages.flatMap((language) => {
+            const cues = entry.cues[language]
+            return cues
+              ? [{ language, src: sign(`${CAPTIONS_PATH}/${captionFile(entry.id, language)}`).url, cues }]
+              : []
+          }),
           expires: new Date(video.expires * 1000).toISOString(),
         }
       }

@@ -10,6 +10,7 @@ import {
   type LandmarkElement,
   mixBox,
   mixNumber,
+  type PressElement,
   type RingElement,
   type RulerElement,
   type SceneElement,
@@ -145,6 +146,21 @@ const ring = (e: RingElement, m: ScreenTransform, t: number, screen: Screen) => 
   const out = r + e.width
   if (!onScreen(screen, x - out, y - out, x + out, y + out)) return ""
   return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="none" stroke="${e.color}" stroke-width="${n(e.width)}"${opacityAttr(o)}/>`
+}
+
+/** How far a pressing fingertip is in at a share of its period: in, held, out, rest. */
+export const pressDepth = (k: number): number =>
+  k < 0.3 ? eased("in-out", k / 0.3) : k < 0.65 ? 1 : k < 0.9 ? 1 - eased("in-out", (k - 0.65) / 0.25) : 0
+
+const press = (e: PressElement, m: ScreenTransform, t: number, screen: Screen) => {
+  const shown = shownAt(e, t) * screen.alpha
+  if (shown === 0) return ""
+  const [x, y] = toScreen(m, e.at)
+  const phase = (((t - e.from) % e.period) + e.period) % e.period
+  const depth = e.still ? 1 : pressDepth(Math.round((phase / e.period) * 48) / 48)
+  const r = e.radius * (1 - 0.28 * depth)
+  if (!onScreen(screen, x - e.radius, y - e.radius, x + e.radius, y + e.radius)) return ""
+  return `<g${opacityAttr(shown)}><circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${e.color}" fill-opacity="${n3(0.16 + 0.3 * depth)}" stroke="${e.color}" stroke-width="${n(2 + depth)}"/></g>`
 }
 
 const FONT_FAMILY = VIDEO_FONT_FAMILIES.map((f) => `'${f}'`).join(", ")
@@ -306,6 +322,8 @@ const element = (e: SceneElement, m: ScreenTransform, t: number, screen: Screen)
       return ruler(e, m, t, screen)
     case "landmark":
       return landmark(e, m, t, screen)
+    case "press":
+      return press(e, m, t, screen)
   }
 }
 

@@ -4,12 +4,11 @@
 // marked, and then the point with a pulsing ring, held. The captions say its code, pinyin and name,
 // its location text sentence by sentence, and the measurement in words.
 import { groupColor } from "../charts/chart-colors.ts"
-import { ChartDataError } from "../charts/chart-frames.ts"
 import { lerp, type Point2 } from "../charts/chart-geometry.ts"
-import { BODY_VIEW_IDS } from "../charts/chart-ids.ts"
-import { bestViews, pointGroup } from "../charts/chart-navigation.ts"
+import { pointGroup } from "../charts/chart-navigation.ts"
 import type { ResolvedView } from "../charts/chart-resolve.ts"
 import type { ContentLanguage } from "../content/content-schema.ts"
+import { approachPoint, placeOfPoint } from "./point-approach.ts"
 import { clipToBox, legOf, placementGeometry } from "./point-measure.ts"
 import {
   type Cue,
@@ -23,20 +22,10 @@ import {
   spreadCues,
   VIDEO_LANGUAGES,
 } from "./video-captions.ts"
-import {
-  artOf,
-  type BuiltVideo,
-  nearInstance,
-  pointCueText,
-  screenLabels,
-  titleLayer,
-  type VideoPointText,
-  wholeView,
-} from "./video-parts.ts"
+import { artOf, type BuiltVideo, pointCueText, screenLabels, titleLayer, type VideoPointText } from "./video-parts.ts"
 import {
   boundsOf,
   cameraFor,
-  type Keyframe,
   type SceneElement,
   type SceneLayer,
   screenTransform,
@@ -53,9 +42,6 @@ export const POINT_TITLE_SECONDS = 2.6
 
 const RULER_COLOR = "#1a5fb4"
 const MEASURE_COLOR = "#c01c28"
-const HOLD_WHOLE = 0.8
-const ZOOM_END = 2.2
-const FADE = 0.7
 const MARK_STEP = 0.35
 const RULER_DRAW = 1
 const LEG_DRAW = 0.7
@@ -70,22 +56,13 @@ export interface PointVideoInput {
   readonly views: ReadonlyArray<ResolvedView>
 }
 
-const isBody = (r: ResolvedView) => BODY_VIEW_IDS.includes(r.view.id)
-
 const evenTimes = (count: number, from: number, until: number) =>
   Array.from({ length: count }, (_, k) => round3(from + ((until - from) * k) / Math.max(1, count - 1)))
 
 export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
   const { point, views } = input
-  const ranked = bestViews(views, point.code)
-  const best = ranked[0]
-  const detail = views.find((v) => v.view.id === best?.view)
-  const instance = detail?.points.find((p) => p.key === best?.key)
-  if (!best || !detail || !instance) throw new ChartDataError(`${point.code} is on no chart view`)
-  const bodyPlace = isBody(detail) ? undefined : ranked.find((r) => BODY_VIEW_IDS.includes(r.view))
-  const body = bodyPlace ? views.find((v) => v.view.id === bodyPlace.view) : undefined
-  const bodyInstance = body?.points.find((p) => p.key === bodyPlace?.key)
-  const color = groupColor(pointGroup(point.code).group)
+  const place = placeOfPoint(views, point.code)
+  const { detail, instance, color } = place
   const g = placementGeometry(detail, instance)
   const ruled = g.measurement.ruler !== null
 
@@ -105,9 +82,10 @@ export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
   ]
   const [, , vw, vh] = detail.view.viewBox
   const box = cameraFor(boundsOf(spots), 0.2, 0.24 * Math.max(vw, vh))
+  const { camera: detailCamera, opacity: detailOpacity, closeUp, layers: opening } = approachPoint(place, box)
+  const layers: SceneLayer[] = [...opening]
 
   // Timeline.
-  const closeUp = body ? ZOOM_END + FADE : ZOOM_END + 0.4
   const stationMarks = (
     ruled ? [...(span0 === 0 ? [g.ruler.from] : []), ...(span1 === 1 ? [g.ruler.to] : [])] : []
   ).filter((s) => !g.references.some((r) => Math.hypot(r.at[0] - s[0], r.at[1] - s[1]) < 0.5))
@@ -133,39 +111,6 @@ export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
     ...VIDEO_LANGUAGES.map((l) => POINT_TITLE_SECONDS + texts[l].rest.reduce((sum, s) => sum + readingSeconds(s), 0)),
   )
   const duration = round3(Math.min(POINT_MAX_SECONDS, Math.max(POINT_MIN_SECONDS, visualEnd, need)))
-
-  const layers: SceneLayer[] = []
-  const detailCamera: Keyframe<readonly [number, number, number, number]>[] = []
-  const detailOpacity: Keyframe<number>[] = []
-  if (body) {
-    const start = wholeView(body.view)
-    const at = bodyInstance?.position ?? nearInstance(body, point.code)?.position ?? [0, 0]
-    const r = 0.1 * body.view.viewBox[3]
-    const near = cameraFor([at[0] - r, at[1] - r, 2 * r, 2 * r], 0)
-    layers.push({
-      camera: [
-        { at: 0, value: start },
-        { at: HOLD_WHOLE, value: start },
-        { at: ZOOM_END + FADE, value: near, ease: "in-out" },
-      ],
-      opacity: [
-        { at: ZOOM_END, value: 1 },
-        { at: ZOOM_END + FADE, value: 0 },
-      ],
-      // Where the point is, softly, while the camera closes in.
-      elements: [artOf(body.view), { type: "ring", at, radius: 16, color, width: 2.5, from: 0.4, fade: 0.4 }],
-    })
-    detailCamera.push({ at: 0, value: box })
-    detailOpacity.push({ at: ZOOM_END, value: 0 }, { at: ZOOM_END + FADE, value: 1 })
-  } else {
-    const start = wholeView(detail.view)
-    detailCamera.push(
-      { at: 0, value: start },
-      { at: HOLD_WHOLE, value: start },
-      { at: closeUp, value: box, ease: "in-out" },
-    )
-    detailOpacity.push({ at: 0, value: 1 })
-  }
 
   const elements: SceneElement[] = [artOf(detail.view)]
   if (g.measurement.start.kind === "line") {

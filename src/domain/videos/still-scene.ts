@@ -2,9 +2,9 @@
 // and timing as a sequence of stills. Every movement becomes a cut: the camera jumps from the whole
 // body to the point's view where the zoom would end, views replace each other where they would
 // cross-fade, elements appear instead of fading in, rings stay instead of pulsing, landmarks appear
-// at their size, a course is drawn point to point — the whole stretch to a point appears when the
-// moving line would reach it and the point lights — and a ruler
-// appears whole when the moving one would be complete. Captions fit both versions unchanged.
+// at their size, a pressing fingertip stays pressed in, a course is drawn point to point — the
+// whole stretch to a point appears when the moving line would reach it and the point lights — and a
+// ruler appears whole when the moving one would be complete. Captions fit both versions unchanged.
 import type { Keyframe, SceneElement, SceneLayer, VideoScene } from "./video-scene.ts"
 
 const cuts = <A>(keys: ReadonlyArray<Keyframe<A>>): ReadonlyArray<Keyframe<A>> =>
@@ -31,7 +31,8 @@ const stillElement = (element: SceneElement, lit: ReadonlyArray<number>): SceneE
       const { fade: _fade, pulse: _pulse, ...rest } = element
       return rest
     }
-    case "landmark": {
+    case "landmark":
+    case "press": {
       const { fade: _fade, ...rest } = element
       return { ...rest, still: true }
     }

@@ -20,16 +20,22 @@ import {
   type VideoScene,
 } from "./video-scene.ts"
 
-export type VideoKind = "channel" | "vessel" | "point"
+export type VideoKind = "channel" | "vessel" | "point" | "acupressure"
 
-/** What a builder makes: the scene, its captions, and when each point it shows lights up. */
-export interface BuiltVideo {
+/**
+ * What a builder makes: the scene, its captions (in every language, or in those named by `L`), and
+ * when each point it shows lights up.
+ */
+export interface BuiltVideo<L extends ContentLanguage = ContentLanguage> {
   readonly scene: VideoScene
-  readonly cues: Captions
+  readonly cues: Readonly<Pick<Captions, L>>
   readonly chapters: ReadonlyArray<{ readonly code: string; readonly start: number }>
 }
 
-/** "channel-lu", "vessel-yin-qiao", "point-lu-9", "point-ex-hn-3": lower case, a hyphen before a number. */
+/**
+ * "channel-lu", "vessel-yin-qiao", "point-lu-9", "point-ex-hn-3", "acupressure-li-4": lower case, a
+ * hyphen before a number.
+ */
 export const videoId = (kind: VideoKind, subject: string): string =>
   `${kind}-${subject
     .toLowerCase()

@@ -1,7 +1,7 @@
 // The declarative video scene: what a video shows, as data. A scene has a size, a frame rate, a
 // duration and layers; a layer is one chart view (or the screen) seen through an eased camera and
 // faded in and out, holding timed elements: line art, lines drawn progressively, dots, pulsing
-// rings, labels, cun rulers and landmark markers. `frameSvg` draws any scene at any frame; the
+// rings, labels, cun rulers, landmark markers and a pressing fingertip. `frameSvg` draws any scene at any frame; the
 // channel, point (and any later) videos are builders that produce scenes from our data.
 import type { Point2 } from "../charts/chart-geometry.ts"
 import type { ChartPath } from "../charts/chart-resolve.ts"
@@ -135,6 +135,20 @@ export interface LandmarkElement extends Shown {
   readonly still?: boolean
 }
 
+/**
+ * A fingertip pressing a spot in a slow rhythm: a soft disc that, once per `period`, sinks in (it
+ * shrinks and darkens), holds and lets go, from `from` until `until`. Radius in screen pixels.
+ */
+export interface PressElement extends Shown {
+  readonly type: "press"
+  readonly at: Point2
+  readonly radius: number
+  readonly color: string
+  readonly period: number
+  /** Drawn pressed in, without the rhythm (reduced motion). */
+  readonly still?: boolean
+}
+
 export type SceneElement =
   | ArtElement
   | TraceElement
@@ -143,6 +157,7 @@ export type SceneElement =
   | LabelElement
   | RulerElement
   | LandmarkElement
+  | PressElement
 
 export interface SceneLayer {
   /** The part of the layer's coordinates on screen over time; null: the layer is in screen pixels. */

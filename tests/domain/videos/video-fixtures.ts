@@ -2,7 +2,12 @@
 // builds from (chart views, courses, names and texts) and each built video, with checks the video
 // tests share.
 import { CONTENT_DIR } from "../../../server/content/load-content.ts"
-import { buildVideo, type VideoSource, videoSources } from "../../../server/videos/catalogue.ts"
+import {
+  buildVideo,
+  type MultilingualSource,
+  type VideoSource,
+  videoSources,
+} from "../../../server/videos/catalogue.ts"
 import type { Cue } from "../../../src/domain/videos/video-captions.ts"
 import type { BuiltVideo } from "../../../src/domain/videos/video-parts.ts"
 
@@ -12,8 +17,8 @@ export const allSources = (): ReadonlyArray<VideoSource> => {
   return sources
 }
 
-const builtBySource = new Map<VideoSource, BuiltVideo>()
-export const built = (source: VideoSource): BuiltVideo => {
+const builtBySource = new Map<MultilingualSource, BuiltVideo>()
+export const built = (source: MultilingualSource): BuiltVideo => {
   let video = builtBySource.get(source)
   if (!video) {
     video = buildVideo(source)
@@ -24,10 +29,14 @@ export const built = (source: VideoSource): BuiltVideo => {
 
 type PathwaySource = Extract<VideoSource, { readonly kind: "channel" | "vessel" }>
 type PointSource = Extract<VideoSource, { readonly kind: "point" }>
-export const pathwaySources = () => allSources().filter((s): s is PathwaySource => s.kind !== "point")
+type AcupressureSource = Extract<VideoSource, { readonly kind: "acupressure" }>
+export const pathwaySources = () =>
+  allSources().filter((s): s is PathwaySource => s.kind === "channel" || s.kind === "vessel")
 export const pointSources = () => allSources().filter((s): s is PointSource => s.kind === "point")
-export const sourceOf = (subject: string) => {
-  const found = allSources().find((s) => s.subject === subject)
+export const acupressureSources = () => allSources().filter((s): s is AcupressureSource => s.kind === "acupressure")
+/** The channel, vessel or point video source of a subject. */
+export const sourceOf = (subject: string): MultilingualSource => {
+  const found = [...pathwaySources(), ...pointSources()].find((s) => s.subject === subject)
   if (!found) throw new Error(`no video source ${subject}`)
   return found
 }

@@ -226,5 +226,8 @@ describe.each(HTTP_LAYER_DATABASES)("one-time codes in the log on %s", (kind) =>
       "/api/verify-email/:uuid/:code",
     )
     expect(redactPath("/api/resend-verification-email/mei@example.com")).toBe("/api/resend-verification-email/:email")
+    expect(redactPath("/api/patient/Zm9vYmFyYmF6cXV4cXV1eA")).toBe("/api/patient/:token")
+    expect(redactPath("/patient/Zm9vYmFyYmF6cXV4cXV1eA")).toBe("/patient/:token")
+    expect(redactPath("/api/patient/unsubscribe")).toBe("/api/patient/unsubscribe")
   })
 })

@@ -211,6 +211,14 @@ export const examples = (c: FuzzContext): Readonly<Record<string, EndpointReques
   "videos.channelVideos": {},
   "videos.channelVideo": { params: { id: "lung-channel" } },
   "videos.pointVideos": { params: { id: "lung-channel" } },
+  "sharing.videos": {},
+  "sharing.share": {
+    payload: { email: "patient@example.org", videos: ["6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b"] },
+  },
+  "sharing.shares": {},
+  "sharing.revoke": { params: { id: "6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b" } },
+  "patients.page": { params: { token: "A".repeat(22) } },
+  "patients.unsubscribe": { payload: { key: `${"a".repeat(64)}.${"b".repeat(32)}` } },
 })
 
 /** Endpoints that end the caller's session (or account) when they succeed: each case gets its own. */

@@ -7,20 +7,11 @@
 import type { AcupressureScript, FINGERS } from "../acupressure/acupressure-script.ts"
 import { SEE_A_PRACTITIONER } from "../acupressure/acupressure-script.ts"
 import type { ResolvedView } from "../charts/chart-resolve.ts"
-import { approachPoint, placeOfPoint } from "./point-approach.ts"
+import { approachPoint, litPoint, nearSites, placeOfPoint } from "./point-approach.ts"
 import { placementGeometry } from "./point-measure.ts"
 import { type Cue, readingSeconds, round3 } from "./video-captions.ts"
-import { artOf, type BuiltVideo, screenLabels, titleLayer } from "./video-parts.ts"
-import {
-  boundsOf,
-  cameraFor,
-  SAFE_AREA,
-  type SceneElement,
-  type SceneLayer,
-  VIDEO_BACKGROUND,
-  VIDEO_HEIGHT,
-  VIDEO_WIDTH,
-} from "./video-scene.ts"
+import { artOf, type BuiltVideo, screenLabels, titleLayer, videoScene } from "./video-parts.ts"
+import { boundsOf, cameraFor, SAFE_AREA, type SceneElement, type SceneLayer, VIDEO_WIDTH } from "./video-scene.ts"
 
 export const ACUPRESSURE_FPS = 24
 /** The title cue stays at least this long: the camera closes in on the point meanwhile. */
@@ -103,19 +94,7 @@ export const buildAcupressureVideo = (input: AcupressureVideoInput): BuiltVideo<
 
   const elements: SceneElement[] = [artOf(detail.view)]
   // The point, every site of it on the near side; a ring pulses on it until the pressing begins.
-  for (const site of detail.points.filter((p) => p.code === script.point && !p.mirrored)) {
-    elements.push({ type: "dot", at: site.position, radius: 7, color, rim: 2, from: pointAt, fade: 0.25 })
-    elements.push({
-      type: "ring",
-      at: site.position,
-      radius: 9,
-      color,
-      width: 3,
-      from: pointAt,
-      until: pressFrom,
-      pulse: { period: RING_PULSE_SECONDS, grow: 2.4 },
-    })
-  }
+  elements.push(...litPoint(nearSites(detail, script.point), color, pointAt, RING_PULSE_SECONDS, pressFrom))
   elements.push({
     type: "press",
     at: instance.position,
@@ -175,14 +154,7 @@ export const buildAcupressureVideo = (input: AcupressureVideoInput): BuiltVideo<
     pressLabel,
   ]
   return {
-    scene: {
-      width: VIDEO_WIDTH,
-      height: VIDEO_HEIGHT,
-      fps: ACUPRESSURE_FPS,
-      duration,
-      background: VIDEO_BACKGROUND,
-      layers,
-    },
+    scene: videoScene(ACUPRESSURE_FPS, duration, layers),
     cues: { en: cues },
     chapters: [{ code: script.point, start: pointAt }],
   }

@@ -21,6 +21,9 @@ export const ACUPRESSURE_CUE_PAUSE = 0.4
 /** One press of the fingertip: in, held, out and a rest — a slow rhythm, a whole number of frames. */
 export const ACUPRESSURE_PRESS_PERIOD = 4
 
+/** How much of its view the close-up shows at least: of a detailed view, of a whole-body view. */
+const DETAIL_SHARE = 0.55
+const BODY_SHARE = 0.32
 const PRESS_COLOR = "#e66100"
 const PRESS_RADIUS = 26
 const PRESS_LABEL_SIZE = 28
@@ -79,9 +82,11 @@ export const buildAcupressureVideo = (input: AcupressureVideoInput): BuiltVideo<
   const place = placeOfPoint(views, script.point)
   const { detail, instance, color } = place
   const g = placementGeometry(detail, instance)
-  // The close-up shows the point with what it is found from, and enough around it to know the place.
+  // The close-up shows the point with what it is found from, and enough around it to know the place:
+  // half of a detailed view (a hand, a foot, a face), a third of a whole-body one.
   const [, , vw, vh] = detail.view.viewBox
-  const box = cameraFor(boundsOf([g.point, g.from, ...g.references.map((r) => r.at)]), 0.3, 0.55 * Math.max(vw, vh))
+  const around = (place.body ? DETAIL_SHARE : BODY_SHARE) * Math.max(vw, vh)
+  const box = cameraFor(boundsOf([g.point, g.from, ...g.references.map((r) => r.at)]), 0.3, around)
   const opening = approachPoint(place, box)
 
   const cues = timedCues(acupressureCaptionTexts(script))

@@ -4,8 +4,7 @@
 // fingertip pressing in a slow rhythm — what is normal to feel, who must not press it, and the
 // closing line. Captions in English only, as sharing is (§6); each stays long enough to read, so
 // the video is as long as its words.
-import type { AcupressureScript, FINGERS } from "../acupressure/acupressure-script.ts"
-import { SEE_A_PRACTITIONER } from "../acupressure/acupressure-script.ts"
+import { type AcupressureScript, type FINGERS, SEE_A_PRACTITIONER } from "../acupressure/acupressure-script.ts"
 import type { ResolvedView } from "../charts/chart-resolve.ts"
 import { approachPoint, litPoint, nearSites, placeOfPoint } from "./point-approach.ts"
 import { placementGeometry } from "./point-measure.ts"

@@ -1,7 +1,7 @@
 // The videos as each caller may see them (§7 `api/channel-videos`, `api/point-videos/{id}`): every
-// channel, vessel and point video of the catalogue, titled in the caller's language, with
-// `permission` from the one rule of `permissions.ts` (a channel's or vessel's own free flag, a
-// point's free flag). With permission a listing carries signed addresses of its MP4, poster and
+// channel, vessel and point video of the catalogue (sharing lists the acupressure videos), titled in
+// the caller's language, with `permission` from the one rule of `permissions.ts` (a channel's or
+// vessel's own free flag, a point's free flag). With permission a listing carries signed addresses of its MP4, poster and
 // captions and the captions' cues; without it, nothing that leads to the video's bytes or words.
 import { Clock, Context, Effect, Layer } from "effect"
 import { canOpen } from "../../src/domain/content/permissions.ts"
@@ -27,6 +27,26 @@ export const CAPTIONS_PATH = "/media/captions"
 
 export const captionFile = (id: string, language: SelectableLanguage) => `${id}.${language}.vtt`
 
+/**
+ * The signed addresses of a video's MP4, still version, poster and captions, with the captions'
+ * cues: only in the languages the video has captions in (an acupressure video: English alone).
+ */
+export const videoMedia = (serverSecret: string, entry: VideoEntry, nowMs: number): VideoMedia => {
+  const sign = (path: string) => signMediaPath(serverSecret, path, nowMs)
+  const video = sign(`${VIDEO_PATH}/${entry.file}`)
+  return {
+    src: video.url,
+    still: sign(`${VIDEO_PATH}/${entry.still}`).url,
+    type: "video/mp4",
+    poster: sign(`${VIDEO_PATH}/${entry.poster}`).url,
+    captions: entry.captionLanguages.flatMap((language) => {
+      const cues = entry.cues[language]
+      return cues ? [{ language, src: sign(`${CAPTIONS_PATH}/${captionFile(entry.id, language)}`).url, cues }] : []
+    }),
+    expires: new Date(video.expires * 1000).toISOString(),
+  }
+}
+
 export class Videos extends Context.Service<
   Videos,
   {
@@ -48,25 +68,6 @@ export class Videos extends Context.Service<
       const { serverSecret } = yield* ServerConfig
       const { t, message } = yield* Translations
 
-      const mediaOf = (entry: VideoEntry, nowMs: number): VideoMedia => {
-        const sign = (path: string) => signMediaPath(serverSecret, path, nowMs)
-        const video = sign(`${VIDEO_PATH}/${entry.file}`)
-        return {
-          src: video.url,
-          still: sign(`${VIDEO_PATH}/${entry.still}`).url,
-          type: "video/mp4",
-          poster: sign(`${VIDEO_PATH}/${entry.poster}`).url,
-          // Only the languages the video has captions in (an acupressure video: English alone).
-          captions: entry.captionLanguages.flatMap((language) => {
-            const cues = entry.cues[language]
-            return cues
-              ? [{ language, src: sign(`${CAPTIONS_PATH}/${captionFile(entry.id, language)}`).url, cues }]
-              : []
-          }),
-          expires: new Date(video.expires * 1000).toISOString(),
-        }
-      }
-
       const listing = (
         entry: VideoEntry,
         item: { readonly slug: string; readonly free: boolean; readonly title: string; readonly subtitle: string },
@@ -83,7 +84,7 @@ export class Videos extends Context.Service<
           subtitle: item.subtitle,
           duration: entry.duration,
           permission,
-          media: permission ? mediaOf(entry, nowMs) : null,
+          media: permission ? videoMedia(serverSecret, entry, nowMs) : null,
         }
       }
 

@@ -4,23 +4,13 @@
 // fingertip pressing in a slow rhythm — what is normal to feel, who must not press it, and the
 // closing line. Captions in English only, as sharing is (§6); each stays long enough to read, so
 // the video is as long as its words.
-import type { AcupressureScript, FINGERS } from "../acupressure/acupressure-script.ts"
-import { SEE_A_PRACTITIONER } from "../acupressure/acupressure-script.ts"
+import { type AcupressureScript, type FINGERS, SEE_A_PRACTITIONER } from "../acupressure/acupressure-script.ts"
 import type { ResolvedView } from "../charts/chart-resolve.ts"
-import { approachPoint, placeOfPoint } from "./point-approach.ts"
+import { approachPoint, litPoint, nearSites, placeOfPoint } from "./point-approach.ts"
 import { placementGeometry } from "./point-measure.ts"
 import { type Cue, readingSeconds, round3 } from "./video-captions.ts"
-import { artOf, type BuiltVideo, screenLabels, titleLayer } from "./video-parts.ts"
-import {
-  boundsOf,
-  cameraFor,
-  SAFE_AREA,
-  type SceneElement,
-  type SceneLayer,
-  VIDEO_BACKGROUND,
-  VIDEO_HEIGHT,
-  VIDEO_WIDTH,
-} from "./video-scene.ts"
+import { artOf, type BuiltVideo, screenLabels, titleLayer, videoScene } from "./video-parts.ts"
+import { boundsOf, cameraFor, SAFE_AREA, type SceneElement, type SceneLayer, VIDEO_WIDTH } from "./video-scene.ts"
 
 export const ACUPRESSURE_FPS = 24
 /** The title cue stays at least this long: the camera closes in on the point meanwhile. */
@@ -30,6 +20,9 @@ export const ACUPRESSURE_CUE_PAUSE = 0.4
 /** One press of the fingertip: in, held, out and a rest — a slow rhythm, a whole number of frames. */
 export const ACUPRESSURE_PRESS_PERIOD = 4
 
+/** How much of its view the close-up shows at least: of a detailed view, of a whole-body view. */
+const DETAIL_SHARE = 0.55
+const BODY_SHARE = 0.32
 const PRESS_COLOR = "#e66100"
 const PRESS_RADIUS = 26
 const PRESS_LABEL_SIZE = 28
@@ -88,9 +81,11 @@ export const buildAcupressureVideo = (input: AcupressureVideoInput): BuiltVideo<
   const place = placeOfPoint(views, script.point)
   const { detail, instance, color } = place
   const g = placementGeometry(detail, instance)
-  // The close-up shows the point with what it is found from, and enough around it to know the place.
+  // The close-up shows the point with what it is found from, and enough around it to know the place:
+  // half of a detailed view (a hand, a foot, a face), a third of a whole-body one.
   const [, , vw, vh] = detail.view.viewBox
-  const box = cameraFor(boundsOf([g.point, g.from, ...g.references.map((r) => r.at)]), 0.3, 0.55 * Math.max(vw, vh))
+  const around = (place.body ? DETAIL_SHARE : BODY_SHARE) * Math.max(vw, vh)
+  const box = cameraFor(boundsOf([g.point, g.from, ...g.references.map((r) => r.at)]), 0.3, around)
   const opening = approachPoint(place, box)
 
   const cues = timedCues(acupressureCaptionTexts(script))
@@ -103,19 +98,7 @@ export const buildAcupressureVideo = (input: AcupressureVideoInput): BuiltVideo<
 
   const elements: SceneElement[] = [artOf(detail.view)]
   // The point, every site of it on the near side; a ring pulses on it until the pressing begins.
-  for (const site of detail.points.filter((p) => p.code === script.point && !p.mirrored)) {
-    elements.push({ type: "dot", at: site.position, radius: 7, color, rim: 2, from: pointAt, fade: 0.25 })
-    elements.push({
-      type: "ring",
-      at: site.position,
-      radius: 9,
-      color,
-      width: 3,
-      from: pointAt,
-      until: pressFrom,
-      pulse: { period: RING_PULSE_SECONDS, grow: 2.4 },
-    })
-  }
+  elements.push(...litPoint(nearSites(detail, script.point), color, pointAt, RING_PULSE_SECONDS, pressFrom))
   elements.push({
     type: "press",
     at: instance.position,
@@ -175,14 +158,7 @@ export const buildAcupressureVideo = (input: AcupressureVideoInput): BuiltVideo<
     pressLabel,
   ]
   return {
-    scene: {
-      width: VIDEO_WIDTH,
-      height: VIDEO_HEIGHT,
-      fps: ACUPRESSURE_FPS,
-      duration,
-      background: VIDEO_BACKGROUND,
-      layers,
-    },
+    scene: videoScene(ACUPRESSURE_FPS, duration, layers),
     cues: { en: cues },
     chapters: [{ code: script.point, start: pointAt }],
   }

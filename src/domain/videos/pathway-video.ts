@@ -20,18 +20,10 @@ import {
   titleLayer,
   type VideoPointText,
   type VideoTitle,
+  videoScene,
   wholeView,
 } from "./video-parts.ts"
-import {
-  boundsOf,
-  cameraFor,
-  type Keyframe,
-  type SceneElement,
-  type SceneLayer,
-  VIDEO_BACKGROUND,
-  VIDEO_HEIGHT,
-  VIDEO_WIDTH,
-} from "./video-scene.ts"
+import { boundsOf, cameraFor, type Keyframe, type SceneElement, type SceneLayer } from "./video-scene.ts"
 
 /** A channel or vessel video lasts this long at least and at most (seconds). */
 export const PATHWAY_MIN_SECONDS = 30
@@ -329,14 +321,7 @@ export const buildPathwayVideo = (input: PathwayVideoInput): BuiltVideo => {
   })
 
   return {
-    scene: {
-      width: VIDEO_WIDTH,
-      height: VIDEO_HEIGHT,
-      fps: PATHWAY_FPS,
-      duration,
-      background: VIDEO_BACKGROUND,
-      layers,
-    },
+    scene: videoScene(PATHWAY_FPS, duration, layers),
     cues,
     chapters: lit.map(([code, start]) => ({ code, start })),
   }

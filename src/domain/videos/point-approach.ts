@@ -1,6 +1,6 @@
 // How a video comes to one point: the view that shows the point in most detail and, when that is
 // not a whole-body view, the whole-body view the camera closes in from before it cross-fades to the
-// detail. The point video and the acupressure video both open this way.
+// detail, and the point lit there. The point video and the acupressure video both open this way.
 import { groupColor } from "../charts/chart-colors.ts"
 import { ChartDataError } from "../charts/chart-frames.ts"
 import type { Point2 } from "../charts/chart-geometry.ts"
@@ -9,7 +9,7 @@ import { bestViews, pointGroup } from "../charts/chart-navigation.ts"
 import type { PointInstance, ResolvedView } from "../charts/chart-resolve.ts"
 import type { ViewBox } from "../charts/chart-zoom.ts"
 import { artOf, nearInstance, wholeView } from "./video-parts.ts"
-import { cameraFor, type Keyframe, type SceneLayer } from "./video-scene.ts"
+import { cameraFor, type Keyframe, type SceneElement, type SceneLayer } from "./video-scene.ts"
 
 /** The whole view holds this long before the camera moves. */
 export const HOLD_WHOLE = 0.8
@@ -105,3 +105,31 @@ export const approachPoint = (place: PointPlace, box: ViewBox): Approach => {
     closeUp: ZOOM_END + FADE,
   }
 }
+
+/** The sites of a point drawn on a view's near side (or its midline). */
+export const nearSites = (view: ResolvedView, code: string): ReadonlyArray<PointInstance> =>
+  view.points.filter((p) => p.code === code && !p.mirrored)
+
+/** The point lit at each of its sites from `from`: a dot, and a ring pulsing every `period` seconds until `until`. */
+export const litPoint = (
+  sites: ReadonlyArray<PointInstance>,
+  color: string,
+  from: number,
+  period: number,
+  until?: number,
+): ReadonlyArray<SceneElement> =>
+  sites.flatMap(
+    (site): ReadonlyArray<SceneElement> => [
+      { type: "dot", at: site.position, radius: 7, color, rim: 2, from, fade: 0.25 },
+      {
+        type: "ring",
+        at: site.position,
+        radius: 9,
+        color,
+        width: 3,
+        from,
+        ...(until === undefined ? {} : { until }),
+        pulse: { period, grow: 2.4 },
+      },
+    ],
+  )

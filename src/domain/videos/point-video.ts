@@ -8,7 +8,7 @@ import { lerp, type Point2 } from "../charts/chart-geometry.ts"
 import { pointGroup } from "../charts/chart-navigation.ts"
 import type { ResolvedView } from "../charts/chart-resolve.ts"
 import type { ContentLanguage } from "../content/content-schema.ts"
-import { approachPoint, placeOfPoint } from "./point-approach.ts"
+import { approachPoint, litPoint, nearSites, placeOfPoint } from "./point-approach.ts"
 import { clipToBox, legOf, placementGeometry } from "./point-measure.ts"
 import {
   type Cue,
@@ -22,17 +22,16 @@ import {
   spreadCues,
   VIDEO_LANGUAGES,
 } from "./video-captions.ts"
-import { artOf, type BuiltVideo, pointCueText, screenLabels, titleLayer, type VideoPointText } from "./video-parts.ts"
 import {
-  boundsOf,
-  cameraFor,
-  type SceneElement,
-  type SceneLayer,
-  screenTransform,
-  VIDEO_BACKGROUND,
-  VIDEO_HEIGHT,
-  VIDEO_WIDTH,
-} from "./video-scene.ts"
+  artOf,
+  type BuiltVideo,
+  pointCueText,
+  screenLabels,
+  titleLayer,
+  type VideoPointText,
+  videoScene,
+} from "./video-parts.ts"
+import { boundsOf, cameraFor, type SceneElement, type SceneLayer, screenTransform } from "./video-scene.ts"
 
 export const POINT_MIN_SECONDS = 6
 export const POINT_MAX_SECONDS = 15
@@ -187,19 +186,8 @@ export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
     })
 
   // The point, every site of it on the near side, with a ring that pulses to the end.
-  const sites = detail.points.filter((p) => p.code === point.code && !p.mirrored)
-  for (const site of sites) {
-    elements.push({ type: "dot", at: site.position, radius: 7, color, rim: 2, from: round3(pointAt), fade: 0.25 })
-    elements.push({
-      type: "ring",
-      at: site.position,
-      radius: 9,
-      color,
-      width: 3,
-      from: round3(pointAt),
-      pulse: { period: POINT_PULSE_SECONDS, grow: 2.4 },
-    })
-  }
+  const sites = nearSites(detail, point.code)
+  elements.push(...litPoint(sites, color, round3(pointAt), POINT_PULSE_SECONDS))
   // Labels: the point's code (always), the cun across, the share of a line, and the codes of the
   // points it is measured from, clear of the dots, the ruler and the measuring lines.
   const scale = screenTransform(box).scale
@@ -303,7 +291,7 @@ export const buildPointVideo = (input: PointVideoInput): BuiltVideo => {
   )
 
   return {
-    scene: { width: VIDEO_WIDTH, height: VIDEO_HEIGHT, fps: POINT_FPS, duration, background: VIDEO_BACKGROUND, layers },
+    scene: videoScene(POINT_FPS, duration, layers),
     cues,
     chapters: [{ code: point.code, start: round3(pointAt) }],
   }

@@ -15,6 +15,7 @@ import {
   screenTransform,
   textWidth,
   toScreen,
+  VIDEO_BACKGROUND,
   VIDEO_HEIGHT,
   VIDEO_WIDTH,
   type VideoScene,
@@ -57,6 +58,16 @@ export interface VideoTitle {
   readonly hanzi: string
   readonly name: Readonly<Record<ContentLanguage, string>>
 }
+
+/** A scene of the videos' size and background. */
+export const videoScene = (fps: number, duration: number, layers: ReadonlyArray<SceneLayer>): VideoScene => ({
+  width: VIDEO_WIDTH,
+  height: VIDEO_HEIGHT,
+  fps,
+  duration,
+  background: VIDEO_BACKGROUND,
+  layers,
+})
 
 /** "LU-9 · Tàiyuān · Great Abyss" */
 export const pointCueText = (p: VideoPointText, language: ContentLanguage) =>

@@ -27,7 +27,10 @@ import {
 import { acupressureSources, cueProblems } from "./video-fixtures.ts"
 
 const sources = acupressureSources()
-const videos = sources.map((source) => ({ script: source.input.script, video: buildAcupressureVideo(source.input) }))
+const videos = sources.map((source) => {
+  const video = buildAcupressureVideo(source.input)
+  return { script: source.input.script, video, scene: video.scene, cues: video.cues.en }
+})
 
 const pressOf = (scene: VideoScene): { layer: SceneLayer; press: PressElement } => {
   for (const layer of scene.layers)
@@ -63,9 +66,7 @@ describe("acupressure videos", () => {
 
   it("keep every cue up long enough to read, one after another, and last as long as their words", () => {
     const problems: string[] = []
-    for (const { script, video } of videos) {
-      const cues = video.cues.en
-      const { scene } = video
+    for (const { script, scene, cues } of videos) {
       problems.push(...cueProblems(cues, scene.duration).map((p) => `${script.point}: ${p}`))
       for (const cue of cues)
         if (cue.end - cue.start < readingSeconds(cue.text))
@@ -78,9 +79,7 @@ describe("acupressure videos", () => {
 
   it("show the point and the fingertip pressing it inside the picture, and how to press above the captions", () => {
     const problems: string[] = []
-    for (const { script, video } of videos) {
-      const cues = video.cues.en
-      const { scene } = video
+    for (const { script, scene, cues } of videos) {
       const { layer, press } = pressOf(scene)
       // The pressing is shown from the first press sentence until the cautions.
       const pressCue = cues[1 + script.find.length]!

@@ -3,11 +3,15 @@
 // words (a locked point's location text never reaches a caller without Pro). The addresses are signed:
 // the MP4 answers byte ranges (206, 416) with its type, the captions are WebVTT, and an address that
 // was tampered with, made for another file or expired answers 403 — so a Pro video's bytes cannot be
-// fetched without Pro. Unknown channels answer 404, bad ones 422.
+// fetched without Pro. Unknown channels answer 404, bad ones 422. An acupressure video has captions in
+// English only: a signed address of its English captions answers WebVTT, of any other language 404.
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { loadContent } from "../../../server/content/load-content.ts"
+import { CONTENT_DIR, loadContent } from "../../../server/content/load-content.ts"
+import { loadVideoCatalogue } from "../../../server/videos/catalogue.ts"
 import { signMediaPath } from "../../../server/videos/media-signing.ts"
+import { CAPTIONS_PATH, videoMedia } from "../../../server/videos/service.ts"
+import { SEE_A_PRACTITIONER } from "../../../src/domain/acupressure/acupressure-script.ts"
 import { PLAN_ID_PRO } from "../../../src/domain/billing/plans.ts"
 import { ChannelVideos, PointVideos, VideoListing } from "../../../src/domain/videos/video-listing.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "../support/harness.ts"
@@ -19,6 +23,8 @@ const decodePoints = Schema.decodeUnknownSync(PointVideos)
 const decodeListing = Schema.decodeUnknownSync(VideoListing)
 const lockedChannel = content.channels.find((c) => !freeChannels.has(c.code))!
 const lockedLocation = lockedChannel.points[0]!.location
+/** The secret the test server signs media addresses with. */
+const SECRET = "jingluo-development-secret-not-for-production"
 
 describe.each(DATABASES)("video API on %s", (kind) => {
   let server: TestServer
@@ -173,9 +179,30 @@ describe.each(DATABASES)("video API on %s", (kind) => {
     expect((await server.request(`${proPath}?${freeQuery}`)).status).toBe(403)
     expect((await server.request(`${freePath}?${freeQuery!.replace(/s=./, "s=A")}`)).status).toBe(403)
     expect((await server.request(freePath!)).status).toBe(403)
-    const expired = signMediaPath("jingluo-development-secret-not-for-production", freePath!, Date.now() - 8 * 3600_000)
+    const expired = signMediaPath(SECRET, freePath!, Date.now() - 8 * 3600_000)
     expect((await server.request(expired.url)).status).toBe(403)
     const captionPath = forPro.captions[0]!.src.split("?")[0]
     expect((await server.request(`${captionPath}?${freeQuery}`)).status).toBe(403)
+  })
+  it("serves an acupressure video's captions in English only: WebVTT at its signed address, 404 in another language", async () => {
+    const script = content.acupressure[0]!
+    const entry = loadVideoCatalogue(CONTENT_DIR).byScript.get(script.id)!
+    expect(entry.id).toBe("acupressure-li-4")
+    const media = videoMedia(SECRET, entry, Date.now())
+    expect(media.captions.map((c) => c.language)).toEqual(["en"])
+    const vtt = await server.request(media.captions[0]!.src)
+    expect(vtt.status).toBe(200)
+    expect(vtt.headers.get("content-type")).toBe("text/vtt; charset=utf-8")
+    const captions = await vtt.text()
+    expect(captions.startsWith("WEBVTT")).toBe(true)
+    expect(captions).toContain(script.find[0])
+    expect(captions.trimEnd().endsWith(SEE_A_PRACTITIONER)).toBe(true)
+    for (const language of ["de", "es"]) {
+      const signed = signMediaPath(SECRET, `${CAPTIONS_PATH}/${entry.id}.${language}.vtt`, Date.now())
+      expect((await server.request(signed.url)).status, language).toBe(404)
+    }
+    // A point video keeps its captions in every language.
+    const point = signMediaPath(SECRET, `${CAPTIONS_PATH}/point-li-4.de.vtt`, Date.now())
+    expect((await server.request(point.url)).status).toBe(200)
   })
 })

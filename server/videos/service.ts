@@ -202,7 +202,7 @@ export class Videos extends Context.Service<
               subtitle: `${brief.pinyin} · ${brief.name.en}`,
               duration: entry.duration,
               permission: true,
-              media: mediaOf(entry, nowMs),
+              media: videoMedia(serverSecret, entry, nowMs),
             },
           ]
         })

@@ -9,15 +9,15 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
 import {
-  maskAddress,
   MAILS_PER_ADDRESS_PER_DAY,
+  maskAddress,
   type PatientPage,
   type PatientVideoList,
   SHARE_LINK_DAYS,
+  SHARES_PER_MEMBER_PER_DAY,
   type Share,
   type ShareList,
   type SharePayload,
-  SHARES_PER_MEMBER_PER_DAY,
   SharingMessageKey,
 } from "../../src/domain/acupressure/patient-sharing.ts"
 import { isProPlan } from "../../src/domain/billing/plans.ts"
@@ -152,7 +152,11 @@ export class Sharing extends Context.Service<
             sentAt: at,
             expiresAt,
           },
-          { perMember: SHARES_PER_MEMBER_PER_DAY, perAddress: MAILS_PER_ADDRESS_PER_DAY, since: new Date(at.getTime() - DAY_MS) },
+          {
+            perMember: SHARES_PER_MEMBER_PER_DAY,
+            perAddress: MAILS_PER_ADDRESS_PER_DAY,
+            since: new Date(at.getTime() - DAY_MS),
+          },
           mail.enqueue({
             to: email,
             purpose: "patient-videos",

@@ -218,9 +218,9 @@ describe.each(DATABASES)("patient sharing API on %s", (kind) => {
     const left = async () => (await call("GET", "/api/jing/patient_shares", member)).body.sharesLeftToday
     expect(await left()).toBe(SHARES_PER_MEMBER_PER_DAY)
     // The day's shares but two, sent earlier today.
-    const [{ id: userId }] = (await server.sql<{ id: number }>("SELECT id FROM users WHERE email = $1", [
-      email,
-    ])) as [{ id: number }]
+    const [{ id: userId }] = (await server.sql<{ id: number }>("SELECT id FROM users WHERE email = $1", [email])) as [
+      { id: number },
+    ]
     for (let i = 0; i < SHARES_PER_MEMBER_PER_DAY - 2; i++)
       await server.sql(
         `INSERT INTO patient_shares (id, user_id, token_hash, patient_masked, patient_key, videos, sent_at, expires_at)

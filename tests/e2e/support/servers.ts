@@ -17,6 +17,14 @@ export const e2eOutbox = (index: number) => resolve(e2eDataDir(index), "outbox")
  */
 export const E2E_DB_TEMPLATE = resolve(import.meta.dirname, "../../../.tmp/e2e-db-template")
 
+/**
+ * How long a minute of a self-test lasts on the journeys' servers (SELF_TEST_MINUTE_MS): a one-minute
+ * test runs out in 35 s, still long enough to say "30 seconds left" and to warn 17.5 s before the
+ * end. The one-minute test itself is the domain's and the server's tests' (test-timing.test.ts,
+ * self-tests-api.test.ts).
+ */
+export const E2E_SELF_TEST_MINUTE_MS = 35_000
+
 /** Playwright's `webServer` entries: one real server per worker (scripts/e2e-server.ts). */
 export const e2eServers = () =>
   Array.from({ length: E2E_WORKERS }, (_, index) => ({
@@ -33,6 +41,7 @@ export const e2eServers = () =>
       DATA_DIR: e2eDataDir(index),
       RATE_LIMIT_FACTOR: "20",
       LOG_LEVEL: "warn",
+      SELF_TEST_MINUTE_MS: String(E2E_SELF_TEST_MINUTE_MS),
     },
   }))
 

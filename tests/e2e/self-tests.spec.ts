@@ -2,11 +2,10 @@
 // multiple-choice test by keyboard and by mouse (a reload on the way resumes it; finishing early
 // asks first), reviews the result at its own address (a reload keeps it) and finds it in the score
 // history; a Pro learner takes a one-minute location test that warns near the end, not at the
-// start, is answered while the warning is open, survives a reload and expires (a minute lasts 35 s
+// start, is answered while the warning is open, survives a reload and expires (a minute lasts 40 s
 // on the journeys' server, E2E_SELF_TEST_MINUTE_MS; the real minute is the domain's and the
-// server's tests'); the tests
-// settings with their messages; visitors see the types and a sign-up prompt. axe (WCAG 2.0–2.2 A
-// and AA) on every screen.
+// server's tests'); the tests settings with their messages; visitors see the types and a sign-up
+// prompt. axe (WCAG 2.0–2.2 A and AA) on every screen.
 import type { Page } from "@playwright/test"
 import { DEFAULT_TEST_SETTINGS } from "../../src/domain/tests/test-settings.ts"
 import { MINUTE_MS, testDurationMs, warningLeadMs } from "../../src/domain/tests/test-timing.ts"
@@ -202,10 +201,9 @@ test("a Pro learner's one-minute test warns near the end, answers on while warne
   await page.keyboard.press("Enter")
   await expect(questionHeading(page)).toHaveText("Question 2 of 3")
 
-  // The half minute is said once, politely; the warning opens near the end (20 s before it, or half
-  // the time limit when that is shorter: 17.5 s here) and takes focus on its first key; the question
-  // stays answerable. (More time is the view's and the model's to walk: here it would add a minute of
-  // waiting.)
+  // The half minute is said once, politely; the warning opens with 20 s left and takes focus on its
+  // first key; the question stays answerable. (More time is the view's and the model's to walk: here
+  // it would add a minute of waiting.)
   const announcer = page.locator(".test-running [role=status][aria-live=polite]")
   await expect(announcer).toHaveText("30 seconds left.", { timeout: 30_000 })
   await expect(warning).toBeVisible({ timeout: 20_000 })

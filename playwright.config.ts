@@ -1,9 +1,28 @@
 import { defineConfig } from "@playwright/test"
-import { chromium, E2E_WORKERS, e2eOrigin, e2eServers } from "./tests/e2e/support/servers.ts"
+import { chromium, E2E_SELF_TEST_MINUTE_MS, E2E_WORKERS, e2eOrigin, e2eServers } from "./tests/e2e/support/servers.ts"
 
 // Browser journeys in Debian's Chromium against the built app and the real server with a fresh
 // PGlite database and the local outbox. `scripts/e2e-server.ts` prepares and starts that server,
 // one per worker (tests/e2e/support/test.ts points each worker at its own).
+
+/**
+ * The files whose journeys take longest (the sweeps, the timed self-test, the videos rendered on
+ * first play, the charts, the layout at every width, the account settings' mails). The phase lasts
+ * as long as its busier worker: these start first, so that what is left for the end is short
+ * journeys the two workers share out evenly, rather than one worker taking a long journey last while
+ * the other has nothing to do.
+ */
+const LONG_JOURNEYS = [
+  "account-settings",
+  "chart-tests",
+  "charts",
+  "every-page",
+  "layout",
+  "point-groups",
+  "self-tests",
+  "video-settings",
+  "videos",
+].map((name) => `**/${name}.spec.ts`)
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,5 +47,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: chromium,
   },
-  webServer: e2eServers(),
+  // Journeys run in the order of the projects (and of file names within one): the long ones first.
+  projects: [
+    { name: "long journeys", testMatch: LONG_JOURNEYS },
+    { name: "journeys", testIgnore: LONG_JOURNEYS },
+  ],
+  // A self-test's minute lasts 40 s there, so the one-minute test runs out without a minute of waiting.
+  webServer: e2eServers({ SELF_TEST_MINUTE_MS: String(E2E_SELF_TEST_MINUTE_MS) }),
 })

@@ -56,6 +56,7 @@ import {
   type TestTypesView,
 } from "../../src/domain/tests/test-views.ts"
 import { Groups } from "../groups/service.ts"
+import { ServerConfig } from "../platform/config/server-config.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { Settings } from "../settings/service.ts"
 import { type TestContentBundle, TestContentSource } from "./content-source.ts"
@@ -117,6 +118,7 @@ export class SelfTests extends Context.Service<
       const settingsService = yield* Settings
       const source = yield* TestContentSource
       const groups = yield* Groups
+      const { selfTestMinuteMs } = yield* ServerConfig
 
       /**
        * A point-group test's focus: the points of the learner's own group that the learner may open
@@ -382,7 +384,7 @@ export class SelfTests extends Context.Service<
           allPoints: bundle.allPoints.length,
           limited: !hasPro(viewer) && type !== REVIEW_TEST_ID,
           questionCount: questionCount(settings, pool.focus.size),
-          durationMs: testDurationMs(settings),
+          durationMs: testDurationMs(settings, selfTestMinuteMs),
           running: current && current.finished_at === null ? { id: current.id, answered, total: current.total } : null,
           ...(focus?.group ? { group: focus.group } : {}),
         } satisfies TestOverview
@@ -400,7 +402,7 @@ export class SelfTests extends Context.Service<
       ) =>
         Effect.gen(function* () {
           const at = yield* now
-          const clock = startClock(at, settings)
+          const clock = startClock(at, settings, selfTestMinuteMs)
           const id = yield* Effect.sync(() => randomUUID())
           const inserted = yield* repo.insert({
             id,

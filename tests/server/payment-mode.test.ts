@@ -12,6 +12,7 @@ import {
   SERVER_SECRET_MIN_LENGTH,
   startupProblems,
 } from "../../server/platform/config/server-config.ts"
+import { MINUTE_MS } from "../../src/domain/tests/test-timing.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 import { spawnServer } from "./support/spawn-server.ts"
 
@@ -69,6 +70,25 @@ describe("what counts as production", () => {
       { APP_ORIGIN: "http://app.localhost:5173", NODE_ENV: "test" },
     ])
       expect([env, productionReason(readSettings(env))]).toEqual([env, null])
+  })
+})
+
+describe("the self-test minute (SELF_TEST_MINUTE_MS)", () => {
+  it("is a minute unless a test server sets a whole number of milliseconds", () => {
+    expect(readSettings({}).selfTestMinuteMs).toBe(MINUTE_MS)
+    expect(readSettings({ SELF_TEST_MINUTE_MS: "35000" }).selfTestMinuteMs).toBe(35_000)
+    for (const value of ["", "0", "-5", "1.5", "abc", "35s"])
+      expect([value, readSettings({ SELF_TEST_MINUTE_MS: value }).selfTestMinuteMs]).toEqual([value, MINUTE_MS])
+    expect(problemsWith({ SELF_TEST_MINUTE_MS: "35000" })).toEqual([])
+  })
+
+  it("is refused by a production server, which keeps every self-test's real length", () => {
+    const production = { ...SECRET, LOCAL_CHECKOUT: "on", APP_ORIGIN: "https://jingluo.example" }
+    expect(problemsWith(production)).toEqual([])
+    expect(problemsWith({ ...production, SELF_TEST_MINUTE_MS: String(MINUTE_MS) })).toEqual([])
+    const [problem, ...rest] = problemsWith({ ...production, SELF_TEST_MINUTE_MS: "35000" })
+    expect(rest).toEqual([])
+    expect(problem).toContain("SELF_TEST_MINUTE_MS")
   })
 })
 

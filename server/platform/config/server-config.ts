@@ -3,6 +3,7 @@
 import { isIP } from "node:net"
 import { resolve } from "node:path"
 import { Context, Layer } from "effect"
+import { MINUTE_MS } from "../../../src/domain/tests/test-timing.ts"
 
 /**
  * Which reverse proxies stand in front of the server (TRUST_PROXY). Only then is the client address
@@ -52,6 +53,12 @@ export interface ServerSettings {
    * video is rendered in the background after the start, one at a time.
    */
   readonly videoPrerender: boolean
+  /**
+   * SELF_TEST_MINUTE_MS: how long a minute of a self-test's time limit (and of its "more time")
+   * lasts; a minute (60000) unless the server of the browser journeys shortens it. A production
+   * server refuses to start with any other length (`startupProblems`).
+   */
+  readonly selfTestMinuteMs: number
 }
 
 /** One OpenID Connect provider: where it is, our client there, and the name on its button. */
@@ -113,6 +120,12 @@ export const parseTrustProxy = (value: string | undefined): TrustProxy | { reado
 
 const ROOT = resolve(import.meta.dirname, "../../..")
 
+/** A self-test's minute, SELF_TEST_MINUTE_MS: unset or not a whole number of milliseconds above 0 is a minute. */
+const readSelfTestMinute = (value: string | undefined): number => {
+  const ms = Number(value)
+  return value !== undefined && /^\d+$/.test(value.trim()) && ms > 0 ? ms : MINUTE_MS
+}
+
 /** The key a developer's or a test's server uses without SERVER_SECRET; production refuses to start with it. */
 export const DEVELOPMENT_SERVER_SECRET = "jingluo-development-secret-not-for-production"
 /** A shorter secret is guessable. */
@@ -150,6 +163,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): ServerSettin
     socialProviders: readSocialProviders(env),
     videoDir: resolve(env.VIDEO_DIR ?? resolve(dataDir, "videos")),
     videoPrerender: env.VIDEOS_PRERENDER !== "off",
+    selfTestMinuteMs: readSelfTestMinute(env.SELF_TEST_MINUTE_MS),
   }
 }
 
@@ -204,6 +218,11 @@ export const startupProblems = (settings: ServerSettings, env: NodeJS.ProcessEnv
       `SERVER_SECRET is not set, or shorter than ${SERVER_SECRET_MIN_LENGTH} characters, on a production server ` +
         `(${production}): it keys the hashes by which the server remembers who had a trial. Set it to a long ` +
         "random string (openssl rand -base64 32) and keep it: a new one forgets them.",
+    )
+  if (production && settings.selfTestMinuteMs !== MINUTE_MS)
+    problems.push(
+      `SELF_TEST_MINUTE_MS="${env.SELF_TEST_MINUTE_MS}" is set on a production server (${production}): it changes ` +
+        "how long every self-test lasts, and is for the test servers only. Remove it.",
     )
   if (production && settings.stripeSecretKey && !settings.stripeWebhookSecret)
     problems.push("STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: no payment would ever be recorded.")

@@ -31,11 +31,16 @@ export type TimeAnnouncement = (typeof TIME_ANNOUNCEMENTS_MS)[number]
 export const timeMultiplier = (difficulty: TestDifficulty): number =>
   difficulty === TEST_DIFFICULTY_BEGINNER ? BEGINNER_TIME_MULTIPLIER : EXPERT_TIME_MULTIPLIER
 
-/** The time a new test gets, or null for practice without a time limit. */
+/**
+ * The time a new test gets, or null for practice without a time limit. `minuteMs` is how long a
+ * minute of the settings lasts: a minute, but on the server of the browser journeys a shorter one
+ * (SELF_TEST_MINUTE_MS), so that a one-minute test runs out without a minute of waiting.
+ */
 export const testDurationMs = (
   settings: Pick<TestSettings, "testDuration" | "testDifficulty" | "testTimed">,
+  minuteMs: number = MINUTE_MS,
 ): number | null =>
-  settings.testTimed ? Math.round(settings.testDuration * MINUTE_MS * timeMultiplier(settings.testDifficulty)) : null
+  settings.testTimed ? Math.round(settings.testDuration * minuteMs * timeMultiplier(settings.testDifficulty)) : null
 
 /** What the server stores about a test's clock. */
 export interface TestClock {
@@ -51,11 +56,12 @@ export interface TestClock {
 export const startClock = (
   startedAt: number,
   settings: Pick<TestSettings, "testDuration" | "testDifficulty" | "testTimed" | "testExtraTime">,
+  minuteMs: number = MINUTE_MS,
 ): TestClock => ({
   startedAt,
-  durationMs: testDurationMs(settings),
+  durationMs: testDurationMs(settings, minuteMs),
   extensions: 0,
-  extraTimeMs: settings.testExtraTime * MINUTE_MS,
+  extraTimeMs: settings.testExtraTime * minuteMs,
 })
 
 export const isPractice = (clock: TestClock): boolean => clock.durationMs === null

@@ -62,6 +62,15 @@ describe("§9 test time", () => {
     expect(testDurationMs({ ...expertTimed, testDuration: MIN_TEST_DURATION_MINUTES })).toBe(MINUTE_MS)
   })
 
+  it("counts in the server's minute: a minute unless a test server shortens it, more time too", () => {
+    expect(testDurationMs(expertTimed)).toBe(testDurationMs(expertTimed, MINUTE_MS))
+    expect(testDurationMs({ ...expertTimed, testDuration: 1 }, 35_000)).toBe(35_000)
+    expect(testDurationMs({ ...DEFAULT_TEST_SETTINGS, testDuration: 2 }, 35_000)).toBe(2 * 35_000 * 1.25)
+    const short = startClock(START, { ...expertTimed, testDuration: 1, testExtraTime: 2 }, 35_000)
+    expect(short).toEqual({ startedAt: START, durationMs: 35_000, extensions: 0, extraTimeMs: 70_000 })
+    expect(startClock(START, { ...expertTimed, testExtraTime: 2 }).extraTimeMs).toBe(2 * MINUTE_MS)
+  })
+
   it("has no deadline in practice (limit off)", () => {
     const practice = clock({ testTimed: false })
     expect(testDurationMs({ ...expertTimed, testTimed: false })).toBeNull()

@@ -17,8 +17,20 @@ export const e2eOutbox = (index: number) => resolve(e2eDataDir(index), "outbox")
  */
 export const E2E_DB_TEMPLATE = resolve(import.meta.dirname, "../../../.tmp/e2e-db-template")
 
-/** Playwright's `webServer` entries: one real server per worker (scripts/e2e-server.ts). */
-export const e2eServers = () =>
+/**
+ * How long a minute of a self-test lasts on the journeys' servers (SELF_TEST_MINUTE_MS, set by
+ * playwright.config.ts; the models' servers keep the real minute): a one-minute test runs out in
+ * 40 s. That still leaves 10 s before "30 seconds left" is said, and the warning opens 20 s before
+ * the end as in a real one-minute test. The real minute is the domain's and the server's tests'
+ * (test-timing.test.ts, self-tests-api.test.ts).
+ */
+export const E2E_SELF_TEST_MINUTE_MS = 40_000
+
+/**
+ * Playwright's `webServer` entries: one real server per worker (scripts/e2e-server.ts), with `env`
+ * besides the common settings (the journeys' shorter self-test minute; the models keep the real one).
+ */
+export const e2eServers = (env: Record<string, string> = {}) =>
   Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: "node scripts/e2e-server.ts",
     url: `${e2eOrigin(index)}/api/health`,
@@ -33,6 +45,7 @@ export const e2eServers = () =>
       DATA_DIR: e2eDataDir(index),
       RATE_LIMIT_FACTOR: "20",
       LOG_LEVEL: "warn",
+      ...env,
     },
   }))
 

@@ -49,7 +49,9 @@ export const wireSharing = (
         }),
         patientPage: patientPageMachine.provide({
           actors: {
-            loadPage: apiActor((client, { token }) => client.patients.page({ params: { token } }), { catalogue: false }),
+            loadPage: apiActor((client, { token }) => client.patients.page({ params: { token } }), {
+              catalogue: false,
+            }),
           },
         }),
         unsubscribe: unsubscribeMachine.provide({

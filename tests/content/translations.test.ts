@@ -49,7 +49,8 @@ describe.each(namespaces)("locales/*/%s", (file) => {
 describe("English-only namespaces", () => {
   it.each([...englishOnly])("%s exists in en only, so no page shows a stale translation of it", (file) => {
     expect(readdirSync(join(LOCALES, "en"))).toContain(file)
-    for (const language of COMPLETE.filter((l) => l !== "en")) expect(readdirSync(join(LOCALES, language))).not.toContain(file)
+    for (const language of COMPLETE.filter((l) => l !== "en"))
+      expect(readdirSync(join(LOCALES, language))).not.toContain(file)
   })
 })
 

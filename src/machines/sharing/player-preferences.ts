@@ -26,7 +26,10 @@ export const sharingPreferences = (reducedMotion: boolean): PlaybackPreferences 
   reducedMotion,
 })
 
-export const preferencesAfter = (preferences: PlaybackPreferences, event: PlayerPreferenceEvent): PlaybackPreferences => {
+export const preferencesAfter = (
+  preferences: PlaybackPreferences,
+  event: PlayerPreferenceEvent,
+): PlaybackPreferences => {
   switch (event.type) {
     case "captions.toggle":
       return { ...preferences, captions: !preferences.captions }

@@ -108,18 +108,25 @@ export const shareFormMachine = setup({
   on: {
     "preview.open": { actions: assign(({ event }) => ({ preview: event.id })) },
     "preview.close": { actions: assign({ preview: null }) },
-    "captions.toggle": { actions: assign(({ context, event }) => ({ preferences: preferencesAfter(context.preferences, event) })) },
+    "captions.toggle": {
+      actions: assign(({ context, event }) => ({ preferences: preferencesAfter(context.preferences, event) })),
+    },
     "captions.language": {
       actions: assign(({ context, event }) => ({ preferences: preferencesAfter(context.preferences, event) })),
     },
-    "speed.set": { actions: assign(({ context, event }) => ({ preferences: preferencesAfter(context.preferences, event) })) },
+    "speed.set": {
+      actions: assign(({ context, event }) => ({ preferences: preferencesAfter(context.preferences, event) })),
+    },
   },
   states: {
     loading: {
       tags: ["busy", "loading"],
       invoke: {
         src: "loadVideos",
-        onDone: { target: "ready", actions: assign(({ event }) => ({ videoList: event.output.videos, loadError: null })) },
+        onDone: {
+          target: "ready",
+          actions: assign(({ event }) => ({ videoList: event.output.videos, loadError: null })),
+        },
         onError: [
           { guard: "proRequired", target: "locked" },
           { target: "loadFailed", actions: assign(({ event }) => ({ loadError: formErrorKey(event.error) })) },
@@ -176,7 +183,11 @@ export const shareFormMachine = setup({
             target: "ready",
             actions: assign(({ context, event }) => rejectSubmit(context, failureFieldErrors(event.error))),
           },
-          { guard: "limited", target: "ready", actions: assign(({ event }) => ({ limitedFor: retryAfterOf(event.error) })) },
+          {
+            guard: "limited",
+            target: "ready",
+            actions: assign(({ event }) => ({ limitedFor: retryAfterOf(event.error) })),
+          },
           {
             guard: "proRequired",
             target: "ready",

@@ -93,7 +93,10 @@ export const sharedListMachine = setup({
             target: "refreshing",
             actions: assign({ revoking: null, revokeError: "list.alreadyGone" }),
           },
-          { target: "ready", actions: assign(({ event }) => ({ revoking: null, revokeError: formErrorKey(event.error) })) },
+          {
+            target: "ready",
+            actions: assign(({ event }) => ({ revoking: null, revokeError: formErrorKey(event.error) })),
+          },
         ],
       },
     },

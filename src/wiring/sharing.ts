@@ -3,7 +3,6 @@
 // the patient's pages, which never touch the member's session: their failures are said on the page
 // only, so a visitor without an account is never sent to sign in.
 import { Effect } from "effect"
-import { maskAddress } from "../domain/acupressure/patient-sharing.ts"
 import { Toasts } from "../infra/toasts.ts"
 import { patientPageMachine } from "../machines/sharing/patient-page-machine.ts"
 import { shareFormMachine } from "../machines/sharing/share-form-machine.ts"
@@ -31,7 +30,7 @@ export const wireSharing = (
             announceSent: (_, { share }) =>
               w.act(
                 Effect.flatMap(Toasts, (toasts) =>
-                  toasts.show("success", english("sharing:form.sentToast", { patient: maskAddress(share.patient) })),
+                  toasts.show("success", english("sharing:form.sentToast", { patient: share.patient })),
                 ),
               ),
             offerUpgrade: billing.offerUpgradeLite,

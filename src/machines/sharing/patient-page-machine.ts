@@ -1,6 +1,6 @@
 // The patient's page (§7 `GET /api/patient/{token}`), opened from the mail without an account: the
 // videos a practitioner shared and until when, or plainly that the link has ended or is not valid.
-// It never signs anyone in or out: every failure is said on the page, with a retry where one helps.
+// One player shows the chosen video; the others are listed beside it. It never signs anyone in or out: every failure is said on the page, with a retry where one helps.
 import { assign, setup } from "xstate"
 import type { PatientPage } from "../../domain/acupressure/patient-sharing.ts"
 import { formErrorKey } from "../../domain/shared/errors.ts"
@@ -17,10 +17,15 @@ export interface PatientPageContext {
   readonly token: string
   readonly page: PatientPage | null
   readonly error: string | null
+  /** The video in the player (one player on the page; the others are listed to choose from). */
+  readonly current: number
   readonly preferences: PlaybackPreferences
 }
 
-export type PatientPageEvent = { readonly type: "page.retry" } | PlayerPreferenceEvent
+export type PatientPageEvent =
+  | { readonly type: "page.retry" }
+  | { readonly type: "video.select"; readonly index: number }
+  | PlayerPreferenceEvent
 
 const choose = ({ context, event }: { context: PatientPageContext; event: PlayerPreferenceEvent }) => ({
   preferences: preferencesAfter(context.preferences, event),
@@ -31,6 +36,11 @@ export const patientPageMachine = setup({
   actors: { loadPage: apiCall<PatientPage, { readonly token: string }>("loadPage") },
   guards: {
     isOpen: ({ event }) => "output" in event && (event.output as PatientPage)._tag === "Open",
+    isListed: ({ context, event }) =>
+      event.type === "video.select" &&
+      context.page?._tag === "Open" &&
+      event.index >= 0 &&
+      event.index < context.page.videos.length,
     notFound: isFailure("NotFound"),
   },
 }).createMachine({
@@ -39,6 +49,7 @@ export const patientPageMachine = setup({
     token: input.token,
     page: null,
     error: null,
+    current: 0,
     preferences: sharingPreferences(input.reducedMotion ?? false),
   }),
   initial: "loading",
@@ -61,6 +72,7 @@ export const patientPageMachine = setup({
     open: {
       tags: ["open"],
       on: {
+        "video.select": { guard: "isListed", actions: assign(({ event }) => ({ current: event.index })) },
         "captions.toggle": { actions: assign(choose) },
         "captions.language": { actions: assign(choose) },
         "speed.set": { actions: assign(choose) },

@@ -32,6 +32,17 @@ describe("patient page machine", () => {
     expect(s.snapshot().context.preferences).toMatchObject({ captions: true, captionLanguage: "en" })
   })
 
+  it("plays the video chosen from the list, and only a listed one", async () => {
+    const s = openLink()
+    s.loadPage.last().resolve(openPage)
+    await flush()
+    expect(s.snapshot().context.current).toBe(0)
+    s.actor.send({ type: "video.select", index: 1 })
+    expect(s.snapshot().context.current).toBe(1)
+    expect(s.snapshot().can({ type: "video.select", index: 2 })).toBe(false)
+    expect(s.snapshot().can({ type: "video.select", index: -1 })).toBe(false)
+  })
+
   it("keeps the player's choices while open", async () => {
     const s = openLink()
     s.loadPage.last().resolve(openPage)

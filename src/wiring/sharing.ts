@@ -3,6 +3,7 @@
 // the patient's pages, which never touch the member's session: their failures are said on the page
 // only, so a visitor without an account is never sent to sign in.
 import { Effect } from "effect"
+import type { ApiFailure } from "../domain/shared/errors.ts"
 import { Toasts } from "../infra/toasts.ts"
 import { patientPageMachine } from "../machines/sharing/patient-page-machine.ts"
 import { shareFormMachine } from "../machines/sharing/share-form-machine.ts"
@@ -10,6 +11,12 @@ import { sharedListMachine } from "../machines/sharing/shared-list-machine.ts"
 import { unsubscribeMachine } from "../machines/sharing/unsubscribe-machine.ts"
 import type { BillingWiring } from "./billing.ts"
 import type { Wiring } from "./shared/wiring.ts"
+
+/**
+ * The member's calls: the catalogue acts on an ended session and on faults (a toast), but a 404 is
+ * said on the page — the form, the list and everything typed stay — never by leaving for /not-found.
+ */
+const inPlace = { catalogue: (failure: ApiFailure) => failure._tag !== "NotFound" }
 
 export const wireSharing = (
   w: Wiring,
@@ -23,8 +30,8 @@ export const wireSharing = (
       sharing: {
         form: shareFormMachine.provide({
           actors: {
-            loadVideos: apiActor((client) => client.sharing.videos()),
-            share: apiActor((client, payload) => client.sharing.share({ payload })),
+            loadVideos: apiActor((client) => client.sharing.videos(), inPlace),
+            share: apiActor((client, payload) => client.sharing.share({ payload }), inPlace),
           },
           actions: {
             announceSent: (_, { share }) =>
@@ -39,11 +46,9 @@ export const wireSharing = (
         }),
         list: sharedListMachine.provide({
           actors: {
-            loadShares: apiActor((client) => client.sharing.shares()),
-            // A share gone meanwhile is said in the list, not by the catalogue's not-found page.
-            revokeShare: apiActor((client, { id }) => client.sharing.revoke({ params: { id } }), {
-              catalogue: (failure) => failure._tag !== "NotFound",
-            }),
+            loadShares: apiActor((client) => client.sharing.shares(), inPlace),
+            // A share gone meanwhile (404) is said in the list, which loads again.
+            revokeShare: apiActor((client, { id }) => client.sharing.revoke({ params: { id } }), inPlace),
           },
         }),
         patientPage: patientPageMachine.provide({

@@ -21,7 +21,7 @@ import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { TextField } from "../shared/components/TextField.tsx"
 import { useFocusFirstInvalid, validateOnBlur } from "../shared/page-hooks.ts"
 import { ENGLISH_TIME, englishDate } from "./EnglishOnly.tsx"
-import { VideoPreview } from "./VideoPreview.tsx"
+import { previewButtonId, VideoPreview } from "./VideoPreview.tsx"
 
 type ShareFormActor = ActorRefFrom<typeof shareFormMachine>
 
@@ -50,12 +50,13 @@ const VideoChoices = ({ actor }: { readonly actor: ShareFormActor }) => {
             <li key={video.id} className="video-choice">
               <Checkbox value={video.id} aria-label={label === video.title ? undefined : video.title}>
                 {video.media ? <img className="video-choice-poster" src={video.media.poster} alt="" /> : null}
-                <span className="video-choice-title">{label}</span>{" "}
-                <span className="video-choice-length">
-                  {t("sharing:form.duration", { time: formatTime(video.duration) })}
-                </span>
+                <span className="video-choice-title">{label}</span>
               </Checkbox>
+              <span className="video-choice-length">
+                {t("sharing:form.duration", { time: formatTime(video.duration) })}
+              </span>
               <Button
+                id={previewButtonId(video.id)}
                 variant="secondary"
                 aria-label={t("sharing:form.previewOf", { title: video.title })}
                 onPress={() => actor.send({ type: "preview.open", id: video.id })}

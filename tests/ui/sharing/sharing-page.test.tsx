@@ -4,10 +4,10 @@
 // with the player, the consent question and where the cursor goes), the list (revoking after its
 // question, the cursor on the row's status), and axe (WCAG 2.2 A/AA) on the page.
 import { screen, waitFor, within } from "@testing-library/react"
-import axe from "axe-core"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { shareLabel } from "../../../src/domain/acupressure/patient-sharing.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
 import { API, dashboard, renderApp, server } from "../support/render-app.tsx"
 import { rememberProMember, sharingHandlers } from "../support/sharing-api.ts"
 import { VIDEOS } from "../support/sharing-data.ts"
@@ -18,17 +18,6 @@ afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
 const PATH = "/acupressure-videos"
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-
-/** axe on the page, with the WCAG 2.2 A and AA rules (contrast needs a real browser: the e2e runs check it). */
-export const expectNoAxeViolations = async (root: Element = document.body) => {
-  const result = await axe.run(root, {
-    runOnly: { type: "tag", values: WCAG_TAGS },
-    rules: { "color-contrast": { enabled: false } },
-  })
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" | ")}`)).toEqual([])
-}
-
 const openAsPro = async (options: Parameters<typeof sharingHandlers>[0] = {}) => {
   const fake = sharingHandlers(options)
   server.use(...fake.handlers)

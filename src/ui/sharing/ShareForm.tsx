@@ -160,14 +160,10 @@ export const ShareForm = ({ actor }: { readonly actor: ShareFormActor }) => {
             ) : null}
           </div>
         )}
-        <p className="visually-hidden" role="status">
+        {/* Always there, so each new share is announced; shown once there is one. */}
+        <p className={sent ? "form-message notice" : "visually-hidden"} role="status">
           {sent ? t("sharing:form.sent", { patient: sent.patient, date: englishDate(sent.expiresAt) }) : ""}
         </p>
-        {sent ? (
-          <p className="muted" aria-hidden="true">
-            {t("sharing:form.sent", { patient: sent.patient, date: englishDate(sent.expiresAt) })}
-          </p>
-        ) : null}
       </form>
       <VideoPreview actor={actor} />
     </section>

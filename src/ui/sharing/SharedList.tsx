@@ -3,7 +3,7 @@
 // question. A revoked row says so, announced, and the cursor lands on its status. How many more
 // shares today is said above; an empty list says so; a load failure says so with a retry.
 import { useSelector } from "@xstate/react"
-import { useEffect } from "react"
+import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
 import type { Share } from "../../domain/acupressure/patient-sharing.ts"
@@ -71,14 +71,18 @@ export const SharedList = ({ actor }: { readonly actor: SharedListActor }) => {
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const revokedShare = list?.shares.find((share) => share.id === revoked) ?? null
 
-  // The revoked row's status takes the cursor once the server's list is shown (the Revoke button is gone).
+  // The revoked row's status takes the cursor once the server's list is shown (the Revoke button is
+  // gone); a link that had ended meanwhile leaves no row to land on, so the list's heading takes it.
+  const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
-    if (revoked !== null && !busy) document.getElementById(`share-status-${revoked}`)?.focus()
-  }, [revoked, busy])
+    if (busy) return
+    if (revoked !== null) document.getElementById(`share-status-${revoked}`)?.focus()
+    else if (revokeError === "list.alreadyGone") heading.current?.focus()
+  }, [revoked, revokeError, busy])
 
   return (
     <section className="panel shared-list" aria-labelledby="shared-list-heading">
-      <h2 id="shared-list-heading" tabIndex={-1}>
+      <h2 id="shared-list-heading" ref={heading} tabIndex={-1}>
         {t("sharing:list.heading")}
       </h2>
       {loading ? (

@@ -166,6 +166,7 @@ describe("revoking", () => {
     }
     if (failure === "404") {
       expect(await screen.findByText("That link had already ended. The list is up to date.")).toBeInTheDocument()
+      await waitFor(() => expect(screen.getByRole("heading", { name: "Shared with patients" })).toHaveFocus())
     } else {
       expect(await screen.findByRole("alert")).toHaveTextContent(/.+/)
       expect(screen.getByText("Active until 29 Dec 2026")).toBeInTheDocument()

@@ -5,6 +5,7 @@ import { StrictMode, Suspense } from "react"
 import { I18nProvider } from "react-aria-components"
 import { createRoot } from "react-dom/client"
 import { I18nextProvider } from "react-i18next"
+import { isPatientPath } from "./domain/acupressure/sharing-links.ts"
 import { App, preloadPages } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
@@ -19,6 +20,7 @@ import { wireNotes } from "./wiring/notes.ts"
 import { wireSearch } from "./wiring/search.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
 import { makeWiring } from "./wiring/shared/wiring.ts"
+import { wireSharing } from "./wiring/sharing.ts"
 import { readLanguage, wireShell } from "./wiring/shell.ts"
 import { wireSocial } from "./wiring/social.ts"
 import { wireTests } from "./wiring/tests.ts"
@@ -29,15 +31,17 @@ export type { WireOptions }
 
 export const wire = async (options: WireOptions) => {
   const runtime = makeRuntime(options)
+  const path = globalThis.location?.pathname ?? "/"
   const language = readLanguage(readWith(runtime))
   // The first page's group loads beside the texts (the server's page preloads its script), so the
   // first render shows the page itself, not a placeholder.
-  const [i18n] = await Promise.all([createI18n(language), preloadPages(globalThis.location?.pathname ?? "/")])
+  const [i18n] = await Promise.all([createI18n(language), preloadPages(path)])
   document.documentElement.lang = language
 
   const w = makeWiring(runtime, (key) => i18n.t(key))
   const shell = wireShell(w)
-  const account = wireAccount(w, language, { clock: options.sessionClock })
+  // A patient's page never asks about a member's session: a stale one must not send them to sign in.
+  const account = wireAccount(w, language, { clock: options.sessionClock, refresh: !isPatientPath(path) })
   const billing = wireBilling(w, account)
   const content = wireContent(w, billing)
   const search = wireSearch(w)
@@ -52,6 +56,8 @@ export const wire = async (options: WireOptions) => {
     signedIn: () => account.session.getSnapshot().context.user !== null,
     prefersReducedMotion: () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true,
   })
+
+  const sharing = wireSharing(w, billing, (key, values) => i18n.getFixedT("en")(key, values ?? {}))
 
   const services: AppServices = {
     language,
@@ -75,6 +81,7 @@ export const wire = async (options: WireOptions) => {
       ...feedback.machines,
       ...groups.machines,
       ...videos.machines,
+      ...sharing.machines,
     },
   }
 

@@ -6,6 +6,11 @@ import { useTranslation } from "react-i18next"
 import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { EMAIL_RESTORE_PATH } from "../domain/account/email-restore.ts"
+import {
+  ACUPRESSURE_VIDEOS_HREF,
+  isPatientPath,
+  PATIENT_UNSUBSCRIBE_PATH,
+} from "../domain/acupressure/sharing-links.ts"
 import { MY_GROUPS_HREF } from "../domain/groups/group-links.ts"
 import { FULL_TEXT_HREF, isCanonicalPointSlug, SEARCH_HREF } from "../domain/search/search-links.ts"
 import {
@@ -30,6 +35,7 @@ import { PageLoader } from "./shared/components/PageLoader.tsx"
 import { CookieBanner } from "./shared/layout/CookieBanner.tsx"
 import { Footer } from "./shared/layout/Footer.tsx"
 import { Header } from "./shared/layout/Header.tsx"
+import { LogoMark } from "./shared/layout/LogoMark.tsx"
 import { SignedInOnly } from "./shared/layout/SignedInOnly.tsx"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
 import { HomePage } from "./shared/pages/HomePage.tsx"
@@ -50,6 +56,7 @@ const groups = {
   notes: lazyModule(() => import("./notes/pages.ts"), page),
   feedback: lazyModule(() => import("./feedback/pages.ts"), page),
   videos: lazyModule(() => import("./videos/pages.ts"), page),
+  sharing: lazyModule(() => import("./sharing/pages.ts"), page),
 } satisfies Record<PageGroup, { readonly preload: () => Promise<unknown> }>
 
 /** Loads the page groups that show `path`, together; a failure is left to the page's own retry. */
@@ -89,6 +96,9 @@ const MyNotesPage = groups.notes.part((m) => m.MyNotesPage)
 const SupportPage = groups.feedback.part((m) => m.SupportPage)
 const ChannelVideoPage = groups.videos.part((m) => m.ChannelVideoPage)
 const PointVideosPage = groups.videos.part((m) => m.PointVideosPage)
+const AcupressureVideosPage = groups.sharing.part((m) => m.AcupressureVideosPage)
+const PatientLinkPage = groups.sharing.part((m) => m.PatientLinkPage)
+const UnsubscribePage = groups.sharing.part((m) => m.UnsubscribePage)
 
 /**
  * The pages of other features shown inside the account settings layout, by address: the same
@@ -255,6 +265,12 @@ const Routes = () => (
     <Route path="/video/play-channel/:slug">
       {({ slug }) => <PlanKeyed render={(plan) => <PointVideosPage key={`${slug}-${plan}`} slug={slug} />} />}
     </Route>
+    {/* Linked from the account menu in English only (§6); the page itself is English in every language. */}
+    <Route path={ACUPRESSURE_VIDEOS_HREF}>
+      <SignedInOnly>
+        <AcupressureVideosPage />
+      </SignedInOnly>
+    </Route>
     <Route path="/not-found">
       <NotFoundPage />
     </Route>
@@ -265,7 +281,35 @@ const Routes = () => (
   </Switch>
 )
 
+/**
+ * A patient's pages (their link, the unsubscribe page): without an account and without anything else
+ * of the app — no header, menus, search, footer, cookie or upgrade prompts; the Jingluo name only.
+ */
+const PatientShell = () => (
+  <div className="app patient-app">
+    <header className="patient-header">
+      <LogoMark />
+      <span>Jingluo</span>
+    </header>
+    <main id="main" tabIndex={-1}>
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          <Route path={PATIENT_UNSUBSCRIBE_PATH}>
+            <UnsubscribePage />
+          </Route>
+          <Route path="/patient/:token">{({ token }) => <PatientLinkPage key={token} token={token} />}</Route>
+        </Switch>
+      </Suspense>
+    </main>
+  </div>
+)
+
 export const App = () => {
+  const [location] = useLocation()
+  return isPatientPath(location) ? <PatientShell /> : <MemberApp />
+}
+
+const MemberApp = () => {
   const { t } = useTranslation("common")
   const { logout } = useAppServices()
   const [location] = useLocation()

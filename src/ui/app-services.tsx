@@ -56,6 +56,10 @@ import type { typeAheadMachine } from "../machines/search/type-ahead-machine.ts"
 import type { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
 import type { languageMachine } from "../machines/shared/language-machine.ts"
 import type { quoteMachine } from "../machines/shared/quote-machine.ts"
+import type { patientPageMachine } from "../machines/sharing/patient-page-machine.ts"
+import type { shareFormMachine } from "../machines/sharing/share-form-machine.ts"
+import type { sharedListMachine } from "../machines/sharing/shared-list-machine.ts"
+import type { unsubscribeMachine } from "../machines/sharing/unsubscribe-machine.ts"
 import type { TimerClock } from "../machines/tests/test-session-context.ts"
 import type { testSessionMachine } from "../machines/tests/test-session-machine.ts"
 import type { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
@@ -153,6 +157,13 @@ export interface AppServices {
     }
     /** Videos: the player and the queue of a channel's point videos. */
     readonly videos: { readonly queue: typeof videoQueueMachine }
+    /** Patient sharing: the member's form and list of shares; the patient's link and unsubscribe pages. */
+    readonly sharing: {
+      readonly form: typeof shareFormMachine
+      readonly list: typeof sharedListMachine
+      readonly patientPage: typeof patientPageMachine
+      readonly unsubscribe: typeof unsubscribeMachine
+    }
   }
 }
 

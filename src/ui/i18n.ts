@@ -5,6 +5,7 @@ import { initReactI18next } from "react-i18next"
 import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../domain/account/name-rules.ts"
 import { PASSWORD_MIN_LENGTH } from "../domain/account/password-rules.ts"
 import { CODE_LENGTH } from "../domain/account/verification-code.ts"
+import { SHARE_VIDEOS_MAX } from "../domain/acupressure/patient-sharing.ts"
 import { DEFAULT_LANGUAGE, NAMESPACES, type SelectableLanguage } from "../domain/shared/locales.ts"
 
 // The server's namespaces (server, mail, checkout) are the server's words: never bundled with the app.
@@ -46,6 +47,7 @@ export const createI18n = async (language: SelectableLanguage): Promise<i18n> =>
           firstNameMin: FIRST_NAME_MIN_LENGTH,
           lastNameMin: LAST_NAME_MIN_LENGTH,
           codeLength: CODE_LENGTH,
+          shareVideosMax: SHARE_VIDEOS_MAX,
         },
       },
       returnNull: false,

@@ -248,7 +248,15 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
   }
 }
 
-export const wireAccount = (w: Wiring, language = "en", options: { readonly clock?: TimerClock | undefined } = {}) => {
+export const wireAccount = (
+  w: Wiring,
+  language = "en",
+  options: {
+    readonly clock?: TimerClock | undefined
+    /** Ask the server about a remembered session at once (not on a patient's page). */
+    readonly refresh?: boolean
+  } = {},
+) => {
   w.read(takeLoginToken)
   const initialUser = w.read(storedUser)
 
@@ -272,7 +280,7 @@ export const wireAccount = (w: Wiring, language = "en", options: { readonly cloc
     { input: { user: initialUser }, ...(options.clock ? { clock: options.clock } : {}) },
   )
   session.start()
-  if (initialUser) session.send({ type: "session.refresh" })
+  if (initialUser && options.refresh !== false) session.send({ type: "session.refresh" })
   // Only a session that exists can expire; a visitor's 401 needs no reload.
   w.onSessionExpired(() => {
     if (session.getSnapshot().context.user) session.send({ type: "session.expired" })

@@ -3,10 +3,12 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
+import { ENGLISH_ONLY_NAMESPACES } from "../../src/domain/shared/locales.ts"
 
 const LOCALES = resolve(import.meta.dirname, "../../locales")
 const COMPLETE = ["en", "de", "es"] as const
-const namespaces = readdirSync(join(LOCALES, "en")).filter((f) => f.endsWith(".json"))
+const englishOnly = new Set<string>(ENGLISH_ONLY_NAMESPACES.map((namespace) => `${namespace}.json`))
+const namespaces = readdirSync(join(LOCALES, "en")).filter((f) => f.endsWith(".json") && !englishOnly.has(f))
 
 type Tree = { readonly [key: string]: string | Tree | ReadonlyArray<string | Tree> }
 const read = (language: string, file: string): Tree => JSON.parse(readFileSync(join(LOCALES, language, file), "utf8"))
@@ -41,6 +43,14 @@ describe.each(namespaces)("locales/*/%s", (file) => {
       if (!other.has(path)) continue
       expect(placeholders(other.get(path)!), `${language} ${path}`).toEqual(placeholders(text))
     }
+  })
+})
+
+describe("English-only namespaces", () => {
+  it.each([...englishOnly])("%s exists in en only, so no page shows a stale translation of it", (file) => {
+    expect(readdirSync(join(LOCALES, "en"))).toContain(file)
+    for (const language of COMPLETE.filter((l) => l !== "en"))
+      expect(readdirSync(join(LOCALES, language))).not.toContain(file)
   })
 })
 

@@ -10,6 +10,13 @@ export const IN_PROGRESS_LANGUAGES: ReadonlyArray<Language> = ["ru"]
 
 /** Translation namespaces: common and user everywhere, home on /, about on /about. */
 export const NAMESPACES = ["common", "user", "home", "about"] as const
+/**
+ * Namespaces written in English only: patient sharing is offered in English alone (§6 "Acupressure
+ * video sharing only when language is English"), its mails and videos are English, so its pages
+ * show English whatever the interface's language and have no German or Spanish texts to keep.
+ */
+export const ENGLISH_ONLY_NAMESPACES = ["sharing"] as const
+
 export const namespacesForPath = (path: string): ReadonlyArray<(typeof NAMESPACES)[number]> =>
   path === "/" ? ["common", "user", "home"] : path === "/about" ? ["common", "user", "about"] : ["common", "user"]
 

@@ -4,6 +4,7 @@
 // scripts download beside the app's own instead of after it. A page of another feature shown inside
 // the account settings layout (membership, support) needs two groups: the account group's layout
 // and its own. Pages outside every group (home, about, not found) come with the app itself.
+import { SHARING_PATHS } from "../acupressure/sharing-links.ts"
 import { MY_GROUPS_HREF } from "../groups/group-links.ts"
 import { FULL_TEXT_HREF, SEARCH_HREF } from "../search/search-links.ts"
 
@@ -32,6 +33,7 @@ export const PAGE_GROUPS = {
   notes: [/^\/my-notes$/],
   feedback: [/^\/account-settings\/support$/],
   videos: [VIDEO_PATHS],
+  sharing: [SHARING_PATHS],
 } as const satisfies Record<string, ReadonlyArray<RegExp>>
 
 export type PageGroup = keyof typeof PAGE_GROUPS

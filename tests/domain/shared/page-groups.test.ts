@@ -37,6 +37,9 @@ const ADDRESSES = [
   ["/my-point-groups", ["groups"]],
   ["/my-notes", ["notes"]],
   ["/account-settings/support", ["account", "feedback"]],
+  ["/acupressure-videos", ["sharing"]],
+  ["/patient/3Fq9xkLm2", ["sharing"]],
+  ["/patient/unsubscribe", ["sharing"]],
 ] as const satisfies ReadonlyArray<readonly [string, ReadonlyArray<PageGroup>]>
 
 describe("page groups", () => {
@@ -44,12 +47,20 @@ describe("page groups", () => {
     expect(pageGroupsOf(path)).toEqual(groups)
   })
 
-  it.each(["/", "/about", "/about-us", "/not-found", "/book/charts", "/login/extra", "/testing", "/searching"])(
-    "%s comes with the app itself",
-    (path) => {
-      expect(pageGroupsOf(path)).toEqual([])
-    },
-  )
+  it.each([
+    "/",
+    "/about",
+    "/about-us",
+    "/not-found",
+    "/book/charts",
+    "/login/extra",
+    "/testing",
+    "/searching",
+    "/patient",
+    "/patient/a/b",
+  ])("%s comes with the app itself", (path) => {
+    expect(pageGroupsOf(path)).toEqual([])
+  })
 
   it("names each group once for an address, the account group first", () => {
     for (const [path] of ADDRESSES) {

@@ -15,8 +15,7 @@ import { BOOK_HREF } from "../../../domain/content/content-links.ts"
 import { FULL_TEXT_HREF } from "../../../domain/search/search-links.ts"
 import { EXTERNAL_LINKS } from "../../../domain/shared/links.ts"
 import { TESTS_HREF } from "../../../domain/tests/test-links.ts"
-import { AccountMenu } from "../../account/AccountMenu.tsx"
-import { ACCOUNT_MENU } from "../../account/account-menu.ts"
+import { AccountMenu, useAccountMenu } from "../../account/AccountMenu.tsx"
 import { useAppServices } from "../../app-services.tsx"
 import { HeaderSearch } from "../../search/HeaderSearch.tsx"
 import { LanguageMenu } from "../components/LanguageMenu.tsx"
@@ -70,11 +69,12 @@ export const Header = ({
   const loginHref = withReturnPath("/login", returnTo)
   const registerHref = withReturnPath("/register", returnTo)
 
+  const accountMenu = useAccountMenu(onLogout)
   const onMobileAction = (key: string) => {
     if (key === "channels") onToggleMenu()
     else if (key === "search") setSearchModalOpen(true)
-    else if (key === "logout") onLogout()
     else if (key === "support") navigation.openTab(EXTERNAL_LINKS.support)
+    else if (accountMenu.entries.some((entry) => entry.id === key)) accountMenu.act(key)
     else navigation.go(key)
   }
 
@@ -165,11 +165,7 @@ export const Header = ({
                     <MenuItem id={TESTS_HREF} className="menu-item">
                       {t("nav.tests")}
                     </MenuItem>
-                    {ACCOUNT_MENU.map((entry) => (
-                      <MenuItem key={entry.id} id={entry.id} className="menu-item">
-                        {t(entry.label)}
-                      </MenuItem>
-                    ))}
+                    {accountMenu.items}
                   </>
                 ) : (
                   <>

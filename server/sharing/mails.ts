@@ -1,6 +1,6 @@
 // The one e-mail a patient receives when a member shares acupressure videos: English (sharing is
 // English only, §6), naming the member, with one link to the videos and the unsubscribe line. No
-// tracking: no images, no redirecting or tagged links. The words are in locales/en/patients.json.
+// tracking: no images, no redirecting or tagged links. The words are in locales/en/sharing.json.
 import type { TranslationsService } from "../platform/i18n/translations.ts"
 import { composeMail, type MailContent } from "../platform/mail/mail-layout.ts"
 
@@ -20,15 +20,15 @@ export const patientVideosMail = (t: TranslationsService["t"], mail: PatientVide
   const en = (key: Parameters<TranslationsService["t"]>[1], values?: Record<string, string>) => t("en", key, values)
   const sender = mail.sender
   return composeMail({
-    subject: en("patients:mail.subject", { sender }),
+    subject: en("sharing:mail.subject", { sender }),
     lines: [
-      en("patients:mail.greeting"),
-      en("patients:mail.body", { sender, titles: mail.titles.join("; ") }),
-      en("patients:mail.howTo"),
-      en("patients:mail.expiry", { date: mailDate(mail.expiresAt) }),
-      en("patients:mail.why", { sender }),
+      en("sharing:mail.greeting"),
+      en("sharing:mail.body", { sender, titles: mail.titles.join("; ") }),
+      en("sharing:mail.howTo"),
+      en("sharing:mail.expiry", { date: mailDate(mail.expiresAt) }),
+      en("sharing:mail.why", { sender }),
     ],
-    action: { label: en("patients:mail.action"), href: mail.link },
-    second: { label: en("patients:mail.unsubscribe"), href: mail.unsubscribe },
+    action: { label: en("sharing:mail.action"), href: mail.link },
+    second: { label: en("sharing:mail.unsubscribe"), href: mail.unsubscribe },
   })
 }

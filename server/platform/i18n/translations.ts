@@ -1,6 +1,6 @@
 // The words the server says itself — answers that toasts show as they come (§8), the knowledge
 // base's menu and search-field titles, e-mails, the built-in checkout page — live in locales/ like
-// the app's, in the namespaces server, mail, checkout and patients (English only), so a translator edits JSON only. Keys are
+// the app's, in the namespaces server, mail, checkout and sharing (English only), so a translator edits JSON only. Keys are
 // typed from the English files; the other languages have the same keys (tests/content/translations).
 import { Context, Layer } from "effect"
 import deCheckout from "../../../locales/de/checkout.json" with { type: "json" }
@@ -8,8 +8,8 @@ import deMail from "../../../locales/de/mail.json" with { type: "json" }
 import deServer from "../../../locales/de/server.json" with { type: "json" }
 import enCheckout from "../../../locales/en/checkout.json" with { type: "json" }
 import enMail from "../../../locales/en/mail.json" with { type: "json" }
-import enPatients from "../../../locales/en/patients.json" with { type: "json" }
 import enServer from "../../../locales/en/server.json" with { type: "json" }
+import enSharing from "../../../locales/en/sharing.json" with { type: "json" }
 import esCheckout from "../../../locales/es/checkout.json" with { type: "json" }
 import esMail from "../../../locales/es/mail.json" with { type: "json" }
 import esServer from "../../../locales/es/server.json" with { type: "json" }
@@ -17,9 +17,9 @@ import type { SelectableLanguage } from "../../../src/domain/shared/locales.ts"
 
 // What patients receive is English in every language: sharing is English only (§6).
 const BUNDLES = {
-  en: { server: enServer, mail: enMail, checkout: enCheckout, patients: enPatients },
-  de: { server: deServer, mail: deMail, checkout: deCheckout, patients: enPatients },
-  es: { server: esServer, mail: esMail, checkout: esCheckout, patients: enPatients },
+  en: { server: enServer, mail: enMail, checkout: enCheckout, sharing: enSharing },
+  de: { server: deServer, mail: deMail, checkout: deCheckout, sharing: enSharing },
+  es: { server: esServer, mail: esMail, checkout: esCheckout, sharing: enSharing },
 } as const
 
 type Bundle = (typeof BUNDLES)["en"]

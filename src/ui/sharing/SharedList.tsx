@@ -28,7 +28,17 @@ const StatusText = ({ share }: { readonly share: Share }) => {
   )
 }
 
-const RevokeCell = ({ actor, share }: { readonly actor: SharedListActor; readonly share: Share }) => {
+const revokeId = (share: { readonly id: string }) => `share-revoke-${share.id}`
+
+const RevokeCell = ({
+  actor,
+  share,
+  onAsk,
+}: {
+  readonly actor: SharedListActor
+  readonly share: Share
+  readonly onAsk: (id: string) => void
+}) => {
   const { t } = useTranslation("sharing")
   const asking = useSelector(actor, (s) => s.hasTag("confirming") && s.context.revoking === share.id)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
@@ -48,12 +58,15 @@ const RevokeCell = ({ actor, share }: { readonly actor: SharedListActor; readonl
   }
   return (
     <Button
-      id={`share-revoke-${share.id}`}
+      id={revokeId(share)}
       variant="secondary"
       isPending={pending}
       isDisabled={busy && !pending}
       aria-label={t("list.revokeFor", { patient: share.patient, date: englishDate(share.sentAt) })}
-      onPress={() => actor.send({ type: "share.revoke", id: share.id })}
+      onPress={() => {
+        onAsk(share.id)
+        actor.send({ type: "share.revoke", id: share.id })
+      }}
     >
       {t("list.revoke")}
     </Button>
@@ -72,13 +85,19 @@ export const SharedList = ({ actor }: { readonly actor: SharedListActor }) => {
   const revokedShare = list?.shares.find((share) => share.id === revoked) ?? null
 
   // The revoked row's status takes the cursor once the server's list is shown (the Revoke button is
-  // gone); a link that had ended meanwhile leaves no row to land on, so the list's heading takes it.
+  // gone); a link that had ended meanwhile leaves no row to land on, so the list's heading takes it;
+  // a question turned down or a revoke that failed gives the cursor back to that row's Revoke.
   const heading = useRef<HTMLHeadingElement>(null)
+  const asked = useRef<string | null>(null)
+  const confirming = useSelector(actor, (s) => s.hasTag("confirming"))
   useEffect(() => {
-    if (busy) return
-    if (revoked !== null) document.getElementById(`share-status-${revoked}`)?.focus()
+    if (busy || confirming || asked.current === null) return
+    const id = asked.current
+    asked.current = null
+    if (revoked === id) document.getElementById(`share-status-${revoked}`)?.focus()
     else if (revokeError === "list.alreadyGone") heading.current?.focus()
-  }, [revoked, revokeError, busy])
+    else document.getElementById(revokeId({ id }))?.focus()
+  }, [revoked, revokeError, busy, confirming])
 
   return (
     <section className="panel shared-list" aria-labelledby="shared-list-heading">
@@ -134,7 +153,7 @@ export const SharedList = ({ actor }: { readonly actor: SharedListActor }) => {
                   <StatusText share={share} />
                 </td>
                 <td>
-                  <RevokeCell actor={actor} share={share} />
+                  <RevokeCell actor={actor} share={share} onAsk={(id) => (asked.current = id)} />
                 </td>
               </tr>
             ))}

@@ -2,8 +2,11 @@
 // user does, and pressing a control the walk's way (a click, or Tab to it and Enter).
 import type { Target, Ui } from "./driver.ts"
 
-/** Tab stops a keyboard user passes at most on the way to an element. */
-const MAX_TABS = 60
+/**
+ * Tab stops a keyboard user passes at most on the way to an element (the sharing page has the most
+ * before its list: 26 videos, each with its Preview, then the consent box and Share).
+ */
+const MAX_TABS = 100
 
 /**
  * The keyboard walks with Tab — or Shift+Tab when the element lies before the focus — until the

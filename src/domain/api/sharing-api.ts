@@ -61,7 +61,7 @@ export class PatientsApi extends HttpApiGroup.make("patients")
       error: ValidationFailed,
     }).annotate(
       OpenApi.Description,
-      "The unsubscribe line of a patient mail (also its List-Unsubscribe-Post): no member can e-mail that address again.",
+      "The unsubscribe line of a patient mail, sent by the button on its page: no member can e-mail that address again.",
     ),
   )
   .prefix("/api") {}

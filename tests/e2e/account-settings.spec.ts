@@ -55,6 +55,8 @@ test("the account menu and the settings navigation, by mouse and keyboard; name 
     "My point groups",
     "My test scores",
     "Support",
+    // For Pro members; a Standard member sees its badge (and is offered Pro).
+    "Acupressure videos Pro — part of Jingluo Pro",
     "Sign out",
   ])
   await expectAccessible(page)

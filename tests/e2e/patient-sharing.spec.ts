@@ -55,14 +55,15 @@ test("a Pro member shares two videos by keyboard; the patient watches without an
   const email = form.getByRole("textbox", { name: "Patient's e-mail address" })
   await tabTo(page, email)
   await page.keyboard.type(patient)
-  const li4 = videos.getByRole("checkbox", { name: /LI-4/ })
-  const pc6 = videos.getByRole("checkbox", { name: /PC-6/ })
-  await tabTo(page, li4)
+  // Yintang first: the shortest video, the one the patient plays (its first play renders it).
+  const yintang = videos.getByRole("checkbox", { name: /EX-HN3/ })
+  const quchi = videos.getByRole("checkbox", { name: /LI-11/ })
+  await tabTo(page, yintang)
   await page.keyboard.press("Space")
-  await tabTo(page, pc6)
+  await tabTo(page, quchi)
   await page.keyboard.press("Space")
-  await expect(li4).toBeChecked()
-  await expect(pc6).toBeChecked()
+  await expect(yintang).toBeChecked()
+  await expect(quchi).toBeChecked()
   await expect(share).toBeEnabled()
 
   // Unticked, the question comes first; Cancel goes back to the box, "Yes" sends.
@@ -89,8 +90,8 @@ test("a Pro member shares two videos by keyboard; the patient watches without an
   const list = page.getByRole("region", { name: "Shared with patients" })
   const row = list.getByRole("row").filter({ hasText: "p•••@example.com" })
   await expect(row).toContainText(/Active until/)
-  await expect(row).toContainText("LI-4")
-  await expect(row).toContainText("PC-6")
+  await expect(row).toContainText("EX-HN3")
+  await expect(row).toContainText("LI-11")
   await expectAccessible(page)
 
   // The mail: English, from the member, one link.
@@ -117,7 +118,9 @@ test("a Pro member shares two videos by keyboard; the patient watches without an
   await expect
     .poll(() => firstVideo.evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 90_000 })
     .toBeGreaterThan(0)
-  await expect(patientPage.getByRole("region", { name: "Transcript" })).toContainText("Press your thumb")
+  await expect(patientPage.getByRole("region", { name: "Transcript" })).toContainText(
+    "Find the inner ends of your two eyebrows",
+  )
 
   // The member revokes the link by keyboard; the patient's page then says it has ended.
   const revoke = row.getByRole("button", { name: /^Revoke the link sent to p•••@example\.com/ })

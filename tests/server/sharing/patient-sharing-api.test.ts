@@ -14,7 +14,14 @@ import {
   SHARES_PER_MEMBER_PER_DAY,
 } from "../../../src/domain/acupressure/patient-sharing.ts"
 import { PLAN_ID_PRO } from "../../../src/domain/billing/plans.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "../support/harness.ts"
+import {
+  callJson,
+  createVerifiedUser,
+  DATABASES,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "../support/harness.ts"
 
 const scripts = loadContent().acupressure
 const [first, second, third] = scripts
@@ -44,16 +51,8 @@ describe.each(DATABASES)("patient sharing API on %s", (kind) => {
   })
   afterAll(() => server.close())
 
-  const call = async (method: string, path: string, token?: string, json?: unknown, locale?: string) => {
-    const response = await server.request(path, {
-      method,
-      ...(token ? { token } : {}),
-      ...(json !== undefined ? { json } : {}),
-      ...(locale ? { locale } : {}),
-    })
-    const text = await response.text()
-    return { status: response.status, body: (text.length > 0 ? JSON.parse(text) : {}) as Json }
-  }
+  const call = (method: string, path: string, token?: string, json?: unknown, locale?: string) =>
+    callJson(server, method, path, token, json, locale)
   const share = (token: string, email: string, videos: ReadonlyArray<string>, locale?: string) =>
     call("POST", "/api/jing/email/patient_videos", token, { email, videos }, locale)
   const mailTo = (email: string) => server.mails.filter((m) => m.to === email && m.purpose === "patient-videos")

@@ -247,3 +247,28 @@ export const sessionCookieOf = (response: Response) =>
 /** Whether a content call answered the item itself: 200 and not the `Locked` answer with public facts only. */
 export const opensItem = async (response: Response) =>
   response.status === 200 && ((await response.json()) as { readonly _tag?: string })._tag !== "Locked"
+
+/** An answer's status and its JSON body ({} when empty), for tests that read both. */
+export interface JsonAnswer {
+  readonly status: number
+  readonly body: Record<string, any>
+}
+
+/** A call with an optional bearer token, JSON body and locale, answered as status and JSON. */
+export const callJson = async (
+  server: TestServer,
+  method: string,
+  path: string,
+  token?: string,
+  json?: unknown,
+  locale?: string,
+): Promise<JsonAnswer> => {
+  const response = await server.request(path, {
+    method,
+    ...(token ? { token } : {}),
+    ...(json !== undefined ? { json } : {}),
+    ...(locale ? { locale } : {}),
+  })
+  const text = await response.text()
+  return { status: response.status, body: text.length > 0 ? JSON.parse(text) : {} }
+}

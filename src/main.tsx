@@ -10,6 +10,7 @@ import { App, preloadPages } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
 import { PageLoader } from "./ui/shared/components/PageLoader.tsx"
+import { prefersReducedMotion } from "./ui/shared/reduced-motion.ts"
 import { wireAccount } from "./wiring/account.ts"
 import { wireBilling } from "./wiring/billing.ts"
 import { wireCharts } from "./wiring/charts.ts"
@@ -54,7 +55,7 @@ export const wire = async (options: WireOptions) => {
   const videos = wireVideos(w, billing, {
     language,
     signedIn: () => account.session.getSnapshot().context.user !== null,
-    prefersReducedMotion: () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true,
+    prefersReducedMotion,
   })
 
   const sharing = wireSharing(w, billing, (key, values) => i18n.getFixedT("en")(key, values ?? {}))

@@ -10,9 +10,9 @@ import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
+import { prefersReducedMotion } from "../shared/reduced-motion.ts"
 import { EnglishOnly, englishDate } from "./EnglishOnly.tsx"
 import { PlayerFor } from "./PlayerFor.tsx"
-import { prefersReducedMotion } from "./reduced-motion.ts"
 import "./sharing.css"
 
 const Notice = ({ title, children }: { readonly title: string; readonly children: React.ReactNode }) => {

@@ -12,10 +12,16 @@ const chineseSlices = (): Plugin => ({
 })
 
 // `npm run dev`: Vite with hot reload on 5173, /api proxied to the server started beside it.
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` (scripts/build.ts) builds the server's render entry from the
+// same sources into dist/server/: no pages, no compressed copies, no public files, and the packages
+// bundled in, so React runs its production build there whatever NODE_ENV says.
+export default defineConfig(({ isSsrBuild, mode }) => ({
   // `precompress` writes .br and .gz beside each script, stylesheet and index.html of the build;
   // the server sends them by Accept-Encoding (server/platform/http/static-app.ts).
-  plugins: [react(), chineseSlices(), languagePages(), precompress()],
+  plugins: [react(), chineseSlices(), ...(isSsrBuild ? [] : [languagePages(), precompress()])],
+  ssr: { noExternal: true },
+  // The bundled packages pick their build by NODE_ENV: decided here, not by the server's environment.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify(mode) } : {},
   server: {
     port: 5173,
     strictPort: true,
@@ -25,16 +31,19 @@ export default defineConfig({
   // serves them (server/platform/http/static-app.ts).
   build: {
     outDir: "dist",
+    copyPublicDir: !isSsrBuild,
     sourcemap: "hidden",
     target: "es2022",
     // Fonts stay files, never `data:` addresses: the CSP allows fonts from this origin only.
     assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [{ name: "app", tags: ["$initial"] }],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [{ name: "app", tags: ["$initial"] }],
+            },
+          },
         },
-      },
-    },
   },
-})
+}))

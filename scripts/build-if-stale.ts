@@ -1,7 +1,7 @@
-// Builds the app with Vite when dist/ is missing or older than any of its sources.
-import { spawnSync } from "node:child_process"
+// Builds the app and its render entry (scripts/build.ts) when dist/ is missing or older than any of its sources.
 import { existsSync, readdirSync, statSync } from "node:fs"
 import { join, resolve } from "node:path"
+import { build } from "./build.ts"
 
 const root = resolve(import.meta.dirname, "..")
 
@@ -12,7 +12,7 @@ const newest = (path: string): number => {
 }
 
 export const buildIfStale = () => {
-  const built = join(root, "dist", "index.html")
+  const built = join(root, "dist", "server", "entry-server.js")
   const sources = [
     "src",
     "locales",
@@ -26,13 +26,6 @@ export const buildIfStale = () => {
     .filter(existsSync)
   if (existsSync(built) && Math.max(...sources.map(newest)) <= statSync(built).mtimeMs) return
   console.log("Building the app…")
-  const result = spawnSync(
-    process.execPath,
-    [join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"],
-    {
-      cwd: root,
-      stdio: "inherit",
-    },
-  )
-  if (result.status !== 0) process.exit(result.status ?? 1)
+  const status = build(["--logLevel", "warn"])
+  if (status !== 0) process.exit(status)
 }

@@ -168,7 +168,9 @@ if (!only || only === "static") {
   if (!only) {
     // The journeys' app and the database every journey server starts from (a copy, so no server
     // migrates and seeds its own).
-    step("Build the app (vite)", bin("vite"), ["build", "--logLevel", "warn"], { beside: TYPECHECK })
+    step("Build the app and its render entry (vite)", process.execPath, ["scripts/build.ts", "--logLevel", "warn"], {
+      beside: TYPECHECK,
+    })
     built = true
     rmSync(E2E_DB_TEMPLATE, { recursive: true, force: true })
     step(
@@ -212,7 +214,8 @@ if (!only || only === "server") {
   }
 }
 if (!only || only === "e2e") {
-  if (!built) step("Build the app (vite)", bin("vite"), ["build", "--logLevel", "warn"])
+  if (!built)
+    step("Build the app and its render entry (vite)", process.execPath, ["scripts/build.ts", "--logLevel", "warn"])
   const report = join(REPORT_DIR, "e2e.json")
   step("Browser journeys in Chromium (playwright)", bin("playwright"), ["test", ...filters], {
     env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", PLAYWRIGHT_JSON_OUTPUT_FILE: report },

@@ -1,11 +1,15 @@
 // The composition point: builds the runtime, reads the interface language, composes each
-// feature's wiring (src/wiring) into what the views receive, and renders.
+// feature's wiring (src/wiring) into what the views receive, and renders — or, when the server
+// drew the page (src/entry-server.tsx), hydrates what it drew, starting from the answers it embedded.
 import { Clock } from "effect"
 import { StrictMode, Suspense } from "react"
 import { I18nProvider } from "react-aria-components"
-import { createRoot } from "react-dom/client"
+import { createRoot, hydrateRoot } from "react-dom/client"
 import { I18nextProvider } from "react-i18next"
+import { Router } from "wouter"
 import { isPatientPath } from "./domain/acupressure/sharing-links.ts"
+import type { FirstPageData } from "./domain/shared/first-page.ts"
+import { firstPageAnswers, readFirstPage } from "./infra/first-page.ts"
 import { App, preloadPages } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
@@ -30,19 +34,26 @@ import "./ui/styles.css"
 
 export type { WireOptions }
 
-export const wire = async (options: WireOptions) => {
+export const wire = async (options: WireOptions & { readonly firstPage?: FirstPageData }) => {
   const runtime = makeRuntime(options)
-  const path = globalThis.location?.pathname ?? "/"
-  const language = readLanguage(readWith(runtime))
-  // The first page's group loads beside the texts (the server's page preloads its script), so the
-  // first render shows the page itself, not a placeholder.
-  const [i18n] = await Promise.all([createI18n(language), preloadPages(path)])
-  document.documentElement.lang = language
+  const url = options.server?.url ?? `${globalThis.location?.pathname ?? "/"}${globalThis.location?.search ?? ""}`
+  const path = url.split("?")[0] ?? "/"
+  // The language the server drew the page in (its cookie, else the browser's Accept-Language).
+  const language = options.firstPage?.language ?? readLanguage(readWith(runtime))
+  // The first page's group loads beside the texts (the server's page preloads its script), and the
+  // texts the server's drawing used, so the first render shows the page itself, not a placeholder,
+  // and matches what the server drew.
+  const [i18n] = await Promise.all([createI18n(language, options.firstPage?.namespaces), preloadPages(path)])
+  if (!options.server) document.documentElement.lang = language
 
   const w = makeWiring(runtime, (key) => i18n.t(key))
   const shell = wireShell(w)
   // A patient's page never asks about a member's session: a stale one must not send them to sign in.
-  const account = wireAccount(w, language, { clock: options.sessionClock, refresh: !isPatientPath(path) })
+  // The server's drawing asks nothing at all.
+  const account = wireAccount(w, language, {
+    clock: options.sessionClock,
+    refresh: !options.server && !isPatientPath(path),
+  })
   const billing = wireBilling(w, account)
   const content = wireContent(w, billing)
   const search = wireSearch(w)
@@ -62,6 +73,7 @@ export const wire = async (options: WireOptions) => {
 
   const services: AppServices = {
     language,
+    firstPage: firstPageAnswers(options.firstPage),
     cookiesAccepted: shell.cookiesAccepted,
     navigation: shell.navigation,
     session: account.session,
@@ -93,7 +105,14 @@ export const wire = async (options: WireOptions) => {
         <I18nextProvider i18n={i18n}>
           <AppServicesProvider services={services}>
             <Suspense fallback={<PageLoader />}>
-              <App />
+              {/* The server's drawing is of its request's address; the browser's router reads its own. */}
+              {options.server ? (
+                <Router ssrPath={path} ssrSearch={url.slice(path.length + 1)}>
+                  <App />
+                </Router>
+              ) : (
+                <App />
+              )}
             </Suspense>
           </AppServicesProvider>
         </I18nextProvider>
@@ -105,7 +124,12 @@ export const wire = async (options: WireOptions) => {
 
 const root = typeof document !== "undefined" ? document.getElementById("root") : null
 if (root) {
-  wire({ baseUrl: globalThis.location.origin }).then(({ element }) => createRoot(root).render(element))
+  const firstPage = readFirstPage(document)
+  wire({ baseUrl: globalThis.location.origin, firstPage }).then(({ element }) => {
+    // The server drew this page: React takes over its markup instead of drawing it again.
+    if (firstPage && root.hasChildNodes()) hydrateRoot(root, element)
+    else createRoot(root).render(element)
+  })
   // The Chinese faces (Noto Serif TC and SC: our subsets, then the full faces, chinese.ts), so names
   // and whatever a learner types never show as empty boxes on a device without a Chinese font. Their
   // rules arrive once the page has loaded and the browser is idle: the first page's text is laid out

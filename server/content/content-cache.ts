@@ -48,6 +48,8 @@ export class ContentCache extends Context.Service<
     readonly answer: <A, E>(
       request: ContentRequest<A, E>,
     ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, HttpServerRequest.HttpServerRequest>
+    /** The answer as the API encodes it (its JSON text), kept the same way: what a drawn page embeds. */
+    readonly encoded: <A, E>(request: ContentRequest<A, E>) => Effect.Effect<string, E>
     /** How many answers are kept and their bytes (all forms), for the bench and tests. */
     readonly size: Effect.Effect<{ readonly answers: number; readonly bytes: number }>
   }
@@ -89,20 +91,31 @@ export class ContentCache extends Context.Service<
               (bytes) => (entry[coding] = bytes),
             )
 
-      const answer = <A, E>(wanted: ContentRequest<A, E>) =>
+      /** The kept answer, made when it is not kept yet (the cache starts afresh with each content version). */
+      const entryOf = <A, E>(wanted: ContentRequest<A, E>) =>
         Effect.gen(function* () {
-          const request = yield* HttpServerRequest.HttpServerRequest
           const version = yield* content.version
           if (version !== entriesVersion) {
             entries.clear()
             entriesVersion = version
           }
           const key = `${wanted.language}|${wanted.level}|${wanted.key}`
-          const entry =
+          return (
             entries.get(key) ??
             (yield* Effect.flatMap(wanted.make, (value) =>
               store(key, version, wanted.language, wanted.level, value, wanted.schema),
             ))
+          )
+        })
+
+      const decoder = new TextDecoder()
+      const encoded = <A, E>(wanted: ContentRequest<A, E>) =>
+        Effect.map(entryOf(wanted), (entry) => decoder.decode(entry.identity))
+
+      const answer = <A, E>(wanted: ContentRequest<A, E>) =>
+        Effect.gen(function* () {
+          const request = yield* HttpServerRequest.HttpServerRequest
+          const entry = yield* entryOf(wanted)
           const coding =
             entry.identity.length >= COMPRESS_MIN_BYTES
               ? negotiateCoding(request.headers["accept-encoding"])
@@ -131,7 +144,7 @@ export class ContentCache extends Context.Service<
         return { answers: entries.size, bytes }
       })
 
-      return ContentCache.of({ answer, size })
+      return ContentCache.of({ answer, encoded, size })
     }),
   )
 }

@@ -49,7 +49,11 @@ export class Cookies extends Context.Service<Cookies, CookiesService>()("jingluo
     })
   })
 
-  static readonly layerTest = (initial: Record<string, string> = {}) =>
+  /**
+   * Cookies in memory: the server's render of a page reads the request's cookies here (what it
+   * would write is dropped with the render), and tests.
+   */
+  static readonly layerMemory = (initial: Readonly<Record<string, string>> = {}) =>
     Layer.sync(Cookies, () => {
       const jar = new Map(Object.entries(initial))
       return Cookies.of({
@@ -58,4 +62,6 @@ export class Cookies extends Context.Service<Cookies, CookiesService>()("jingluo
         remove: (name) => Effect.sync(() => void jar.delete(name)),
       })
     })
+
+  static readonly layerTest = Cookies.layerMemory
 }

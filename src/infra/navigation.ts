@@ -53,6 +53,9 @@ export class Navigation extends Context.Service<Navigation, NavigationService>()
       ),
     })
 
+  /** The address `at`, going nowhere: the server's render of a page, where nothing navigates. */
+  static readonly layerAt = (at: string) => Navigation.layerTest([], at)
+
   /** Records every navigation in `visited`; the address is `at`. */
   static readonly layerTest = (visited: Array<string>, at = "/") =>
     Layer.succeed(Navigation, {

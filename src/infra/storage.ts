@@ -22,23 +22,29 @@ const fromWebStorage = (storage: globalThis.Storage): StorageService => ({
   clear: Effect.sync(() => storage.clear()).pipe(Effect.withSpan("Storage.clear")),
 })
 
+const inMemory = (initial: Record<string, string>): StorageService => {
+  const items = new Map(Object.entries(initial))
+  return {
+    get: (key) => Effect.sync(() => items.get(key)),
+    set: (key, value) => Effect.sync(() => void items.set(key, value)),
+    remove: (key) => Effect.sync(() => void items.delete(key)),
+    keys: Effect.sync(() => [...items.keys()]),
+    clear: Effect.sync(() => items.clear()),
+  }
+}
+
 export class Storage extends Context.Service<Storage, StorageService>()("jingluo/infra/Storage") {
   static readonly layer = Layer.sync(Storage, () => Storage.of(fromWebStorage(globalThis.localStorage)))
 
-  static readonly layerTest = (initial: Record<string, string> = {}) =>
-    Layer.sync(Storage, () => {
-      const items = new Map(Object.entries(initial))
-      return Storage.of({
-        get: (key) => Effect.sync(() => items.get(key)),
-        set: (key, value) => Effect.sync(() => void items.set(key, value)),
-        remove: (key) => Effect.sync(() => void items.delete(key)),
-        keys: Effect.sync(() => [...items.keys()]),
-        clear: Effect.sync(() => items.clear()),
-      })
-    })
+  /** Storage in memory: the server's render of a page (no browser storage there), and tests. */
+  static readonly layerMemory = (initial: Record<string, string> = {}) =>
+    Layer.sync(Storage, () => Storage.of(inMemory(initial)))
+
+  static readonly layerTest = Storage.layerMemory
 }
 
 /** The tab's session storage: what is remembered until the tab closes. */
 export class SessionStorage extends Context.Service<SessionStorage, StorageService>()("jingluo/infra/SessionStorage") {
   static readonly layer = Layer.sync(SessionStorage, () => SessionStorage.of(fromWebStorage(globalThis.sessionStorage)))
+  static readonly layerMemory = Layer.sync(SessionStorage, () => SessionStorage.of(inMemory({})))
 }

@@ -19,6 +19,9 @@ export class Toasts extends Context.Service<Toasts, ToastsService>()("jingluo/in
     ),
   })
 
+  /** No toasts: the server's render of a page, where nothing is announced. */
+  static readonly layerSilent = Layer.succeed(Toasts, { show: () => Effect.void })
+
   static readonly layerTest = (shown: Array<{ type: ToastType; text: string }>) =>
     Layer.succeed(Toasts, { show: (type, text) => Effect.sync(() => void shown.push({ type, text })) })
 }

@@ -3,6 +3,7 @@
 // modal, payment prompt), and the current language. Views create page actors from these machines.
 import { createContext, type ReactNode, useContext } from "react"
 import type { ActorRefFrom } from "xstate"
+import type { ContentPageName } from "../domain/content/content-routes.ts"
 import type {
   BodyAreaListItem,
   BodyAreaPage,
@@ -16,6 +17,7 @@ import type {
   StaticMenu,
   VesselPage,
 } from "../domain/content/content-views.ts"
+import type { FirstPageAnswers } from "../domain/shared/first-page.ts"
 import type { SelectableLanguage } from "../domain/shared/locales.ts"
 import type { ScoresView, TestResultView, TestsMenuView } from "../domain/tests/test-views.ts"
 import type { deleteAccountMachine } from "../machines/account/delete-account-machine.ts"
@@ -65,8 +67,25 @@ import type { testSessionMachine } from "../machines/tests/test-session-machine.
 import type { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
 import type { videoQueueMachine } from "../machines/videos/video-queue-machine.ts"
 
+/** What each content page shows (src/domain/content/content-routes.ts names them). */
+export interface ContentPageData extends Record<ContentPageName, unknown> {
+  readonly point: PointPage
+  readonly channel: ChannelPage
+  readonly channelIndex: ChannelIndex
+  readonly bodyArea: BodyAreaPage
+  readonly bodyAreaIndex: ReadonlyArray<BodyAreaListItem>
+  readonly category: CategoryPage
+  readonly categoryIndex: ReadonlyArray<CategoryListItem>
+  readonly vessel: VesselPage
+  readonly extraPoints: ExtraPointsPage
+  readonly bookIndex: StaticMenu
+  readonly bookPage: BookPage
+}
+
 export interface AppServices {
   readonly language: SelectableLanguage
+  /** The answers the server drew the first page from: its content page starts from them. */
+  readonly firstPage: FirstPageAnswers
   readonly cookiesAccepted: boolean
   /** Leaving the page from a view (a menu item): in the app, or another site in a new tab. */
   readonly navigation: { readonly go: (path: string) => void; readonly openTab: (url: string) => void }
@@ -120,19 +139,7 @@ export interface AppServices {
       readonly options: typeof searchOptionsMachine
       readonly pointReference: typeof pointReferenceMachine
     }
-    readonly pages: {
-      readonly point: ContentPageMachine<PointPage>
-      readonly channel: ContentPageMachine<ChannelPage>
-      readonly channelIndex: ContentPageMachine<ChannelIndex>
-      readonly bodyArea: ContentPageMachine<BodyAreaPage>
-      readonly bodyAreaIndex: ContentPageMachine<ReadonlyArray<BodyAreaListItem>>
-      readonly category: ContentPageMachine<CategoryPage>
-      readonly categoryIndex: ContentPageMachine<ReadonlyArray<CategoryListItem>>
-      readonly vessel: ContentPageMachine<VesselPage>
-      readonly extraPoints: ContentPageMachine<ExtraPointsPage>
-      readonly bookIndex: ContentPageMachine<StaticMenu>
-      readonly bookPage: ContentPageMachine<BookPage>
-    }
+    readonly pages: { readonly [Page in ContentPageName]: ContentPageMachine<ContentPageData[Page]> }
     /** Self-tests: the session and settings flows, the pages, and the clock the session runs on. */
     readonly tests: {
       readonly session: typeof testSessionMachine

@@ -27,7 +27,11 @@ const lazyBundles: BackendModule = {
   },
 }
 
-export const createI18n = async (language: SelectableLanguage): Promise<i18n> => {
+/**
+ * An i18next instance in `language` with the first namespaces loaded, and `more` (the namespaces a
+ * page the server drew used, so the app's first render has every text the server's had).
+ */
+export const createI18n = async (language: SelectableLanguage, more: ReadonlyArray<string> = []): Promise<i18n> => {
   const instance = i18next.createInstance()
   await instance
     .use(lazyBundles)
@@ -36,7 +40,8 @@ export const createI18n = async (language: SelectableLanguage): Promise<i18n> =>
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: ["en", "de", "es"],
-      ns: ["common", "user"],
+      // A namespace without a bundle loads as empty.
+      ns: [...new Set(["common", "user", ...more])],
       defaultNS: "common",
       fallbackNS: "common",
       interpolation: {

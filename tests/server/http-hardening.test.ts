@@ -70,7 +70,8 @@ describe("the built app, over a real HTTP connection", () => {
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.origin}${path}`, { headers })
 
   it("is built with hidden source maps (no sourceMappingURL comment in the scripts)", () => {
-    expect(viteConfig.build?.sourcemap).toBe("hidden")
+    const config = viteConfig({ command: "build", mode: "production", isSsrBuild: false })
+    expect("build" in config && config.build?.sourcemap).toBe("hidden")
   })
 
   it("never serves a source map, while the script beside it is served", async () => {

@@ -1,7 +1,8 @@
 // One content page (point, channel, body area, category, vessel, book page): loading, then the
 // page, or locked (the server answered with the item's public facts — or said Pro is required —:
 // the page names what is locked, and the lite upgrade modal offers itself, at most once a session),
-// or failed. Unknown slugs go to /not-found through the error catalogue. One machine per kind of
+// or failed. A page the server drew starts from the answer it drew it from (loaded or locked),
+// without asking again. Unknown slugs go to /not-found through the error catalogue. One machine per kind of
 // page, typed by its data, so a view wired to another page's data does not compile.
 import { assign, setup } from "xstate"
 import { isLockedPage, type LockedPage } from "../../domain/content/locked-page.ts"
@@ -22,7 +23,11 @@ export const contentPageMachine = <Data>() =>
     types: {
       context: {} as ContentPageContext<Data>,
       events: {} as { readonly type: "page.reload" },
-      input: {} as { readonly slug: string },
+      input: {} as {
+        readonly slug: string
+        /** The answer the server drew the page from (the page's data or a locked page), if it drew it. */
+        readonly answer?: unknown
+      },
     },
     actors: {
       fetchPage: apiCall<Data | LockedPage, { readonly slug: string }>("fetchPage"),
@@ -34,12 +39,23 @@ export const contentPageMachine = <Data>() =>
     guards: {
       isLocked: isFailure("ProRequired"),
       answeredLocked: ({ event }) => "output" in event && isLockedPage(event.output),
+      drawnLocked: ({ context }) => context.locked !== null,
+      drawnLoaded: ({ context }) => context.data !== null,
     },
   }).createMachine({
     id: "contentPage",
-    context: ({ input }) => ({ slug: input.slug, data: null, error: null, locked: null }),
-    initial: "loading",
+    context: ({ input }) => ({
+      slug: input.slug,
+      // The server's answer, when it drew the page; its type is the page's own (the server answered this page's call).
+      data: input.answer === undefined || isLockedPage(input.answer) ? null : (input.answer as Data),
+      error: null,
+      locked: isLockedPage(input.answer) ? input.answer.item : null,
+    }),
+    initial: "start",
     states: {
+      start: {
+        always: [{ guard: "drawnLocked", target: "locked" }, { guard: "drawnLoaded", target: "loaded" }, "loading"],
+      },
       loading: {
         tags: ["busy"],
         invoke: {

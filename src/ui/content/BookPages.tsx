@@ -66,9 +66,8 @@ const IndexView = ({ pages }: { readonly pages: StaticMenu }) => {
 }
 
 export const BookIndexPage = () => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<StaticMenu> machine={machines.pages.bookIndex} slug={""}>
+    <ContentPage page="bookIndex" slug={""}>
       {(data) => <IndexView pages={data} />}
     </ContentPage>
   )
@@ -112,9 +111,8 @@ const PageView = ({ page }: { readonly page: BookPageData }) => {
 }
 
 export const BookPage = ({ slug }: { readonly slug: string }) => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<BookPageData> machine={machines.pages.bookPage} slug={slug}>
+    <ContentPage page="bookPage" slug={slug}>
       {(data) => <PageView page={data} />}
     </ContentPage>
   )

@@ -84,9 +84,8 @@ const IndexView = ({ index }: { readonly index: ChannelIndex }) => {
 }
 
 export const ChannelIndexPage = () => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<ChannelIndex> machine={machines.pages.channelIndex} slug={""}>
+    <ContentPage page="channelIndex" slug={""}>
       {(data) => <IndexView index={data} />}
     </ContentPage>
   )
@@ -196,9 +195,8 @@ const ChannelView = ({ channel }: { readonly channel: ChannelPageData }) => {
 }
 
 export const ChannelPage = ({ slug }: { readonly slug: string }) => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<ChannelPageData> machine={machines.pages.channel} slug={slug}>
+    <ContentPage page="channel" slug={slug}>
       {(data) => <ChannelView channel={data} />}
     </ContentPage>
   )

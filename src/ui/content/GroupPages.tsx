@@ -66,9 +66,8 @@ const BodyAreaView = ({ area }: { readonly area: BodyAreaData }) => {
 }
 
 export const BodyAreaPage = ({ slug }: { readonly slug: string }) => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<BodyAreaData> machine={machines.pages.bodyArea} slug={slug}>
+    <ContentPage page="bodyArea" slug={slug}>
       {(data) => <BodyAreaView area={data} />}
     </ContentPage>
   )
@@ -105,9 +104,8 @@ const CategoryView = ({ category }: { readonly category: CategoryData }) => {
 }
 
 export const CategoryPage = ({ slug }: { readonly slug: string }) => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<CategoryData> machine={machines.pages.category} slug={slug}>
+    <ContentPage page="category" slug={slug}>
       {(data) => <CategoryView category={data} />}
     </ContentPage>
   )
@@ -195,9 +193,8 @@ const VesselView = ({ vessel }: { readonly vessel: VesselData }) => {
 }
 
 export const VesselPage = ({ slug }: { readonly slug: string }) => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<VesselData> machine={machines.pages.vessel} slug={slug}>
+    <ContentPage page="vessel" slug={slug}>
       {(data) => <VesselView vessel={data} />}
     </ContentPage>
   )
@@ -221,9 +218,8 @@ const ExtraView = ({ extra }: { readonly extra: ExtraData }) => {
 }
 
 export const ExtraPointsPage = () => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<ExtraData> machine={machines.pages.extraPoints} slug={""}>
+    <ContentPage page="extraPoints" slug={""}>
       {(data) => <ExtraView extra={data} />}
     </ContentPage>
   )
@@ -308,9 +304,8 @@ const CategoryIndexView = ({ categories }: { readonly categories: ReadonlyArray<
 }
 
 export const CategoryIndexPage = () => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<ReadonlyArray<CategoryListItem>> machine={machines.pages.categoryIndex} slug={""}>
+    <ContentPage page="categoryIndex" slug={""}>
       {(data) => <CategoryIndexView categories={data} />}
     </ContentPage>
   )
@@ -319,11 +314,10 @@ export const CategoryIndexPage = () => {
 /** The categories for the book's chapter on them, loaded with the chapter. */
 export const CategoryLinks = () => {
   const { t } = useTranslation("common")
-  const { machines } = useAppServices()
   return (
     <section aria-labelledby="chapter-categories">
       <h2 id="chapter-categories">{t("browse.chapterCategoriesTitle")}</h2>
-      <ContentPage<ReadonlyArray<CategoryListItem>> machine={machines.pages.categoryIndex} slug={""} embedded>
+      <ContentPage page="categoryIndex" slug={""} embedded>
         {(data) => <CategoryCards categories={data} />}
       </ContentPage>
     </section>
@@ -348,9 +342,8 @@ const BodyAreaIndexView = ({ areas }: { readonly areas: ReadonlyArray<BodyAreaLi
 }
 
 export const BodyAreaIndexPage = () => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<ReadonlyArray<BodyAreaListItem>> machine={machines.pages.bodyAreaIndex} slug={""}>
+    <ContentPage page="bodyAreaIndex" slug={""}>
       {(data) => <BodyAreaIndexView areas={data} />}
     </ContentPage>
   )

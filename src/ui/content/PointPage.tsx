@@ -222,9 +222,8 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
 }
 
 export const PointPage = ({ slug }: { readonly slug: string }) => {
-  const { machines } = useAppServices()
   return (
-    <ContentPage<PointPageData> machine={machines.pages.point} slug={slug}>
+    <ContentPage page="point" slug={slug}>
       {(data) => <PointView point={data} />}
     </ContentPage>
   )

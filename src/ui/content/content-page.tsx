@@ -1,13 +1,14 @@
 // Shared parts of the content pages: the page actor per slug, the loading / locked / failed states,
 // and point lists with their Pro badges.
 import { useActorRef, useSelector } from "@xstate/react"
-import type { ReactNode } from "react"
+import { type ReactNode, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
+import { type ContentPageName, contentAnswerKey } from "../../domain/content/content-routes.ts"
 import type { PointSummary } from "../../domain/content/content-views.ts"
 import type { LockedItem } from "../../domain/shared/errors.ts"
 import type { ContentPageMachine } from "../../machines/content/content-page-machine.ts"
-import { useAppServices } from "../app-services.tsx"
+import { type ContentPageData, useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { PageLoader } from "../shared/components/PageLoader.tsx"
@@ -75,20 +76,32 @@ const PageStatus = ({ children }: { readonly children: ReactNode }) => {
  * One content page: its own actor for the slug, then loading, locked (with the upgrade modal) or
  * failed (with a retry) — and `children` with the data once it is there.
  */
-export const ContentPage = <Data,>({
-  machine,
+export const ContentPage = <Page extends ContentPageName>({
+  page,
   slug,
   children,
   embedded = false,
 }: {
-  readonly machine: ContentPageMachine<Data>
+  readonly page: Page
   readonly slug: string
-  readonly children: (data: Data) => ReactNode
+  readonly children: (data: ContentPageData[Page]) => ReactNode
   /** A part of another page: no page title, no heading of its own while loading or failed. */
   readonly embedded?: boolean
 }) => {
   const { t } = useTranslation("common")
-  const actor = useActorRef(machine, { input: { slug } })
+  const { machines, firstPage } = useAppServices()
+  const key = contentAnswerKey({ page, slug })
+  // The answer the server drew this page from, when it drew it: the page starts loaded (or locked)
+  // and hydrates what the server sent; once started, later pages of this kind ask the server.
+  const [answer] = useState(() => firstPage.answer(key))
+  useEffect(() => firstPage.taken(key), [firstPage, key])
+  // One machine per kind of page; the page's name picks it and types its data (ContentPageData).
+  const machine: ContentPageMachine<unknown> = (
+    machines.pages as unknown as Record<ContentPageName, ContentPageMachine<unknown>>
+  )[page as ContentPageName]
+  const actor = useActorRef(machine, {
+    input: answer === undefined ? { slug } : { slug, answer },
+  })
   const data = useSelector(actor, (s) => s.context.data)
   const status = useSelector(actor, (s) =>
     s.matches("loaded") ? "loaded" : s.matches("locked") ? "locked" : s.matches("failed") ? "failed" : "loading",
@@ -120,7 +133,7 @@ export const ContentPage = <Data,>({
   if (status === "failed" || data === null) {
     return <FailedNotice error={error} onRetry={() => actor.send({ type: "page.reload" })} />
   }
-  return <>{children(data)}</>
+  return <>{children(data as ContentPageData[Page])}</>
 }
 
 const FailedNotice = ({ error, onRetry }: { readonly error: string | null; readonly onRetry: () => void }) => {

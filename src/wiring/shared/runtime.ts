@@ -20,12 +20,38 @@ export interface WireOptions {
   readonly clock?: { readonly now: () => number } & TimerClock
   /** The clock of the session's own timer (the reload at /login after it ends); the browser's by default. */
   readonly sessionClock?: TimerClock
+  /**
+   * The server's render of a page (src/entry-server.tsx): the address and the cookies scripts may
+   * read come from the request; storage is empty, nothing navigates or is announced, and no call is
+   * made (the pages start from the answers the server embedded).
+   */
+  readonly server?: ServerRender
+}
+
+export interface ServerRender {
+  /** Path and query. */
+  readonly url: string
+  readonly cookies: Readonly<Record<string, string>>
 }
 
 /** The services a feature's programs may use. */
 export type AppIO = ApiClient | Cookies | Storage | SessionStorage | Navigation | Toasts
 
+/** The IO of the server's render: the request's cookies, empty storage, an address that stays. */
+const serverIO = ({ url, cookies }: ServerRender) => {
+  const storage = Layer.mergeAll(Cookies.layerMemory(cookies), Storage.layerMemory())
+  return Layer.mergeAll(
+    // Nothing is called while the server draws a page; should a flow try, its call fails at once.
+    ApiClient.layer("http://127.0.0.1:9").pipe(Layer.provide(storage)),
+    storage,
+    SessionStorage.layerMemory,
+    Navigation.layerAt(url),
+    Toasts.layerSilent,
+  )
+}
+
 export const makeRuntime = (options: WireOptions) => {
+  if (options.server) return ManagedRuntime.make(serverIO(options.server))
   const storage = Layer.mergeAll(Cookies.layer, Storage.layer)
   const navigation = Navigation.layer({
     navigate: options.navigate ?? ((path) => browserNavigate(path)),

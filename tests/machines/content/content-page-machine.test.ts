@@ -14,12 +14,12 @@ import { pendingActor } from "../support/pending-actor.ts"
 const page = { slug: "lu-1", name: "Central Treasury" }
 const otherPage = { slug: "lu-1", name: "Zhongfu" }
 
-const start = (slug = "lu-1") => {
+const start = (slug = "lu-1", answer?: unknown) => {
   const fetchPage = pendingActor<unknown, { readonly slug: string }>()
   const offerUpgrade = vi.fn()
   const actor = createActor(
     contentPageMachine<unknown>().provide({ actors: { fetchPage: fetchPage.logic }, actions: { offerUpgrade } }),
-    { input: { slug } },
+    { input: answer === undefined ? { slug } : { slug, answer } },
   )
   actor.start()
   return { actor, fetchPage, offerUpgrade }
@@ -57,6 +57,39 @@ const startFailed = async () => {
 }
 
 describe("content page machine", () => {
+  describe("start", () => {
+    it("shows the page the server drew from its answer, without asking again", () => {
+      const { actor, fetchPage, offerUpgrade } = start("lu-1", page)
+      expect(actor.getSnapshot().value).toBe("loaded")
+      expect(actor.getSnapshot().context).toEqual({ slug: "lu-1", data: page, error: null, locked: null })
+      expect(fetchPage.inputs).toEqual([])
+      expect(offerUpgrade).not.toHaveBeenCalled()
+    })
+
+    it("is locked, with the public facts, when the server drew a locked page, and offers the upgrade modal", () => {
+      const locked = { _tag: "Locked", message: "This is part of Jingluo Pro.", item: st36 }
+      const { actor, fetchPage, offerUpgrade } = start("st-36", locked)
+      expect(actor.getSnapshot().value).toBe("locked")
+      expect(actor.getSnapshot().context).toEqual({ slug: "st-36", data: null, error: null, locked: st36 })
+      expect(fetchPage.inputs).toEqual([])
+      expect(offerUpgrade).toHaveBeenCalledTimes(1)
+    })
+
+    it("asks the server when it has no answer", () => {
+      const { actor, fetchPage } = start("lu-1")
+      expect(actor.getSnapshot().value).toBe("loading")
+      expect(fetchPage.inputs).toEqual([{ slug: "lu-1" }])
+    })
+
+    it("loads the drawn page again on reload", async () => {
+      const started = start("lu-1", page)
+      started.actor.send({ type: "page.reload" })
+      expect(started.actor.getSnapshot().value).toBe("loading")
+      await settle(started, { data: otherPage })
+      expect(started.actor.getSnapshot().context.data).toEqual(otherPage)
+    })
+  })
+
   describe("loading", () => {
     it("fetches the page of its slug and is busy", () => {
       const { actor, fetchPage, offerUpgrade } = start("st-36")

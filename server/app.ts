@@ -49,6 +49,7 @@ import { GroupsHandlers } from "./groups/handlers.ts"
 import { GroupsRepo } from "./groups/repo.ts"
 import { Groups } from "./groups/service.ts"
 import { NotesHandlers } from "./notes/handlers.ts"
+import { FirstPagesLive } from "./pages/first-pages.ts"
 import { NotesRepo } from "./notes/repo.ts"
 import { Notes } from "./notes/service.ts"
 import { ServerConfig } from "./platform/config/server-config.ts"
@@ -215,7 +216,8 @@ export const AppRoutes = Layer.mergeAll(
   BillingRoutes,
   SocialRoutes,
   MediaRoutes,
-  StaticApp,
+  // The pages the server draws embed the content answers the API sends, from the same cache.
+  StaticApp.pipe(Layer.provide(FirstPagesLive.pipe(Layer.provide(ContentCache.layer)))),
   UnknownApiPath,
   ResponsePolicy,
 )

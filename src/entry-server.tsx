@@ -3,28 +3,58 @@
 // Built with `vite build --ssr src/entry-server.tsx` into dist/server/; the server loads that built
 // file and nothing of src/ui itself (server/pages/). Nothing here fetches: the pages start from the
 // embedded answers, and every flow waits in its first state until the browser starts it.
-import { renderToReadableStream } from "react-dom/server"
+import type { i18n as I18n } from "i18next"
+import { prerender } from "react-dom/static"
 import type { RenderRequest, RenderResult } from "./domain/shared/first-page.ts"
+import type { SelectableLanguage } from "./domain/shared/locales.ts"
 import { wire } from "./main.tsx"
+import { APP_NAMESPACES, createI18n } from "./ui/i18n.ts"
+
+/**
+ * The texts of each language, every namespace loaded once and kept: no page waits for a text while
+ * it is drawn.
+ */
+const texts = new Map<SelectableLanguage, Promise<I18n>>()
+const textsOf = (language: SelectableLanguage) => {
+  const kept = texts.get(language)
+  if (kept) return kept
+  const made = createI18n(language, APP_NAMESPACES)
+  texts.set(language, made)
+  return made
+}
+
+/** A clone of `base` once it is ready (i18next readies a clone after a tick). */
+const cloneOf = (base: I18n) =>
+  new Promise<I18n>((resolve) => {
+    const clone: I18n = base.cloneInstance({}, () => queueMicrotask(() => resolve(clone)))
+  })
 
 export const render = async ({ url, language, cookies, answers }: RenderRequest): Promise<RenderResult> => {
-  const { element, i18n, runtime } = await wire({
+  // A clone shares the loaded texts and keeps its own record of the namespaces this drawing uses,
+  // which the browser loads before it hydrates.
+  const i18n = await cloneOf(await textsOf(language))
+  const { element, runtime } = await wire({
+    i18n,
     // Never called: the server's drawing makes no calls (src/wiring/shared/runtime.ts).
     baseUrl: "http://127.0.0.1:9",
     server: { url, cookies },
     firstPage: { url, language, answers, namespaces: [] },
   })
   try {
-    const stream = await renderToReadableStream(element, {
+    // The whole page at once, every part in place: its script and texts are in hand, so nothing
+    // waits, and the server keeps the finished page for the next visitor.
+    const { prelude } = await prerender(element, {
+      // No part is sent apart from its place to be moved in by an inline script (the content
+      // security policy refuses those): the page is sent whole.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError: (error: unknown) => {
         console.error("Drawing a page failed:", error)
       },
     })
-    // Every part is in hand (the page's script and texts were loaded by `wire`), so waiting for the
-    // whole page costs nothing, and the server can keep the finished page for the next visitor.
-    await stream.allReady
-    const html = await new Response(stream).text()
-    return { html, namespaces: i18n.reportNamespaces?.getUsedNamespaces() ?? [], head: "" }
+    const html = await new Response(prelude).text()
+    const reported = (i18n as I18n & { reportNamespaces?: { getUsedNamespaces: () => Array<string> } })
+      .reportNamespaces
+    return { html, namespaces: reported?.getUsedNamespaces() ?? [], head: "" }
   } finally {
     await runtime.dispose()
   }

@@ -2,6 +2,7 @@
 // feature's wiring (src/wiring) into what the views receive, and renders — or, when the server
 // drew the page (src/entry-server.tsx), hydrates what it drew, starting from the answers it embedded.
 import { Clock } from "effect"
+import type { i18n as I18n } from "i18next"
 import { StrictMode, Suspense } from "react"
 import { I18nProvider } from "react-aria-components"
 import { createRoot, hydrateRoot } from "react-dom/client"
@@ -34,7 +35,13 @@ import "./ui/styles.css"
 
 export type { WireOptions }
 
-export const wire = async (options: WireOptions & { readonly firstPage?: FirstPageData }) => {
+export const wire = async (
+  options: WireOptions & {
+    readonly firstPage?: FirstPageData
+    /** The texts, made once per language and kept (the server's drawing); made afresh otherwise. */
+    readonly i18n?: I18n
+  },
+) => {
   const runtime = makeRuntime(options)
   const url = options.server?.url ?? `${globalThis.location?.pathname ?? "/"}${globalThis.location?.search ?? ""}`
   const path = url.split("?")[0] ?? "/"
@@ -43,7 +50,10 @@ export const wire = async (options: WireOptions & { readonly firstPage?: FirstPa
   // The first page's group loads beside the texts (the server's page preloads its script), and the
   // texts the server's drawing used, so the first render shows the page itself, not a placeholder,
   // and matches what the server drew.
-  const [i18n] = await Promise.all([createI18n(language, options.firstPage?.namespaces), preloadPages(path)])
+  const [i18n] = await Promise.all([
+    options.i18n ?? createI18n(language, options.firstPage?.namespaces),
+    preloadPages(path),
+  ])
   if (!options.server) document.documentElement.lang = language
 
   const w = makeWiring(runtime, (key) => i18n.t(key))

@@ -62,3 +62,8 @@ export const createI18n = async (language: SelectableLanguage, more: ReadonlyArr
 }
 
 export const ALL_NAMESPACES = NAMESPACES
+
+/** Every namespace the app has a bundle of: what the server's drawing loads once, so no text waits. */
+export const APP_NAMESPACES = [
+  ...new Set(Object.keys(bundles).map((path) => path.slice(path.lastIndexOf("/") + 1, -".json".length))),
+]

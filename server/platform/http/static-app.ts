@@ -12,15 +12,22 @@
 import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { extname, join, relative, sep } from "node:path"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { COOKIE_LANGUAGE } from "../../../src/domain/shared/cookies.ts"
-import { languagePageName, resolveLanguage } from "../../../src/domain/shared/locales.ts"
+import { COOKIE_LANGUAGE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from "../../../src/domain/shared/cookies.ts"
+import { isDrawnByServer } from "../../../src/domain/shared/first-page.ts"
+import {
+  DEFAULT_LANGUAGE,
+  languagePageName,
+  resolveLanguage,
+  type SelectableLanguage,
+} from "../../../src/domain/shared/locales.ts"
 import { pageGroupsOf } from "../../../src/domain/shared/page-groups.ts"
 import { ServerConfig } from "../config/server-config.ts"
 import { Translations } from "../i18n/translations.ts"
 import { notFoundAnswer } from "./answers.ts"
-import { matchesEtag, negotiateCoding } from "./compression.ts"
+import { COMPRESS_MIN_BYTES, matchesEtag, negotiateCoding } from "./compression.ts"
+import { type DrawnPage, FirstPages } from "./first-pages.ts"
 
 /** The longest path segment a file system accepts; longer ones are never a file or an app route. */
 export const MAX_SEGMENT_LENGTH = 255
@@ -79,12 +86,16 @@ const load = (file: string): StaticFile => {
 const isServable = (path: string) =>
   !path.endsWith(".map") && !((path.endsWith(".br") || path.endsWith(".gz")) && existsSync(path.slice(0, -3)))
 
-/** Every servable file under `root`, by URL path; source maps are left out. */
+/** The server's render entry (dist/server/, server/pages/): the server's own code, never a file it serves. */
+export const RENDER_ENTRY_DIR = "server"
+
+/** Every servable file under `root`, by URL path; source maps and the server's render entry are left out. */
 export const readBuild = (root: string): Map<string, StaticFile> => {
   const files = new Map<string, StaticFile>()
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir)) {
       const path = join(dir, entry)
+      if (dir === root && entry === RENDER_ENTRY_DIR) continue
       if (statSync(path).isDirectory()) walk(path)
       else if (isServable(path)) files.set(`/${relative(root, path).split(sep).join("/")}`, load(path))
     }
@@ -116,23 +127,89 @@ const respond = (request: HttpServerRequest.HttpServerRequest, file: StaticFile,
     : HttpServerResponse.uint8Array(representation.body, { contentType: file.contentType, headers })
 }
 
+/**
+ * A page the server drew: it differs by the session and language cookies and by Accept-Language, so
+ * no shared cache keeps it and the browser asks again each time (a 304 when nothing changed). A
+ * language taken from Accept-Language is remembered in the language cookie, so the app's calls ask
+ * for the language the page was drawn in.
+ */
+const respondDrawn = (
+  request: HttpServerRequest.HttpServerRequest,
+  page: DrawnPage,
+  language: SelectableLanguage,
+  rememberLanguage: boolean,
+) =>
+  Effect.gen(function* () {
+    const coding =
+      page.identity.length >= COMPRESS_MIN_BYTES ? negotiateCoding(request.headers["accept-encoding"]) : "identity"
+    const etag = coding === "identity" ? page.etag : `${page.etag.slice(0, -1)}-${coding === "br" ? "br" : "gz"}"`
+    const headers: Record<string, string> = {
+      ETag: etag,
+      Vary: "Accept-Encoding, Cookie, Accept-Language",
+      "Cache-Control": "private, no-cache",
+      "Content-Language": language,
+    }
+    if (rememberLanguage && language !== DEFAULT_LANGUAGE)
+      headers["Set-Cookie"] =
+        `${COOKIE_LANGUAGE}=${language}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`
+    if (matchesEtag(request.headers["if-none-match"], [etag])) return HttpServerResponse.empty({ status: 304, headers })
+    if (coding === "identity")
+      return HttpServerResponse.uint8Array(page.identity, { contentType: MIME_TYPES[".html"], headers })
+    const body = yield* page.compressed(coding)
+    return HttpServerResponse.uint8Array(body, {
+      contentType: MIME_TYPES[".html"],
+      headers: { ...headers, "Content-Encoding": coding },
+    })
+  })
+
 /** The built app, when there is one; nothing otherwise (API-only tests). */
 export const StaticApp = Layer.unwrap(
   Effect.gen(function* () {
     const { staticDir } = yield* ServerConfig
     if (staticDir === undefined || !existsSync(join(staticDir, "index.html"))) return Layer.empty
     const notFound = notFoundAnswer(yield* Translations)
+    const firstPages = yield* Effect.serviceOption(FirstPages)
     const files = readBuild(staticDir)
     const index = files.get("/index.html")!
+    const decoder = new TextDecoder()
+    const templates = new Map<string, { readonly text: string; readonly etag: string }>()
+    /** The page of a language and an address's groups as text, for the server to draw into. */
+    const templateOf = (language: SelectableLanguage, path: string) => {
+      const name = `/${languagePageName(language, pageGroupsOf(path))}`
+      const found = files.has(name) ? name : `/${languagePageName(language)}`
+      const file = files.get(found) ?? index
+      const kept = templates.get(found)
+      if (kept) return kept
+      const template = { text: decoder.decode(file.identity.body), etag: file.identity.etag }
+      templates.set(found, template)
+      return template
+    }
     // The page of the interface language and the address's page groups (scripts/language-pages.ts):
     // its `lang`, its texts and its groups' scripts preloaded; the language's page when the build
     // wrote none for those groups (an address of no group asks for that page itself).
-    const pageOf = (request: HttpServerRequest.HttpServerRequest, path: string) => {
+    const shellOf = (request: HttpServerRequest.HttpServerRequest, path: string) => {
       const language = resolveLanguage(request.cookies[COOKIE_LANGUAGE])
       const page =
         files.get(`/${languagePageName(language, pageGroupsOf(path))}`) ?? files.get(`/${languagePageName(language)}`)
       return page === undefined ? respond(request, index) : respond(request, page, "Cookie")
     }
+    // The page the server draws for its addresses (server/pages/), in the language of the cookie or
+    // else of the browser; the app's shell for the others, or when nothing was drawn.
+    const pageOf = (request: HttpServerRequest.HttpServerRequest, path: string) =>
+      Effect.gen(function* () {
+        if (Option.isNone(firstPages) || !isDrawnByServer(path)) return shellOf(request, path)
+        const cookieLanguage = request.cookies[COOKIE_LANGUAGE]
+        const language = resolveLanguage(cookieLanguage ?? request.headers["accept-language"])
+        const drawn = yield* firstPages.value.draw({
+          path,
+          url: request.url,
+          language,
+          template: templateOf(language, path),
+        })
+        return drawn === undefined
+          ? shellOf(request, path)
+          : yield* respondDrawn(request, drawn, language, cookieLanguage === undefined)
+      })
     return HttpRouter.add(
       "GET",
       "/*",
@@ -146,7 +223,7 @@ export const StaticApp = Layer.unwrap(
         // An app route (no file extension) from a browser gets the app, which shows its own 404.
         const last = path.split("/").at(-1) ?? ""
         const wantsPage = (request.headers.accept ?? "").toLowerCase().includes("text/html")
-        if (path === "/" || (wantsPage && extname(last) === "")) return pageOf(request, path)
+        if (path === "/" || (wantsPage && extname(last) === "")) return yield* pageOf(request, path)
         return yield* notFound
       }),
     )

@@ -3,6 +3,7 @@
 // hand, and embeds those answers once in the document; the app starts its pages from them instead of
 // asking again, and hydrates what the server drew (src/main.tsx). This file is the contract between
 // the two: what the server hands the entry, what the entry gives back, what travels in the page.
+import { contentRouteOf } from "../content/content-routes.ts"
 import type { SelectableLanguage } from "./locales.ts"
 
 /** The id of the `<script type="application/json">` that carries the first page's data. */
@@ -70,4 +71,8 @@ export const serializeFirstPage = (data: FirstPageData): string =>
  * patient's page) still arrive as the app's shell and are drawn in the browser: what they show comes
  * from the member's storage and calls the server does not make for them.
  */
-export const SERVER_RENDERED = [/^\/$/, /^\/(about|about-us|login|register|pricing)$/] as const
+const SERVER_DRAWN = [/^\/$/, /^\/(about|about-us|login|register|pricing)$/] as const
+
+/** Whether the server draws the page of `path` (decoded, without query): the content pages and the public pages. */
+export const isDrawnByServer = (path: string) =>
+  contentRouteOf(path) !== undefined || SERVER_DRAWN.some((pattern) => pattern.test(path))

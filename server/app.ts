@@ -75,6 +75,7 @@ import { Settings } from "./settings/service.ts"
 import { PatientsHandlers, SharingHandlers } from "./sharing/handlers.ts"
 import { SharingRepo } from "./sharing/repo.ts"
 import { Sharing } from "./sharing/service.ts"
+import { SiteRoutes } from "./site/routes.ts"
 import { SystemHandlers } from "./system/handlers.ts"
 import { HealthRepo } from "./system/health-repo.ts"
 import { QuotesRepo } from "./system/quotes-repo.ts"
@@ -216,6 +217,8 @@ export const AppRoutes = Layer.mergeAll(
   BillingRoutes,
   SocialRoutes,
   MediaRoutes,
+  // sitemap.xml and robots.txt, ahead of the built app's catch-all.
+  SiteRoutes,
   // The pages the server draws embed the content answers the API sends, from the same cache.
   StaticApp.pipe(Layer.provide(FirstPagesLive.pipe(Layer.provide(ContentCache.layer)))),
   UnknownApiPath,

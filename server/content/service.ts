@@ -377,12 +377,17 @@ export class Content extends Context.Service<
 
       const point = Effect.fn("Content.point")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
-        const row = yield* guard(caller, snapshot.pointBySlug.get(slug), (p) => ({
-          kind: "point",
-          code: p.code,
-          pinyin: p.data.pinyin,
-          name: pick(p.data.name, caller.language),
-        }))
+        const row = yield* guard(caller, snapshot.pointBySlug.get(slug), (p) => {
+          // Which channel a point lies on is public: its code says it, and every list names it.
+          const channel = p.channel_code === null ? undefined : snapshot.channelByCode.get(p.channel_code)
+          return {
+            kind: "point",
+            code: p.code,
+            pinyin: p.data.pinyin,
+            name: pick(p.data.name, caller.language),
+            ...(channel === undefined ? {} : { channel: pick(channel.data.name, caller.language) }),
+          }
+        })
         const { briefs, bodyAreas: areas, areaPoints } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
         const channelRow = row.channel_code === null ? null : (snapshot.channelByCode.get(row.channel_code) ?? null)

@@ -11,8 +11,10 @@ const content = loadContent()
 const free = content.access.free
 const freeChannels = new Set<string>(free.channels)
 const allPoints = [
-  ...content.channels.flatMap((c) => c.points.map((p) => ({ ...p, free: freeChannels.has(c.code) }))),
-  ...content.extraPoints.map((p) => ({ ...p, free: false })),
+  ...content.channels.flatMap((c) =>
+    c.points.map((p) => ({ ...p, free: freeChannels.has(c.code), channel: c.name.en as string | undefined })),
+  ),
+  ...content.extraPoints.map((p) => ({ ...p, free: false, channel: undefined })),
 ]
 
 type Json = Record<string, unknown>
@@ -128,9 +130,15 @@ describe.each(DATABASES)("content API on %s", (kind) => {
           expect(body).toMatchObject({ _tag: "Locked" })
           expect(text).not.toContain(point.location.slice(0, 30))
           expect(text).not.toContain(point.commentary.slice(0, 30))
-          // Only the public facts that name the point: its code, pinyin and name.
+          // Only the public facts that name the point: its code, pinyin, name and channel.
           expect(Object.keys(body).sort()).toEqual(["_tag", "item", "message"])
-          expect(body.item).toEqual({ kind: "point", code: point.code, pinyin: point.pinyin, name: point.name.en })
+          expect(body.item).toEqual({
+            kind: "point",
+            code: point.code,
+            pinyin: point.pinyin,
+            name: point.name.en,
+            ...(point.channel === undefined ? {} : { channel: point.channel }),
+          })
         }
       }
     }

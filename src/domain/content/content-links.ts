@@ -13,6 +13,8 @@ export const CHANNEL_INDEX_HREF = "/book/pages/channels"
 export const CATEGORY_INDEX_HREF = "/book/pages/categories"
 export const BODY_AREA_INDEX_HREF = "/book/pages/body-areas"
 export const BOOK_HREF = "/book/pages"
+/** A chapter of the book. */
+export const bookPageHref = (slug: string) => `${BOOK_HREF}/${slug}`
 /** The book's chapter on the point categories, which links to every category page. */
 export const CATEGORIES_CHAPTER_SLUG = "point-categories"
 

@@ -17,3 +17,12 @@ export const PageOrLocked = <S extends Schema.Top>(page: S) => Schema.Union([pag
 
 export const isLockedPage = (answer: unknown): answer is LockedPage =>
   typeof answer === "object" && answer !== null && "_tag" in answer && answer._tag === "Locked"
+
+/**
+ * How a locked item is named, on its page and in the page's title: a point by its code and pinyin
+ * with its name below, the rest by name.
+ */
+export const lockedHeading = (item: LockedItem): { readonly title: string; readonly subtitle: string | null } =>
+  item.kind === "point" && item.code !== null
+    ? { title: `${item.code} ${item.pinyin ?? ""}`.trim(), subtitle: item.name }
+    : { title: item.name, subtitle: item.pinyin }

@@ -26,13 +26,16 @@ export class EmailNotVerified extends Schema.TaggedError<EmailNotVerified>()(
 
 /**
  * What a locked page may still say about itself: the public facts that lists show anyway (kind,
- * code, pinyin and name), so the page can name what is locked. Never any of its content.
+ * code, pinyin, name and, for a point of a channel, the channel's name), so the page can name what
+ * is locked. Never any of its content.
  */
 export const LockedItem = Schema.Struct({
   kind: Schema.Literals(["point", "channel", "vessel", "category", "bodyArea", "page", "extraPoints"]),
   code: Schema.NullOr(Schema.String),
   pinyin: Schema.NullOr(Schema.String),
   name: Schema.String,
+  /** A point's channel, by name in the caller's language; absent for an extra point and anything else. */
+  channel: Schema.optionalKey(Schema.String),
 })
 export type LockedItem = typeof LockedItem.Type
 

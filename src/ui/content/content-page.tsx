@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { type ContentPageName, contentAnswerKey } from "../../domain/content/content-routes.ts"
 import type { PointSummary } from "../../domain/content/content-views.ts"
+import { lockedHeading } from "../../domain/content/locked-page.ts"
 import type { LockedItem } from "../../domain/shared/errors.ts"
 import type { ContentPageMachine } from "../../machines/content/content-page-machine.ts"
 import { type ContentPageData, useAppServices } from "../app-services.tsx"
@@ -31,13 +32,7 @@ export const VideoLinks = ({
   </p>
 )
 
-/** How a locked item is named: a point by its code and pinyin with its name below, the rest by name. */
-export const lockedHeading = (item: LockedItem): { readonly title: string; readonly subtitle: string | null } =>
-  item.kind === "point" && item.code !== null
-    ? { title: `${item.code} ${item.pinyin ?? ""}`.trim(), subtitle: item.name }
-    : { title: item.name, subtitle: item.pinyin }
-
-/** A locked page: what is locked (its public facts), that it is part of Pro, and what Pro adds. */
+/** A locked page: what is locked (its public facts: names, a point's channel), that it is part of Pro, and what Pro adds. */
 export const LockedNotice = ({ item }: { readonly item: LockedItem | null }) => {
   const { t } = useTranslation("common")
   const { upgrade } = useAppServices()
@@ -48,6 +43,7 @@ export const LockedNotice = ({ item }: { readonly item: LockedItem | null }) => 
     <section className="panel locked" aria-labelledby="locked-heading">
       <h1 id="locked-heading">{heading.title}</h1>
       {heading.subtitle ? <p className="lead">{heading.subtitle}</p> : null}
+      {item?.channel ? <p className="muted">{t("browse.locked.channel", { channel: item.channel })}</p> : null}
       <p className="locked-intro">
         <ProBadge /> {item ? t(`browse.locked.intro.${item.kind}`) : t("browse.lockedText")}
       </p>

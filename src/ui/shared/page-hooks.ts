@@ -3,10 +3,11 @@
 // string and the address of the page shown.
 import { type FocusEvent, useCallback, useEffect, useRef } from "react"
 import { useLocation, useSearch } from "wouter"
+import { pageTitle } from "../../domain/shared/page-title.ts"
 
 export const usePageTitle = (title: string) => {
   useEffect(() => {
-    document.title = `${title} · Jingluo`
+    document.title = pageTitle(title)
   }, [title])
 }
 

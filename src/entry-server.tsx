@@ -5,8 +5,10 @@
 // embedded answers, and every flow waits in its first state until the browser starts it.
 import type { i18n as I18n } from "i18next"
 import { prerender } from "react-dom/static"
+import { contentAnswerKey, contentRouteOf } from "./domain/content/content-routes.ts"
 import type { RenderRequest, RenderResult } from "./domain/shared/first-page.ts"
 import type { SelectableLanguage } from "./domain/shared/locales.ts"
+import { pageHead, pageHeadHtml } from "./domain/shared/page-head.ts"
 import { wire } from "./main.tsx"
 import { APP_NAMESPACES, createI18n } from "./ui/i18n.ts"
 
@@ -29,7 +31,7 @@ const cloneOf = (base: I18n) =>
     const clone: I18n = base.cloneInstance({}, () => queueMicrotask(() => resolve(clone)))
   })
 
-export const render = async ({ url, language, cookies, answers }: RenderRequest): Promise<RenderResult> => {
+export const render = async ({ url, origin, language, cookies, answers }: RenderRequest): Promise<RenderResult> => {
   // A clone shares the loaded texts and keeps its own record of the namespaces this drawing uses,
   // which the browser loads before it hydrates.
   const i18n = await cloneOf(await textsOf(language))
@@ -52,9 +54,16 @@ export const render = async ({ url, language, cookies, answers }: RenderRequest)
       },
     })
     const html = await new Response(prelude).text()
-    const reported = (i18n as I18n & { reportNamespaces?: { getUsedNamespaces: () => Array<string> } })
-      .reportNamespaces
-    return { html, namespaces: reported?.getUsedNamespaces() ?? [], head: "" }
+    const reported = (i18n as I18n & { reportNamespaces?: { getUsedNamespaces: () => Array<string> } }).reportNamespaces
+    // The head names the page as its view will (the same title), for search engines and shared links.
+    const path = url.split("?")[0] ?? "/"
+    const route = contentRouteOf(path)
+    const answer = route === undefined ? undefined : answers[contentAnswerKey(route)]
+    const head = pageHeadHtml(
+      pageHead({ path, origin, answer, t: (key, values) => i18n.t(key, values ?? {}) }),
+      language,
+    )
+    return { html, namespaces: reported?.getUsedNamespaces() ?? [], head }
   } finally {
     await runtime.dispose()
   }

@@ -13,7 +13,7 @@ import { Effect, Layer, Option } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { CATEGORIES_CHAPTER_SLUG } from "../../src/domain/content/content-links.ts"
 import { type ContentRoute, contentAnswerKey, contentRouteOf } from "../../src/domain/content/content-routes.ts"
-import { type Viewer, VISITOR } from "../../src/domain/content/permissions.ts"
+import { VISITOR, type Viewer } from "../../src/domain/content/permissions.ts"
 import { COOKIE_ACCEPTED, COOKIE_LANGUAGE, COOKIE_TOKEN, COOKIE_USERDATA } from "../../src/domain/shared/cookies.ts"
 import {
   FIRST_PAGE_DATA_ID,
@@ -72,7 +72,9 @@ export const FirstPagesLive = Layer.effect(
         make: Effect.suspend(() => spec.make({ viewer, language })),
       })
       return Effect.map(made, (json): unknown => JSON.parse(json)).pipe(
-        Effect.catchTag("ProRequired", (failure) => (spec.lockable ? lockedAnswer(failure) : Effect.succeed(undefined))),
+        Effect.catchTag("ProRequired", (failure) =>
+          spec.lockable ? lockedAnswer(failure) : Effect.succeed(undefined),
+        ),
         Effect.catchTag("NotFound", () => Effect.succeed(undefined)),
       )
     }
@@ -83,7 +85,7 @@ export const FirstPagesLive = Layer.effect(
         ? template
             .replace(/\s*<title>[^<]*<\/title>/, "")
             .replace(/\s*<meta name="description"[^>]*>/, "")
-            .replace("</head>", `    ${head}\n  </head>`)
+            .replace("</head>", `    ${head.split("\n").join("\n    ")}\n  </head>`)
         : template
       return withHead.replace(
         '<div id="root"></div>',

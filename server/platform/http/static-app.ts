@@ -210,7 +210,19 @@ export const StaticApp = Layer.unwrap(
           ? shellOf(request, path)
           : yield* respondDrawn(request, drawn, language, cookieLanguage === undefined)
       })
-    return HttpRouter.add(
+    // A form of a drawn page sent before the app took the page over (FlowForm posts): what was typed
+    // is not read, and the browser is sent back to the page, where the app now runs.
+    const sentTooEarly = HttpRouter.add(
+      "POST",
+      "/*",
+      Effect.gen(function* () {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const path = decodePath(request.url)
+        if (path === undefined || !isDrawnByServer(path)) return yield* notFound
+        return HttpServerResponse.empty({ status: 303, headers: { Location: request.url } })
+      }),
+    )
+    const pages = HttpRouter.add(
       "GET",
       "/*",
       Effect.gen(function* () {
@@ -227,5 +239,6 @@ export const StaticApp = Layer.unwrap(
         return yield* notFound
       }),
     )
+    return Layer.mergeAll(pages, sentTooEarly)
   }),
 )

@@ -51,9 +51,12 @@ export const FlowForm = <Submit,>({
   const rejectedSubmits = useSelector(actor, (s) => (focusFirstInvalid ? s.context.rejectedSubmits : 0))
   const formRef = useFocusFirstInvalid(rejectedSubmits)
   return (
+    // POST: a form the server drew, sent before the app has taken it over, never puts what was typed
+    // (a password) in the address; the server answers with the page again (static-app.ts).
     <form
       ref={formRef}
       className={className}
+      method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()

@@ -54,7 +54,15 @@ export const FirstPagesLive = Layer.effect(
     const { staticDir, appOrigin } = yield* ServerConfig
     const file = staticDir === undefined ? undefined : renderEntryFile(staticDir)
     if (file === undefined || !existsSync(file)) return FirstPages.of({ draw: () => Effect.succeed(undefined) })
-    const entry = (yield* Effect.promise(() => import(pathToFileURL(file).href))) as RenderEntry
+    const loaded = yield* Effect.tryPromise(() => import(pathToFileURL(file).href) as Promise<RenderEntry>).pipe(
+      // A broken build must not keep the server from starting: every page is then the app's shell.
+      Effect.tapError((error) =>
+        Effect.logError("The render entry could not be loaded; pages are drawn in the browser", error),
+      ),
+      Effect.option,
+    )
+    if (Option.isNone(loaded)) return FirstPages.of({ draw: () => Effect.succeed(undefined) })
+    const entry = loaded.value
     const content = yield* Content
     const cache = yield* ContentCache
     const auth = yield* Auth

@@ -88,6 +88,8 @@ const PROBES: ReadonlyArray<Probe> = [
   probe("server", "../src/machines/x.ts", true),
   probe("server", "../src/infra/api-client.ts", true),
   probe("server", "../src/wiring/account.ts", true),
+  probe("server", "../src/entry-server.tsx", true),
+  serverProbe("pages/first-pages.ts", "../../src/entry-server.tsx", "server/"),
   probe("server", "react", true),
   probe("server", "../src/domain/errors.ts", false),
   probe("server", "effect", false),

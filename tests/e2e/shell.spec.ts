@@ -64,7 +64,8 @@ for (const language of ["en", "de", "es"] as const) {
       ])
     })
 
-    // axe and the titles of these pages are every-page.spec.ts's; here their own words.
+    // axe and the titles of these pages are every-page.spec.ts's (or, in English, the journeys it
+    // names in OWN_JOURNEY_AXE); here their own words.
     test("the pages of the account area are translated", async ({ page }) => {
       await page.goto("/pricing")
       for (const path of PAGES) {

@@ -1,6 +1,7 @@
 // Subscription journeys against the real server and the built-in checkout page: upgrade from the
 // floating button, pay and land with Pro open, decline, cancel keeping Pro to the period end. The
-// subscription pages in every language, the checkout page among them, are in every-page.spec.ts.
+// subscription pages in every language, the checkout page among them, are in every-page.spec.ts; the
+// English sweep leaves their axe to these journeys (its OWN_JOURNEY_AXE names them).
 import type { Page } from "@playwright/test"
 import { createVerifiedUser, expectAccessible, PASSWORD, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"

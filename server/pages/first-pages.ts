@@ -87,17 +87,20 @@ export const FirstPagesLive = Layer.effect(
       )
     }
 
+    // The drawn parts go in through functions: a replacement string would read $&, $` and $' in
+    // them (an address's query, a text of an answer) as parts of the template, and break the page.
     const document = (template: string, html: string, head: string, data: FirstPageData) => {
       // The drawn head replaces the app's general title and description.
       const withHead = head.includes("<title>")
         ? template
             .replace(/\s*<title>[^<]*<\/title>/, "")
             .replace(/\s*<meta name="description"[^>]*>/, "")
-            .replace("</head>", `    ${head.split("\n").join("\n    ")}\n  </head>`)
+            .replace("</head>", () => `    ${head.split("\n").join("\n    ")}\n  </head>`)
         : template
       return withHead.replace(
         '<div id="root"></div>',
-        `<div id="root">${html}</div>\n    <script type="application/json" id="${FIRST_PAGE_DATA_ID}">${serializeFirstPage(data)}</script>`,
+        () =>
+          `<div id="root">${html}</div>\n    <script type="application/json" id="${FIRST_PAGE_DATA_ID}">${serializeFirstPage(data)}</script>`,
       )
     }
 

@@ -20,6 +20,7 @@ export default defineConfig({
             "tests/machines/**/*.test.ts",
             "tests/content/**/*.test.ts",
             "tests/infra/**/*.test.ts",
+            "tests/bench/**/*.test.ts",
           ],
           environment: "node",
           // Pure functions and machines keep no state between files: one module graph for all of them

@@ -115,27 +115,31 @@ const audit = async (base: string, page: { readonly name: string; readonly path:
 }
 
 /**
- * Lighthouse on each page in turn. A run that fails (Chromium now and then records no navigation
- * on a busy machine) is tried once more; a page that fails twice comes back with its reason.
+ * Lighthouse on each page in turn, `rounds` times over (round after round, so a busy minute on the
+ * machine falls on every page rather than on the runs of one). A run that fails (Chromium now and
+ * then records no navigation on a busy machine) is tried once more; a run that fails twice comes
+ * back with its reason.
  */
 export const runLighthouse = async (
   base: string,
   pages: ReadonlyArray<{ readonly name: string; readonly path: string }>,
+  rounds = 1,
 ): Promise<Array<LighthouseRun | { readonly name: string; readonly path: string; readonly error: string }>> => {
   const runs: Array<LighthouseRun | { name: string; path: string; error: string }> = []
-  for (const page of pages) {
-    let error = ""
-    for (let attempt = 1; attempt <= 2; attempt++) {
-      try {
-        runs.push(await audit(base, page))
-        error = ""
-        break
-      } catch (cause) {
-        error = cause instanceof Error ? cause.message : String(cause)
-        console.log(`  ${page.path}: attempt ${attempt} failed: ${error.split("\n")[0]}`)
+  for (let round = 1; round <= rounds; round++)
+    for (const page of pages) {
+      let error = ""
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        try {
+          runs.push(await audit(base, page))
+          error = ""
+          break
+        } catch (cause) {
+          error = cause instanceof Error ? cause.message : String(cause)
+          console.log(`  ${page.path}: attempt ${attempt} failed: ${error.split("\n")[0]}`)
+        }
       }
+      if (error !== "") runs.push({ ...page, error })
     }
-    if (error !== "") runs.push({ ...page, error })
-  }
   return runs
 }

@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib"
 import { eachMapping, TraceMap } from "@jridgewell/trace-mapping"
 import { chromium } from "@playwright/test"
 import playwrightConfig from "../../playwright.config.ts"
+import { referencedFiles, scriptsBeforeUsable, totalOf } from "./documents.ts"
 import { partOf } from "./startup.ts"
 import { kb } from "./util.ts"
 
@@ -124,19 +125,17 @@ export const measureRoutes = async (base: string, routes: ReadonlyArray<RouteGro
 
 /** The scripts and stylesheets `dist/index.html` itself references (entry, modulepreloads, CSS). */
 export const indexReferences = (distDir: string) => {
-  const html = readFileSync(join(distDir, "index.html"), "utf8")
-  const paths = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="([^"]+\.(?:js|mjs|css))"/g)].map((m) => m[1]!)
-  const files = [...new Set(paths)].map((path) => {
-    const body = readFileSync(join(distDir, path.replace(/^\//, "")))
-    return { path, css: path.endsWith(".css"), raw: body.length, gzip: gzipSync(body).length }
-  })
-  const js = files.filter((f) => !f.css)
-  const css = files.filter((f) => f.css)
-  return {
-    files,
-    js: { raw: js.reduce((n, f) => n + f.raw, 0), gzip: js.reduce((n, f) => n + f.gzip, 0) },
-    css: { raw: css.reduce((n, f) => n + f.raw, 0), gzip: css.reduce((n, f) => n + f.gzip, 0) },
-  }
+  const files = referencedFiles(distDir, readFileSync(join(distDir, "index.html"), "utf8"))
+  return { files, js: totalOf(files.filter((f) => !f.css)), css: totalOf(files.filter((f) => f.css)) }
+}
+
+/**
+ * The JS a drawn page needs before it is usable, from the document as the server sent it: its module
+ * entry, every `modulepreload`, and what those import statically (scripts/bench/documents.ts).
+ */
+export const jsBeforeUsable = (distDir: string, html: string) => {
+  const files = scriptsBeforeUsable(distDir, html)
+  return { files, ...totalOf(files) }
 }
 
 export const printRouteLoads = (loads: ReadonlyArray<RouteLoad>) => {

@@ -16,6 +16,13 @@ export const CONTENT_REQUEST_HEADERS = {
   "accept-language": "en",
 }
 
+/** What a browser sends for a page it navigates to, taking brotli only: the drawn page's brotli copy is the one measured. */
+export const PAGE_REQUEST_HEADERS = {
+  accept: "text/html",
+  "accept-encoding": "br",
+  "accept-language": "en",
+}
+
 export interface LoadResult {
   readonly requestsPerSecond: number
   readonly p50: number
@@ -25,8 +32,13 @@ export interface LoadResult {
   readonly errors: number
 }
 
-export const load = async (url: string, seconds: number, connections = 50): Promise<LoadResult> => {
-  const result = await autocannon({ url, connections, duration: seconds, headers: CONTENT_REQUEST_HEADERS })
+export const load = async (
+  url: string,
+  seconds: number,
+  connections = 50,
+  headers: Record<string, string> = CONTENT_REQUEST_HEADERS,
+): Promise<LoadResult> => {
+  const result = await autocannon({ url, connections, duration: seconds, headers })
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -47,8 +59,12 @@ export interface RecordedAnswer {
   readonly chunked: boolean
 }
 
-export const recordAnswer = async (base: string, path: string): Promise<RecordedAnswer> => {
-  const answer = await fetchRaw(base, path, CONTENT_REQUEST_HEADERS)
+export const recordAnswer = async (
+  base: string,
+  path: string,
+  requestHeaders: Record<string, string> = CONTENT_REQUEST_HEADERS,
+): Promise<RecordedAnswer> => {
+  const answer = await fetchRaw(base, path, requestHeaders)
   const headers: Array<readonly [string, string]> = []
   for (let i = 0; i < answer.rawHeaders.length; i += 2)
     if (!HOP_HEADERS.has(answer.rawHeaders[i]!.toLowerCase()))
@@ -73,8 +89,13 @@ export const startBareServer = async (answer: RecordedAnswer): Promise<{ base: s
 }
 
 /** Whether the bare server's answer has the same status, headers (but Date) and body bytes. */
-export const sameAnswer = async (bareBase: string, path: string, recorded: RecordedAnswer) => {
-  const bare = await recordAnswer(bareBase, path)
+export const sameAnswer = async (
+  bareBase: string,
+  path: string,
+  recorded: RecordedAnswer,
+  requestHeaders: Record<string, string> = CONTENT_REQUEST_HEADERS,
+) => {
+  const bare = await recordAnswer(bareBase, path, requestHeaders)
   const list = (h: ReadonlyArray<readonly [string, string]>) => JSON.stringify(h.map(([k, v]) => [k.toLowerCase(), v]))
   return (
     bare.status === recorded.status && list(bare.headers) === list(recorded.headers) && bare.body.equals(recorded.body)
@@ -235,4 +256,21 @@ export const profileFinding = (summary: ProfileSummary): string => {
       : `PGlite still takes ${pct(database)}: something on the path asks the database.`,
     `Jingluo's own code is ${pct(ours)}; Effect's per-request work (router, HttpApi decoding, middleware, fibers) is ${pct(share("Effect"))}, Node's HTTP and socket writes ${pct(share("Node"))}, garbage collection ${pct(share("garbage"))}.`,
   ].join(" ")
+}
+
+/**
+ * The first drawing of each page, one after another (no page asked before, so no kept document and
+ * usually no kept content answer): the time from sending the request to the last byte, brotli
+ * included, as a first visitor waits for it. Each answer must be a drawn page (its data embedded).
+ */
+export const coldDraws = async (base: string, paths: ReadonlyArray<string>): Promise<Array<number>> => {
+  const times: Array<number> = []
+  for (const path of paths) {
+    const started = performance.now()
+    const answer = await fetchRaw(base, path, PAGE_REQUEST_HEADERS)
+    times.push(performance.now() - started)
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`)
+    if (header(answer.rawHeaders, "etag")?.startsWith('"p-') !== true) throw new Error(`${path} was not drawn`)
+  }
+  return times
 }

@@ -3,7 +3,7 @@
 // drawing it again — no hydration mismatch in any language — and without asking for the content
 // the page came with.
 import type { Page } from "@playwright/test"
-import { acceptCookies, createVerifiedUser, signIn } from "./support/fixtures.ts"
+import { acceptCookies, appStarted, createVerifiedUser, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 /** Every address the server draws, one of each kind (src/domain/shared/first-page.ts). */
@@ -11,8 +11,6 @@ const DRAWN = [
   "/",
   "/about",
   "/about-us",
-  "/login",
-  "/register",
   "/pricing",
   "/book/pages",
   "/book/pages/measuring-with-cun",
@@ -53,14 +51,7 @@ const openDrawn = async (page: Page, path: string) => {
   // The page's text arrived with the document.
   await expect(page.locator("#root main h1").first()).toBeVisible()
   // The app has taken the drawn page over (React's root is on #root) and finished its first work.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__reactContainer")),
-      ),
-    )
-    .toBe(true)
-  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(undefined), { timeout: 2000 })))
+  await appStarted(page)
   page.off("console", onConsole)
   page.off("pageerror", onError)
   page.off("request", onRequest)

@@ -3,7 +3,7 @@
 // inside the account settings layout); other groups' scripts only when one of their pages is
 // opened; a page whose script cannot be loaded says so where it would be, with a retry.
 import type { Page } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { appStarted, createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 /** The scripts a page of `path` preloads beyond those the home page preloads: its group's. */
@@ -46,6 +46,8 @@ test("the first page's script comes with the app, another page's when it is open
 test("a page whose script cannot be loaded says so, and its retry loads it", async ({ page, context }) => {
   await page.goto("/")
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+  // The server drew the home page; the app takes it over, and its links then open pages in the app.
+  await appStarted(page)
   // The browsing pages' script is not needed on the home page; offline, it cannot arrive.
   await context.setOffline(true)
   await page.getByRole("link", { name: "Browse the channels" }).click()

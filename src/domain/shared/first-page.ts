@@ -67,11 +67,15 @@ export const serializeFirstPage = (data: FirstPageData): string =>
     .replace(/\u2029/g, "\\u2029")
 
 /**
- * The addresses the server draws. The others (a member's own pages, a test in progress, the
- * patient's page) still arrive as the app's shell and are drawn in the browser: what they show comes
+ * The addresses the server draws. The others (the sign-in forms, a member's own pages, a test in
+ * progress, the patient's page) still arrive as the app's shell and are drawn in the browser: what they show comes
  * from the member's storage and calls the server does not make for them.
  */
-const SERVER_DRAWN = [/^\/$/, /^\/(about|about-us|login|register|pricing)$/] as const
+/**
+ * The sign-in and sign-up pages stay the app's shell: a form drawn before the app runs could be
+ * sent before the app has taken it over, and what was typed would be lost.
+ */
+const SERVER_DRAWN = [/^\/$/, /^\/(about|about-us|pricing)$/] as const
 
 /** Whether the server draws the page of `path` (decoded, without query): the content pages and the public pages. */
 export const isDrawnByServer = (path: string) =>

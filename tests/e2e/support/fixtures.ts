@@ -62,6 +62,23 @@ export const acceptCookies = async (page: Page) => {
   ])
 }
 
+/**
+ * Waits until the app has taken over the page the server drew — React has reached its last part,
+ * the footer, and committed — before which a link is an ordinary link that loads its page from the
+ * server.
+ */
+export const appStarted = async (page: Page) => {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const footer = document.querySelector("#root footer")
+        return footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber"))
+      }),
+    )
+    .toBe(true)
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+}
+
 /** Creates and verifies an account through the API, as a quick start for journeys about something else. */
 export const createVerifiedUser = async (page: Page, email = uniqueEmail("user")) => {
   const response = await page.request.post("/api/register", {

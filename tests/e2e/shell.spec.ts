@@ -2,7 +2,7 @@
 // and Spanish (axe checks them in every-page.spec.ts); the language switch, cookie banner, footer quotes and
 // /not-found behave as §2 and §4 describe.
 import type { Page } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
+import { appStarted, createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 const PAGES = [
@@ -207,6 +207,8 @@ test.describe("at 375 px", () => {
 
   test("the header is one row with a menu button the mouse can use", async ({ page }) => {
     await page.goto("/about")
+    // The server drew the page; its menu button opens once the app has taken the page over.
+    await appStarted(page)
     await expectOneRow(page)
     await page.getByRole("button", { name: "Menu" }).click()
     const menu = page.getByRole("menu")
@@ -220,6 +222,7 @@ test.describe("at 375 px", () => {
 
   test("the menu button works with the keyboard", async ({ page }) => {
     await page.goto("/about")
+    await appStarted(page)
     await page.getByRole("button", { name: "Menu" }).focus()
     await page.keyboard.press("Enter")
     const menu = page.getByRole("menu")

@@ -167,7 +167,7 @@ describe("the sharing page", () => {
     expect(within(question).getByRole("button", { name: "Yes, they agreed" })).toHaveFocus()
     await user.keyboard("{Escape}")
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull())
-    expect(consentBox()).toHaveFocus()
+    await waitFor(() => expect(consentBox()).toHaveFocus())
     expect(consentBox()).not.toBeChecked()
     expect(fake.sent).toEqual([])
 

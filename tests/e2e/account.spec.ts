@@ -7,7 +7,7 @@ import {
   dismissPaymentOffer,
   expectAccessible,
   PASSWORD,
-  signIn,
+  signInThroughForm,
   uniqueEmail,
 } from "./support/fixtures.ts"
 import { codeIn, latestMail, linkIn, mailCount } from "./support/outbox.ts"
@@ -76,7 +76,7 @@ test("register, verify from the outbox, sign in and sign out", async ({ page }) 
 })
 
 test("the session is a cookie the browser holds and no script on the page can read", async ({ page }) => {
-  await signIn(page, await createVerifiedUser(page))
+  await signInThroughForm(page, await createVerifiedUser(page))
   const session = (await page.context().cookies()).find((c) => c.name === "token")
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" })
   expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/)

@@ -2,7 +2,7 @@
 // items locked for Standard users (badge, lite upgrade modal) and open after paying, every page of
 // the area without axe violations, and unknown slugs on /not-found.
 import type { Page } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, goInApp, signIn, signInAsPro } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -26,13 +26,6 @@ const openMenu = async (page: Page) => {
 const openMenuByTap = async (page: Page) => {
   await page.getByRole("button", { name: "Menu" }).tap()
   await page.getByRole("menuitem", { name: "Channel points" }).tap()
-}
-
-const becomePro = async (page: Page) => {
-  await page.goto("/pricing")
-  await page.getByRole("button", { name: "Continue" }).click()
-  await page.getByRole("button", { name: "Start trial" }).click()
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
 }
 
 test("a Standard user browses LU → LU-9 through the drill-down menu", async ({ page }) => {
@@ -151,8 +144,8 @@ test.describe("on a touch screen", () => {
 
 for (const width of [1280, 375]) {
   test(`a Pro user reaches GV, the vessels and the extra points by mouse at ${width} px`, async ({ page }) => {
-    await signIn(page, await createVerifiedUser(page))
-    await becomePro(page)
+    await signInAsPro(page)
+    await page.goto("/")
     await page.setViewportSize({ width, height: width > 600 ? 800 : 812 })
     const menu = await openMenu(page)
     await menu.getByRole("option", { name: "Channel pathways and points" }).click()

@@ -9,7 +9,7 @@ import type { Locator, Page } from "@playwright/test"
 import { loadContent } from "../../server/content/load-content.ts"
 import { CHART_VIEW_IDS } from "../../src/domain/charts/chart-ids.ts"
 import type { ChartIndex, ServedChart } from "../../src/domain/charts/chart-views.ts"
-import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, goInApp, signIn, signInAsPro } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -17,18 +17,6 @@ test.beforeEach(async ({ context, baseURL }) => {
 })
 
 const content = loadContent()
-
-const becomePro = async (page: Page) => {
-  await page.goto("/pricing")
-  await page.getByRole("button", { name: "Continue" }).click()
-  await page.getByRole("button", { name: "Start trial" }).click()
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
-}
-
-const signInAsPro = async (page: Page) => {
-  await signIn(page, await createVerifiedUser(page))
-  await becomePro(page)
-}
 
 /** The API as this browser's user: the session token rides in a cookie the app sends as a bearer. */
 const api = async <A>(page: Page, path: string): Promise<A> => {

@@ -6,6 +6,9 @@ import type { Page } from "@playwright/test"
 import { appStarted, createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
+// What a first visit fetches: a browser with nothing cached yet.
+test.use({ coldBrowser: true })
+
 /** The scripts a page of `path` preloads beyond those the home page preloads: its group's. */
 const groupScripts = async (page: Page, path: string) => {
   const preloads = async (of: string) => {

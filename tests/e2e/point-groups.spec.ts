@@ -5,7 +5,7 @@
 // to sign in; the strings are German and Spanish in those languages. axe (WCAG 2.0–2.2 A and AA) on
 // every screen.
 import type { Locator, Page } from "@playwright/test"
-import { createVerifiedUser, expectAccessible as expectAxeClean, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible as expectAxeClean, signIn, signInAsPro } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -23,13 +23,6 @@ const expectAccessible = async (page: Page) => {
 const MENU = "Channels, point categories and body areas"
 const LI_POINTS = 20
 const MY_GROUPS = "/my-point-groups"
-
-const becomePro = async (page: Page) => {
-  await page.goto("/pricing")
-  await page.getByRole("button", { name: "Continue" }).click()
-  await page.getByRole("button", { name: "Start trial" }).click()
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
-}
 
 /** The toast saying `text` (the one before may still be leaving). */
 const expectToast = (page: Page, text: string) =>
@@ -53,8 +46,7 @@ test("by mouse: create a group, add LU-9 and the LI channel, rename, remove a po
   page,
 }) => {
   test.setTimeout(120_000)
-  await signIn(page, await createVerifiedUser(page))
-  await becomePro(page)
+  await signInAsPro(page)
 
   // LU-9's page: a new group from the dialog.
   await page.goto("/point/lu-9-taiyuan")
@@ -149,8 +141,7 @@ test("by mouse: create a group, add LU-9 and the LI channel, rename, remove a po
 
 test("by keyboard: the same journey without the mouse", async ({ page }) => {
   test.setTimeout(120_000)
-  await signIn(page, await createVerifiedUser(page))
-  await becomePro(page)
+  await signInAsPro(page)
 
   await page.goto("/point/lu-9-taiyuan")
   await page.getByRole("button", { name: "Add to group" }).focus()

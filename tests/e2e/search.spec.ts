@@ -5,20 +5,13 @@
 // by "Kopfschmerzen", the main search's buttons, keyword error and empty result, the full text
 // paged, point addresses however typed, and axe on every search screen.
 import type { Page } from "@playwright/test"
-import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { becomePro, createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
 import { expectDrawnInWebFonts } from "./support/fonts.ts"
 import { expect, test } from "./support/test.ts"
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: "cookieAccepted", value: "yes", url: baseURL! }])
 })
-
-const becomePro = async (page: Page) => {
-  await page.goto("/pricing")
-  await page.getByRole("button", { name: "Continue" }).click()
-  await page.getByRole("button", { name: "Start trial" }).click()
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
-}
 
 /** Opens the header's search submenu by keyboard; the cursor lands in its field. */
 const openHeaderSearch = async (page: Page) => {

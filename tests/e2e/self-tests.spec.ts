@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test"
 import { DEFAULT_TEST_SETTINGS } from "../../src/domain/tests/test-settings.ts"
 import { MINUTE_MS, testDurationMs, warningLeadMs } from "../../src/domain/tests/test-timing.ts"
 import { clockText } from "../../src/ui/tests/question-text.ts"
-import { createVerifiedUser, expectAccessible, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, signIn, signInAsPro } from "./support/fixtures.ts"
 import { E2E_SELF_TEST_MINUTE_MS } from "./support/servers.ts"
 import { expect, test } from "./support/test.ts"
 
@@ -155,14 +155,6 @@ test("a Standard learner takes a multiple-choice test by keyboard and by mouse, 
 })
 
 /** Pays for Pro on the built-in checkout page (test mode). */
-const becomePro = async (page: Page) => {
-  await page.goto("/pricing")
-  await page.getByRole("button", { name: "Continue" }).click()
-  await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/)
-  await page.getByRole("radio", { name: /Visa •••• 4242/ }).check()
-  await page.getByRole("button", { name: "Start trial" }).click()
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
-}
 
 const secondsLeft = async (page: Page) => {
   const [minutes = 0, seconds = 0] = ((await page.getByRole("timer").textContent()) ?? "").split(":").map(Number)
@@ -173,8 +165,7 @@ test("a Pro learner's one-minute test warns near the end, answers on while warne
   page,
 }) => {
   // One minute (expert) of the journeys' server, then the time runs out.
-  await signIn(page, await createVerifiedUser(page))
-  await becomePro(page)
+  await signInAsPro(page)
 
   await page.goto("/account-settings/tests-settings")
   const duration = page.getByRole("textbox", { name: "Test time in minutes" })

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { expect, type Page, test } from "@playwright/test"
+import { COOKIE_USERDATA } from "../../../src/domain/shared/cookies.ts"
 import { codeIn, latestMail, linkIn } from "./outbox.ts"
 import { e2eOrigin } from "./servers.ts"
 
@@ -100,8 +101,39 @@ export const createVerifiedUser = async (page: Page, email = uniqueEmail("user")
   return email
 }
 
-/** Signs in through the form, in whatever language the page is in. */
+/**
+ * What the app's sign-in leaves in the browser, made through the API: the server's HttpOnly session
+ * cookie, and the readable record of the user the app keeps beside it (src/wiring/account.ts).
+ */
+const signInByApi = async (page: Page, email: string, password: string) => {
+  const response = await page.request.post("/api/login", { data: { email, password } })
+  expect(response.status(), `signing in as ${email}`).toBe(200)
+  const { token: _token, ...user } = (await response.json()) as Record<string, unknown>
+  await page.context().addCookies([
+    {
+      name: COOKIE_USERDATA,
+      value: encodeURIComponent(JSON.stringify(user)),
+      url: e2eOrigin(test.info().parallelIndex),
+      sameSite: "Lax",
+    },
+  ])
+}
+
+/**
+ * Signs in through the API — the session cookie lands in this browser's jar as the form's sign-in
+ * leaves it — and opens the home page signed in, once the app has taken it over. The payment offer
+ * follows a sign-in in the app only, so none opens. Journeys about something else start here; the
+ * form's own journeys (account.spec.ts, subscriptions.spec.ts, the models) use `signInThroughForm`.
+ */
 export const signIn = async (page: Page, email: string, password = PASSWORD) => {
+  await signInByApi(page, email, password)
+  await page.goto("/")
+  await expect(page.locator("header .nav-wide a[href^='/login']")).toHaveCount(0)
+  await appStarted(page)
+}
+
+/** Signs in through the form, in whatever language the page is in. */
+export const signInThroughForm = async (page: Page, email: string, password = PASSWORD) => {
   await page.goto("/login")
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill(password)
@@ -134,16 +166,31 @@ export const goInApp = async (page: Page, path: string) => {
   await expect(page.locator(".page-loader")).toHaveCount(0)
 }
 
-/** Takes Pro through the built-in test-mode checkout (a trial), as a signed-in Standard user. */
+/**
+ * Takes Pro through the built-in test-mode checkout by its addresses, as the pricing page and the
+ * checkout page would (the preselected price, the first test card), without opening them: the next
+ * page the journey opens shows Pro. The checkout's own journeys are subscriptions.spec.ts's.
+ */
 export const becomePro = async (page: Page) => {
-  await page.goto("/pricing")
-  await page.getByRole("button", { name: "Continue" }).click()
-  await page.getByRole("button", { name: "Start trial" }).click()
-  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Jingluo Pro" })).toBeVisible()
+  const plans = (await (await page.request.get("/api/plan-list")).json()) as ReadonlyArray<{
+    readonly prices: ReadonlyArray<{ readonly price_id: string }>
+  }>
+  const checkout = await page.request.post("/api/stripe-checkout", {
+    data: { price_id: plans[0]?.prices[0]?.price_id },
+  })
+  expect(checkout.status(), "starting a checkout").toBe(200)
+  const { data } = (await checkout.json()) as { readonly data: string }
+  const paid = await page.request.post(`${new URL(data, "http://localhost").pathname}/pay`, {
+    form: { card: "4242" },
+    maxRedirects: 0,
+  })
+  expect(paid.headers().location ?? "", "the checkout's way back").toContain("/payment-success")
 }
 
-/** A fresh verified user, signed in and on Pro. */
+/** A fresh verified user, signed in through the API and on Pro, on no page yet. */
 export const signInAsPro = async (page: Page) => {
-  await signIn(page, await createVerifiedUser(page))
+  const email = await createVerifiedUser(page)
+  await signInByApi(page, email, PASSWORD)
   await becomePro(page)
+  return email
 }

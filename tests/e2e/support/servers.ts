@@ -60,5 +60,8 @@ export const chromium = {
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    // A worker's journeys share one context (support/test.ts): its tabs on the server's origin share
+    // one renderer process, which keeps what it compiled and the fonts it loaded between journeys.
+    "--process-per-site",
   ],
 }

@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: [
+            "tests/architecture/**/*.test.ts",
             "tests/domain/**/*.test.ts",
             "tests/machines/**/*.test.ts",
             "tests/content/**/*.test.ts",

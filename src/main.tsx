@@ -8,6 +8,7 @@ import { I18nProvider } from "react-aria-components"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { I18nextProvider } from "react-i18next"
 import { Router } from "wouter"
+import { navigate as browserNavigate } from "wouter/use-browser-location"
 import { isPatientPath } from "./domain/acupressure/sharing-links.ts"
 import type { FirstPageData } from "./domain/shared/first-page.ts"
 import { firstPageAnswers, readFirstPage } from "./infra/first-page.ts"
@@ -42,7 +43,10 @@ export const wire = async (
     readonly i18n?: I18n
   },
 ) => {
-  const runtime = makeRuntime(options)
+  const runtime = makeRuntime(options, {
+    navigate: (path) => browserNavigate(path),
+    replace: (path) => browserNavigate(path, { replace: true }),
+  })
   const url = options.server?.url ?? `${globalThis.location?.pathname ?? "/"}${globalThis.location?.search ?? ""}`
   const path = url.split("?")[0] ?? "/"
   // The language the server drew the page in (its cookie, else the browser's Accept-Language).

@@ -10,14 +10,19 @@ import { CONTENT_DIR, loadContent } from "../../server/content/load-content.ts"
 import { PLAN_ID_PRO } from "../../src/domain/billing/plans.ts"
 import { languagesOf } from "../../src/domain/content/localize-content.ts"
 import { TRANSLATED_LANGUAGES } from "../../src/domain/content/translation-schema.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  type Json,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 
 const content = loadContent()
 const { translations } = content
 const lu = content.channels.find((c) => c.code === "LU")!
 const lu9 = lu.points.find((p) => p.code === "LU-9")!
-
-type Json = Record<string, any>
 
 const startAsPro = async (kind: (typeof DATABASES)[number], contentDir?: string) => {
   const server = await startTestServer(kind, contentDir ? { contentDir } : {})

@@ -7,9 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../src/domain/billing/plans.ts"
 import { LOW_RATING_MAX, REVIEW_COMMENT_MAX_LENGTH } from "../../src/domain/feedback/app-review.ts"
 import { NOTE_MAX_LENGTH } from "../../src/domain/notes/note.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  type Json,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 
-type Json = Record<string, any>
 const FREE_POINT = "LU-9"
 const PRO_POINT = "ST-36"
 

@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEFAULT_TEST_SETTINGS } from "../../src/domain/tests/test-settings.ts"
 import { BEGINNER_TIME_MULTIPLIER } from "../../src/domain/tests/test-timing.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  type Json,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 
 const MINUTE = 35_000
 
@@ -21,7 +28,7 @@ describe.each(DATABASES)("a self-test's shorter minute on %s", (kind) => {
   const call = async (method: string, path: string, json?: unknown) => {
     const response = await server.request(path, { method, token, ...(json !== undefined ? { json } : {}) })
     expect(response.status, path).toBe(200)
-    return (await response.json()) as Record<string, any>
+    return (await response.json()) as Json
   }
 
   it("times the overview, the new test and its more time in that minute", async () => {

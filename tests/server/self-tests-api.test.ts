@@ -15,7 +15,14 @@ import { ANSWER_GRACE_MS, BEGINNER_TIME_MULTIPLIER, MINUTE_MS } from "../../src/
 import { TEST_TYPE_IDS } from "../../src/domain/tests/test-types.ts"
 import { CreateTestPayload, SaveAnswerPayload, TestIdPayload } from "../../src/domain/tests/test-views.ts"
 import { DEFAULT_VIDEO_SETTINGS } from "../../src/domain/videos/video-settings.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  type Json,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "./support/harness.ts"
 
 const content = loadContent()
 const free = content.access.free
@@ -24,8 +31,6 @@ const FREE_POINTS = new Set(
 )
 const FREE_VESSELS = new Set<string>(free.vessels)
 const ALL_POINTS = content.channels.flatMap((c) => c.points).length + content.extraPoints.length
-
-type Json = Record<string, any>
 
 describe.each(DATABASES)("self-tests API on %s", (kind) => {
   let server: TestServer

@@ -1,7 +1,6 @@
 // The Effect runtime every feature's IO runs on (API client, cookies, storage, navigation, toasts),
 // and how machines meet it: an action runs a program and forgets it, a read runs one at once.
 import { type Effect, Layer, ManagedRuntime } from "effect"
-import { navigate as browserNavigate } from "wouter/use-browser-location"
 import { ApiClient } from "../../infra/api-client.ts"
 import { Cookies } from "../../infra/cookies.ts"
 import { Navigation, type NavigationOptions } from "../../infra/navigation.ts"
@@ -12,7 +11,7 @@ import type { TimerClock } from "../../machines/tests/test-session-context.ts"
 export interface WireOptions {
   /** Where the API lives; the page's own origin in the browser. */
   readonly baseUrl: string
-  /** The router's navigate (wouter's browser location by default; a memory location in tests). */
+  /** The router's navigate (the browser's history by default, main.tsx; a memory location in tests). */
   readonly navigate?: NavigationOptions["navigate"]
   /** Full reloads; `location.assign` by default. */
   readonly reload?: NavigationOptions["reload"]
@@ -50,12 +49,18 @@ const serverIO = ({ url, cookies }: ServerRender) => {
   )
 }
 
-export const makeRuntime = (options: WireOptions) => {
+/** How the app's router moves: the composition point (main.tsx) gives the browser's history by default. */
+export interface RouterMoves {
+  readonly navigate: NavigationOptions["navigate"]
+  readonly replace: NavigationOptions["navigate"]
+}
+
+export const makeRuntime = (options: WireOptions, router: RouterMoves) => {
   if (options.server) return ManagedRuntime.make(serverIO(options.server))
   const storage = Layer.mergeAll(Cookies.layer, Storage.layer)
   const navigation = Navigation.layer({
-    navigate: options.navigate ?? ((path) => browserNavigate(path)),
-    replace: options.navigate ?? ((path) => browserNavigate(path, { replace: true })),
+    navigate: options.navigate ?? router.navigate,
+    replace: options.navigate ?? router.replace,
     reload: options.reload,
   })
   return ManagedRuntime.make(

@@ -101,6 +101,7 @@ export const actionFor = <Ctx>(event: EventAction<Ctx>, input: Input): Step<Ctx>
   event[input] ?? event.run
 
 /** Any model, for lists of them (each model's own types stay inside its file). */
+// biome-ignore lint/suspicious/noExplicitAny: a list holds models of different contexts and inputs; each model's own types stay inside its file
 export type AnyFlowModel = FlowModel<any, any>
 
 /**

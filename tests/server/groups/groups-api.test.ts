@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../../server/content/load-content.ts"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/billing/plans.ts"
 import { GROUP_TITLE_MAX_LENGTH, MAX_GROUPS_PER_USER } from "../../../src/domain/groups/group-rules.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "../support/harness.ts"
+import {
+  createVerifiedUser,
+  DATABASES,
+  type Json,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from "../support/harness.ts"
 
 const content = loadContent()
 const channel = (code: string) => {
@@ -20,8 +27,6 @@ const LI = channel("LI").points.map((p) => p.code)
 const LU = channel("LU").points.map((p) => p.code)
 const PRO_CHANNEL = content.channels.find((c) => !content.access.free.channels.includes(c.code))!
 const PRO_POINT = PRO_CHANNEL.points[0]!.code
-
-type Json = Record<string, any>
 
 describe.each(DATABASES)("point groups API on %s", (kind) => {
   let server: TestServer

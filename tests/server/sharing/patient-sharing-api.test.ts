@@ -18,6 +18,7 @@ import {
   callJson,
   createVerifiedUser,
   DATABASES,
+  type Json,
   signIn,
   startTestServer,
   type TestServer,
@@ -25,7 +26,6 @@ import {
 
 const scripts = loadContent().acupressure
 const [first, second, third] = scripts
-type Json = Record<string, any>
 const DAY_MS = 24 * 60 * 60 * 1000
 
 describe.each(DATABASES)("patient sharing API on %s", (kind) => {

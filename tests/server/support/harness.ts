@@ -248,10 +248,17 @@ export const sessionCookieOf = (response: Response) =>
 export const opensItem = async (response: Response) =>
   response.status === 200 && ((await response.json()) as { readonly _tag?: string })._tag !== "Locked"
 
+/**
+ * An answer's JSON as the tests read it: any field at any depth. The contracts' Schemas are what
+ * check its shape; the tests compare the values they name.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads an answer's fields at any depth without declaring its type first
+export type Json = Record<string, any>
+
 /** An answer's status and its JSON body ({} when empty), for tests that read both. */
 export interface JsonAnswer {
   readonly status: number
-  readonly body: Record<string, any>
+  readonly body: Json
 }
 
 /** A call with an optional bearer token, JSON body and locale, answered as status and JSON. */

@@ -17,7 +17,7 @@ import type {
   ServedPathway,
   ServedPoint,
 } from "../../src/domain/charts/chart-views.ts"
-import { type Localized, localizeText } from "../../src/domain/content/localize-content.ts"
+import { type Localized, localized, localizeText } from "../../src/domain/content/localize-content.ts"
 import { hasPro, type Viewer } from "../../src/domain/content/permissions.ts"
 import { NotFound } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
@@ -152,7 +152,7 @@ export const serveView = (
       code,
       slug: brief.slug,
       pinyin: brief.pinyin,
-      name: brief.name[language] ?? brief.name.en,
+      name: localized(brief.name, language),
       location: facts.location(code, language).value,
       locationLanguage: facts.location(code, language).language,
       group: pointGroup(code).group,

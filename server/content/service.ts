@@ -24,6 +24,7 @@ import type {
 import {
   languagesOf,
   localizeChannel,
+  localized,
   localizeInline,
   localizePoint,
   localizeVessel,
@@ -36,10 +37,6 @@ import { type ChannelRow, ContentRepo, type ContentSnapshot, type MemberRow, typ
 
 /** The loaded content's shapes, for the features that read it through this service. */
 export type { ContentSnapshot, PointRow } from "./repo.ts"
-
-type Text = { readonly en: string; readonly de?: string | undefined; readonly es?: string | undefined }
-
-const pick = (text: Text, language: SelectableLanguage) => text[language] ?? text.en
 
 /** The translation a row carries for the caller's language; none for English, the source. */
 const overlayOf = <A>(
@@ -132,7 +129,7 @@ export class Content extends Context.Service<
       const channelRef = (caller: Caller, row: ChannelRow): ChannelRef => ({
         code: row.code,
         slug: row.slug,
-        name: pick(row.data.name, caller.language),
+        name: localized(row.data.name, caller.language),
         permission: canOpen(caller.viewer, row),
       })
 
@@ -152,8 +149,8 @@ export class Content extends Context.Service<
             if (!list.some((c) => c.slug === category.slug)) {
               list.push({
                 slug: category.slug,
-                name: pick(category.data.name, caller.language),
-                role: member.role ? pick(member.role, caller.language) : null,
+                name: localized(category.data.name, caller.language),
+                role: member.role ? localized(member.role, caller.language) : null,
                 permission: canOpen(caller.viewer, category),
               })
             }
@@ -177,7 +174,7 @@ export class Content extends Context.Service<
           slug: point.slug,
           pinyin: point.pinyin,
           hanzi: point.hanzi,
-          name: pick(point.name, caller.language),
+          name: localized(point.name, caller.language),
           permission,
           categories: permission ? (categories.get(point.code) ?? []).map(({ slug, name }) => ({ slug, name })) : [],
         }
@@ -186,7 +183,7 @@ export class Content extends Context.Service<
       const menuPoint = (caller: Caller, point: PointBrief, role: string | null = null): MenuPoint => ({
         id: point.code,
         name: point.code,
-        title: `${point.pinyin} · ${pick(point.name, caller.language)}`,
+        title: `${point.pinyin} · ${localized(point.name, caller.language)}`,
         slug: point.slug,
         itemType: "point",
         channel_id: point.channel_code,
@@ -212,7 +209,7 @@ export class Content extends Context.Service<
               {
                 id: c.code,
                 name: c.code,
-                title: pick(c.data.name, caller.language),
+                title: localized(c.data.name, caller.language),
                 slug: c.slug,
                 itemType: "channel",
                 menuType: "channels",
@@ -228,7 +225,7 @@ export class Content extends Context.Service<
               {
                 id: v.id,
                 name: v.data.pinyin,
-                title: vesselLabel(v.data.pinyin, pick(v.data.name, caller.language)),
+                title: vesselLabel(v.data.pinyin, localized(v.data.name, caller.language)),
                 slug: v.slug,
                 itemType: "vessel",
                 menuType: "channels",
@@ -255,13 +252,13 @@ export class Content extends Context.Service<
           ),
         ]
         const membersOf = (id: string) => members.filter((m) => m.category_id === id)
-        const roleOf = (m: MemberRow) => (m.role ? pick(m.role, caller.language) : null)
+        const roleOf = (m: MemberRow) => (m.role ? localized(m.role, caller.language) : null)
         const groupEntries = categories.map((c) =>
           entry(
             {
               id: c.id,
-              name: pick(c.data.name, caller.language),
-              title: pick(c.data.name, caller.language),
+              name: localized(c.data.name, caller.language),
+              title: localized(c.data.name, caller.language),
               slug: c.slug,
               itemType: "group",
               menuType: "categories",
@@ -279,8 +276,8 @@ export class Content extends Context.Service<
           entry(
             {
               id: a.id,
-              name: pick(a.data.name, caller.language),
-              title: pick(a.data.name, caller.language),
+              name: localized(a.data.name, caller.language),
+              title: localized(a.data.name, caller.language),
               slug: a.slug,
               itemType: "body-area",
               menuType: "bodyAreas",
@@ -320,7 +317,7 @@ export class Content extends Context.Service<
           channels: channels.map((c) => ({
             code: c.code,
             slug: c.slug,
-            name: pick(c.data.name, caller.language),
+            name: localized(c.data.name, caller.language),
             pinyin: c.data.pinyin,
             hanzi: c.data.hanzi.traditional,
             pointCount: points.filter((p) => p.channel_code === c.code).length,
@@ -329,7 +326,7 @@ export class Content extends Context.Service<
           vessels: vessels.map((v) => ({
             id: v.id,
             slug: v.slug,
-            name: pick(v.data.name, caller.language),
+            name: localized(v.data.name, caller.language),
             permission: canOpen(caller.viewer, v),
           })),
           extraPoints: { count: extras.length, permission: extras.some((p) => canOpen(caller.viewer, p)) },
@@ -342,7 +339,7 @@ export class Content extends Context.Service<
           kind: "channel",
           code: c.code,
           pinyin: c.data.pinyin,
-          name: pick(c.data.name, caller.language),
+          name: localized(c.data.name, caller.language),
         }))
         const points = snapshot.briefs
         const categories = yield* categoryIndex(caller, snapshot)
@@ -355,14 +352,14 @@ export class Content extends Context.Service<
         return {
           code: row.code,
           slug: row.slug,
-          name: pick(d.name, caller.language),
+          name: localized(d.name, caller.language),
           pinyin: d.pinyin,
           hanzi: d.hanzi,
           polarity: d.polarity,
           limb: d.limb,
           level: d.level,
           phase: d.phase,
-          organ: d.organ ? pick(d.organ, caller.language) : null,
+          organ: d.organ ? localized(d.organ, caller.language) : null,
           horary: d.horary,
           pairedChannel: partner(d.pairedChannel),
           coupledChannel: partner(d.coupledChannel),
@@ -384,8 +381,8 @@ export class Content extends Context.Service<
             kind: "point",
             code: p.code,
             pinyin: p.data.pinyin,
-            name: pick(p.data.name, caller.language),
-            ...(channel === undefined ? {} : { channel: pick(channel.data.name, caller.language) }),
+            name: localized(p.data.name, caller.language),
+            ...(channel === undefined ? {} : { channel: localized(channel.data.name, caller.language) }),
           }
         })
         const { briefs, bodyAreas: areas, areaPoints } = snapshot
@@ -396,7 +393,7 @@ export class Content extends Context.Service<
         )
         const index = siblings.findIndex((p) => p.code === row.code)
         const ref = (p: PointBrief | undefined) =>
-          p ? { code: p.code, slug: p.slug, name: pick(p.name, caller.language), pinyin: p.pinyin } : null
+          p ? { code: p.code, slug: p.slug, name: localized(p.name, caller.language), pinyin: p.pinyin } : null
         const d = row.data
         const texts = localizePoint(d, overlayOf(d.translations, caller.language), caller.language)
         const areaIds = new Set(areaPoints.filter((ap) => ap.point_code === row.code).map((ap) => ap.body_area_id))
@@ -406,7 +403,7 @@ export class Content extends Context.Service<
           slug: row.slug,
           pinyin: d.pinyin,
           hanzi: d.hanzi,
-          name: pick(d.name, caller.language),
+          name: localized(d.name, caller.language),
           names: d.name,
           channel: channelRow ? channelRef(caller, channelRow) : null,
           region: d.region ?? null,
@@ -423,7 +420,7 @@ export class Content extends Context.Service<
             .filter((a) => areaIds.has(a.id))
             .map((a) => ({
               slug: a.slug,
-              name: pick(a.data.name, caller.language),
+              name: localized(a.data.name, caller.language),
               permission: canOpen(caller.viewer, a),
             })),
           previous: ref(index > 0 ? siblings[index - 1] : undefined),
@@ -435,7 +432,7 @@ export class Content extends Context.Service<
         const { bodyAreas: areas } = yield* repo.snapshot
         return areas.map((a) => ({
           id: a.id,
-          title: pick(a.data.name, caller.language),
+          title: localized(a.data.name, caller.language),
           slug: a.slug,
           mapping_id: a.id,
           permission: canOpen(caller.viewer, a),
@@ -465,7 +462,7 @@ export class Content extends Context.Service<
           kind: "bodyArea",
           code: null,
           pinyin: null,
-          name: pick(a.data.name, caller.language),
+          name: localized(a.data.name, caller.language),
         }))
         const { briefs, areaPoints, channels } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
@@ -474,7 +471,7 @@ export class Content extends Context.Service<
         return {
           id: row.id,
           slug: row.slug,
-          title: pick(row.data.name, caller.language),
+          title: localized(row.data.name, caller.language),
           description: description.value,
           textLanguage: description.language,
           groups: groupByChannel(
@@ -491,7 +488,7 @@ export class Content extends Context.Service<
         return categories.map((c) => ({
           id: c.id,
           slug: c.slug,
-          title: pick(c.data.name, caller.language),
+          title: localized(c.data.name, caller.language),
           pointCount: members.filter((m) => m.category_id === c.id).length,
           permission: canOpen(caller.viewer, c),
         }))
@@ -503,7 +500,7 @@ export class Content extends Context.Service<
           kind: "category",
           code: null,
           pinyin: null,
-          name: pick(c.data.name, caller.language),
+          name: localized(c.data.name, caller.language),
         }))
         const { members } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
@@ -512,14 +509,14 @@ export class Content extends Context.Service<
         return {
           id: row.id,
           slug: row.slug,
-          title: pick(row.data.name, caller.language),
+          title: localized(row.data.name, caller.language),
           description: description.value,
           textLanguage: description.language,
           members: members
             .filter((m) => m.category_id === row.id && byCode.has(m.point_code))
             .map((m) => ({
               point: summary(caller, byCode.get(m.point_code)!, categories),
-              role: m.role ? pick(m.role, caller.language) : null,
+              role: m.role ? localized(m.role, caller.language) : null,
               phase: m.phase,
             })),
         }
@@ -531,7 +528,7 @@ export class Content extends Context.Service<
           kind: "vessel",
           code: null,
           pinyin: v.data.pinyin,
-          name: pick(v.data.name, caller.language),
+          name: localized(v.data.name, caller.language),
         }))
         const { vessels } = snapshot
         const categories = yield* categoryIndex(caller, snapshot)
@@ -544,7 +541,7 @@ export class Content extends Context.Service<
         return {
           id: row.id,
           slug: row.slug,
-          name: pick(d.name, caller.language),
+          name: localized(d.name, caller.language),
           pinyin: d.pinyin,
           hanzi: d.hanzi,
           pathway: texts.pathway,
@@ -555,7 +552,7 @@ export class Content extends Context.Service<
           confluentPoint: s(d.confluentPoint)!,
           coupledVessel: {
             slug: coupled.slug,
-            name: pick(coupled.data.name, caller.language),
+            name: localized(coupled.data.name, caller.language),
             permission: canOpen(caller.viewer, coupled),
           },
           xiCleftPoint: s(d.xiCleftPoint),
@@ -589,8 +586,8 @@ export class Content extends Context.Service<
         const { pages } = yield* repo.snapshot
         return pages.map((p) => ({
           slug: p.slug,
-          title: pick(p.data.title, caller.language),
-          summary: pick(p.data.summary, caller.language),
+          title: localized(p.data.title, caller.language),
+          summary: localized(p.data.summary, caller.language),
           permission: canOpen(caller.viewer, p),
         }))
       })
@@ -600,12 +597,12 @@ export class Content extends Context.Service<
           kind: "page",
           code: null,
           pinyin: null,
-          name: pick(p.data.title, caller.language),
+          name: localized(p.data.title, caller.language),
         }))
         return {
           slug: row.slug,
-          title: pick(row.data.title, caller.language),
-          summary: pick(row.data.summary, caller.language),
+          title: localized(row.data.title, caller.language),
+          summary: localized(row.data.summary, caller.language),
           body: row.data.body[caller.language],
           textLanguage: caller.language,
         }
@@ -616,7 +613,7 @@ export class Content extends Context.Service<
         const { channels } = yield* repo.snapshot
         return channels.map((c) => ({
           slug: c.slug,
-          title: `${c.code} · ${pick(c.data.name, caller.language)}`,
+          title: `${c.code} · ${localized(c.data.name, caller.language)}`,
           permission: canOpen(caller.viewer, c),
         }))
       })

@@ -5,6 +5,7 @@
 // a point already in the group is never added twice. Self-tests ask this service, not its
 // repository, for the points of a group the learner may be asked about.
 import { Context, Effect, Layer, Option } from "effect"
+import { localized } from "../../src/domain/content/localize-content.ts"
 import { canOpen, type Viewer } from "../../src/domain/content/permissions.ts"
 import { GROUP_TEST_PARENT } from "../../src/domain/groups/group-links.ts"
 import { MAX_GROUPS_PER_USER, missingCodes } from "../../src/domain/groups/group-rules.ts"
@@ -72,7 +73,7 @@ export class Groups extends Context.Service<
         mapping_id: row.mapping_id,
         code: row.code,
         pinyin: row.pinyin,
-        name: row.name[language] || row.name.en,
+        name: localized(row.name, language),
         slug: row.slug,
         permission: canOpen(viewer, row),
       })

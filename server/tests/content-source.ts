@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Context, Effect, Layer, Schema } from "effect"
 import type { Localized, VesselId } from "../../src/domain/content/content-schema.ts"
+import { localized } from "../../src/domain/content/localize-content.ts"
 import {
   ChannelTranslationFile,
   ExtraPointsTranslationFile,
@@ -54,8 +55,6 @@ export interface TestContentBundle {
     language: SelectableLanguage,
   ) => { readonly text: string; readonly language: SelectableLanguage }
 }
-
-const pick = (text: Localized, language: SelectableLanguage) => text[language] || text.en
 
 type Overlays = Readonly<Record<TranslatedLanguage, ReadonlyMap<string, PointTranslation>>>
 
@@ -184,7 +183,7 @@ export const buildBundle = (
     allPoints: rows.map((r) => r.code),
     name: (kind, id, language) => {
       const found = names[kind].get(id)
-      return found ? pick(found, language) : undefined
+      return found ? localized(found, language) : undefined
     },
     text: (ref, language) => {
       const overlay = language === "en" ? undefined : overlays[language].get(ref.point)

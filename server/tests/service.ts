@@ -6,6 +6,7 @@
 // left. Scoring, timing and the review rules are the domain's; FSRS schedules the review queue.
 import { randomInt, randomUUID } from "node:crypto"
 import { Clock, Context, Effect, Layer, Option } from "effect"
+import { localized } from "../../src/domain/content/localize-content.ts"
 import { hasPro, type Viewer } from "../../src/domain/content/permissions.ts"
 import { NotFound, ProRequired, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
@@ -77,9 +78,6 @@ export interface TestFocus {
   /** The learner's point group the points are from. */
   readonly group?: { readonly id: number; readonly name: string }
 }
-
-const pick = (text: { readonly en: string; readonly de: string; readonly es: string }, language: SelectableLanguage) =>
-  text[language] || text.en
 
 export class SelfTests extends Context.Service<
   SelfTests,
@@ -252,10 +250,10 @@ export class SelfTests extends Context.Service<
         point: (code) => {
           const point = bundle.points.get(code)
           return point
-            ? { code, pinyin: point.pinyin, hanzi: point.hanzi, name: pick(point.name, language) }
+            ? { code, pinyin: point.pinyin, hanzi: point.hanzi, name: localized(point.name, language) }
             : { code, pinyin: code, hanzi: { traditional: "", simplified: "" }, name: code }
         },
-        localized: (text) => pick(text, language),
+        localized: (text) => localized(text, language),
       })
 
       const namesOf = (bundle: TestContentBundle, questions: ReadonlyArray<Question>, language: SelectableLanguage) => {
@@ -333,7 +331,7 @@ export class SelfTests extends Context.Service<
                 textLanguage,
                 points: item.question.explanation.points.flatMap((code) => {
                   const point = bundle.points.get(code)
-                  return point ? [{ code, slug: point.slug, name: pick(point.name, language) }] : []
+                  return point ? [{ code, slug: point.slug, name: localized(point.name, language) }] : []
                 }),
               }
             }),

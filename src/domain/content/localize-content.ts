@@ -92,6 +92,15 @@ export const localizeList = (
     ? { value: english.length === 0 ? english : translated!, language }
     : { value: english, language: "en" }
 
+/**
+ * A name or short text in the caller's language, else the English: a blank translation counts as
+ * none, so a reader never sees an empty name where the English one exists.
+ */
+export const localized = (
+  text: { readonly en: string; readonly de?: string | undefined; readonly es?: string | undefined },
+  language: ContentLanguage,
+): string => localizeText(text.en, text[language], language).value
+
 /** A text of the English files that may carry its own translations (`{ en, de?, es? }`). */
 export const localizeInline = (
   text: { readonly en: string; readonly de?: string | undefined; readonly es?: string | undefined },

@@ -6,7 +6,7 @@ import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../domain/account/n
 import { PASSWORD_MIN_LENGTH } from "../domain/account/password-rules.ts"
 import { CODE_LENGTH } from "../domain/account/verification-code.ts"
 import { SHARE_VIDEOS_MAX } from "../domain/acupressure/patient-sharing.ts"
-import { DEFAULT_LANGUAGE, NAMESPACES, type SelectableLanguage } from "../domain/shared/locales.ts"
+import { DEFAULT_LANGUAGE, type SelectableLanguage } from "../domain/shared/locales.ts"
 
 // The server's namespaces (server, mail, checkout) are the server's words: never bundled with the app.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>([
@@ -60,8 +60,6 @@ export const createI18n = async (language: SelectableLanguage, more: ReadonlyArr
     })
   return instance
 }
-
-export const ALL_NAMESPACES = NAMESPACES
 
 /** Every namespace the app has a bundle of: what the server's drawing loads once, so no text waits. */
 export const APP_NAMESPACES = [

@@ -18,12 +18,6 @@ const HAN = /\p{Script=Han}/u
 
 export const hasHanzi = (input: string): boolean => HAN.test(input)
 
-/** The words of a folded text: runs of letters and digits. */
-export const foldedWords = (input: string): ReadonlyArray<string> =>
-  foldLatin(input)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0)
-
 /**
  * A name as one key, for whole-name and prefix comparison: folded, without spaces, hyphens or
  * apostrophes, and without pinyin tone numbers ("Tai4-yuan1" → "taiyuan").

@@ -50,21 +50,6 @@ export const DESCRIPTION_MAX_LENGTH = 160
 /** The most of a free point's description its location takes; its main actions fill the rest. */
 export const POINT_LOCATION_MAX_LENGTH = 100
 
-/** The translation namespaces pageHead reads: the server loads them before it asks. */
-export const PAGE_HEAD_NAMESPACES = [
-  "common",
-  "user",
-  "home",
-  "about",
-  "account",
-  "charts",
-  "feedback",
-  "groups",
-  "notes",
-  "social",
-  "sharing",
-] as const
-
 /** What a page shows at the top and says of itself: its title's key (null: the app's name alone) and description. */
 interface Shown {
   readonly title: string | null

@@ -112,17 +112,3 @@ export const generateQuestions = (
   pool: TestPool,
   options: GenerateOptions,
 ): ReadonlyArray<Question> => generateQuestionsOfKinds(kindsFor(type, options.difficulty), content, pool, options)
-
-type Generator = (content: TestContent, pool: TestPool, options: GenerateOptions) => ReadonlyArray<Question>
-const generatorOf =
-  (type: TestTypeId): Generator =>
-  (content, pool, options) =>
-    generateQuestions(type, content, pool, options)
-
-export const locationQuestions: Generator = generatorOf("location-test")
-export const bodyAreaQuestions: Generator = generatorOf("body-area-test")
-export const multipleChoiceQuestions: Generator = generatorOf("multiple-choice-test")
-export const chineseNameQuestions: Generator = generatorOf("chinese-point-name-test")
-export const classificationQuestions: Generator = generatorOf("classification-test")
-export const channelPathwayQuestions: Generator = generatorOf("channel-pathways-test")
-export const pointGroupQuestions: Generator = generatorOf("point-group-test")

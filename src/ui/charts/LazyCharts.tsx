@@ -4,7 +4,6 @@
 // part whose code throws while drawing says that something went wrong instead, with a retry too.
 import { useTranslation } from "react-i18next"
 import { lazyPart } from "../shared/components/lazy-part.tsx"
-import type { ChartAnswerProps } from "./ChartAnswer.tsx"
 import type { ChartPanelProps } from "./ChartPanel.tsx"
 import type { ChartQuestionProps } from "./ChartQuestion.tsx"
 
@@ -26,7 +25,5 @@ export const ChartExplorer = lazyPart<{ readonly view?: string | undefined }>(
   () => import("./ChartExplorerPage.tsx"),
   chart,
 )
-/** The answer component for "where is this point?" questions (see ChartAnswer.tsx for its props). */
-export const LazyChartAnswer = lazyPart<ChartAnswerProps>(() => import("./ChartAnswer.tsx"), chart)
 /** A self-test question answered on a chart, and its review (see ChartQuestion.tsx). */
 export const LazyChartQuestion = lazyPart<ChartQuestionProps>(() => import("./ChartQuestion.tsx"), chart)

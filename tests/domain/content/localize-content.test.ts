@@ -1,8 +1,8 @@
-// A text in the caller's language, else the English: the one rule every feature's names and texts
-// follow (a blank translation is no translation), and the list rule that keeps a caution from being
-// lost in a translation of another length.
+// A name or text in the caller's language, else the English: the one rule every feature's names
+// follow (a blank translation is no translation). Whole points, channels and vessels and the list
+// rule are tests/domain/localize-content.test.ts's.
 import { describe, expect, it } from "vitest"
-import { localized, localizeInline, localizeList, localizeText } from "../../../src/domain/content/localize-content.ts"
+import { localized, localizeInline, localizeText } from "../../../src/domain/content/localize-content.ts"
 
 const name = { en: "Great Abyss", de: "Großer Abgrund", es: "Gran Abismo" }
 
@@ -30,19 +30,5 @@ describe("localizeText and localizeInline", () => {
   it("prefer a written overlay to the text's own translation", () => {
     expect(localizeInline(name, "de", "Abgrund")).toEqual({ value: "Abgrund", language: "de" })
     expect(localizeInline(name, "de", "")).toEqual({ value: "Großer Abgrund", language: "de" })
-  })
-})
-
-describe("localizeList", () => {
-  const cautions = ["Avoid the radial artery.", "Not during pregnancy."]
-
-  it("takes a translated list only whole and of the English length", () => {
-    expect(localizeList(cautions, ["Arterie meiden.", "Nicht in der Schwangerschaft."], "de").language).toBe("de")
-    expect(localizeList(cautions, ["Arterie meiden."], "de")).toEqual({ value: cautions, language: "en" })
-    expect(localizeList(cautions, ["Arterie meiden.", " "], "de")).toEqual({ value: cautions, language: "en" })
-  })
-
-  it("keeps an empty English list empty in every language", () => {
-    expect(localizeList([], undefined, "es")).toEqual({ value: [], language: "es" })
   })
 })

@@ -17,10 +17,10 @@ import type {
   GroupView,
   RenameGroupPayload,
 } from "../../src/domain/groups/group-views.ts"
+import { testTypePermission } from "../../src/domain/self-tests/test-types.ts"
 import { NotFound, ProRequired, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { MessageKey } from "../../src/domain/shared/validation.ts"
-import { testTypePermission } from "../../src/domain/tests/test-types.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { type GroupPointRow, type GroupRow, GroupsRepo } from "./repo.ts"
 

@@ -18,7 +18,7 @@ import {
   vesselHref,
 } from "../../src/domain/content/content-links.ts"
 import { MY_GROUPS_HREF } from "../../src/domain/groups/group-links.ts"
-import { RESULTS_PATH } from "../../src/domain/tests/test-links.ts"
+import { RESULTS_PATH } from "../../src/domain/self-tests/test-links.ts"
 import { escapeHtml } from "../platform/http/html.ts"
 
 /** The slugs of the content's items, in the order the book lists them. */

@@ -17,9 +17,9 @@ import type {
   StaticMenu,
   VesselPage,
 } from "../domain/content/content-views.ts"
+import type { ScoresView, TestResultView, TestsMenuView } from "../domain/self-tests/test-views.ts"
 import type { FirstPageAnswers } from "../domain/shared/first-page.ts"
 import type { SelectableLanguage } from "../domain/shared/locales.ts"
-import type { ScoresView, TestResultView, TestsMenuView } from "../domain/tests/test-views.ts"
 import type { deleteAccountMachine } from "../machines/account/delete-account-machine.ts"
 import type { devicesMachine } from "../machines/account/devices-machine.ts"
 import type { emailChangeMachine } from "../machines/account/email-change-machine.ts"
@@ -55,6 +55,9 @@ import type { pointReferenceMachine } from "../machines/search/point-reference-m
 import type { searchMachine } from "../machines/search/search-machine.ts"
 import type { searchOptionsMachine } from "../machines/search/search-options-machine.ts"
 import type { typeAheadMachine } from "../machines/search/type-ahead-machine.ts"
+import type { TimerClock } from "../machines/self-tests/test-session-context.ts"
+import type { testSessionMachine } from "../machines/self-tests/test-session-machine.ts"
+import type { testsSettingsMachine } from "../machines/self-tests/tests-settings-machine.ts"
 import type { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
 import type { languageMachine } from "../machines/shared/language-machine.ts"
 import type { quoteMachine } from "../machines/shared/quote-machine.ts"
@@ -62,9 +65,6 @@ import type { patientPageMachine } from "../machines/sharing/patient-page-machin
 import type { shareFormMachine } from "../machines/sharing/share-form-machine.ts"
 import type { sharedListMachine } from "../machines/sharing/shared-list-machine.ts"
 import type { unsubscribeMachine } from "../machines/sharing/unsubscribe-machine.ts"
-import type { TimerClock } from "../machines/tests/test-session-context.ts"
-import type { testSessionMachine } from "../machines/tests/test-session-machine.ts"
-import type { testsSettingsMachine } from "../machines/tests/tests-settings-machine.ts"
 import type { videoQueueMachine } from "../machines/videos/video-queue-machine.ts"
 
 /** What each content page shows (src/domain/content/content-routes.ts names them). */

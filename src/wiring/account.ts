@@ -37,7 +37,7 @@ import { registrationMachine } from "../machines/account/registration-machine.ts
 import { sessionMachine } from "../machines/account/session-machine.ts"
 import { settingsTogglesMachine } from "../machines/account/settings-toggles-machine.ts"
 import { videoSettingsMachine } from "../machines/account/video-settings-machine.ts"
-import type { TimerClock } from "../machines/tests/test-session-context.ts"
+import type { TimerClock } from "../machines/self-tests/test-session-context.ts"
 import { announceSettingsSaved } from "./shared/settings-saved.ts"
 import type { Wiring } from "./shared/wiring.ts"
 

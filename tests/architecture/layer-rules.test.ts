@@ -144,23 +144,23 @@ const PROBES: ReadonlyArray<Probe> = [
   serverProbe("content/repo.ts", "../../src/domain/content/content-schema.ts", null),
   // The features that came later follow the same layers.
   serverProbe("search/handlers.ts", "./repo.ts", "server handlers"),
-  serverProbe("tests/handlers.ts", "./repo.ts", "server handlers"),
+  serverProbe("self-tests/handlers.ts", "./repo.ts", "server handlers"),
   serverProbe("settings/handlers.ts", "./repo.ts", "server handlers"),
   serverProbe("charts/handlers.ts", "../content/repo.ts", "server handlers"),
-  serverProbe("tests/handlers.ts", "./service.ts", null),
+  serverProbe("self-tests/handlers.ts", "./service.ts", null),
   serverProbe("search/service.ts", "./handlers.ts", "server services"),
   serverProbe("charts/service.ts", "./handlers.ts", "server services"),
   serverProbe("settings/repo.ts", "./service.ts", "server repositories"),
-  serverProbe("tests/repo.ts", "./handlers.ts", "server repositories"),
+  serverProbe("self-tests/repo.ts", "./handlers.ts", "server repositories"),
   serverProbe("search/service.ts", "./repo.ts", null),
   // A feature reads another feature through its service, never its repository.
-  serverProbe("tests/service.ts", "../accounts/users-repo.ts", "server features"),
+  serverProbe("self-tests/service.ts", "../accounts/users-repo.ts", "server features"),
   serverProbe("charts/service.ts", "../content/repo.ts", "server features"),
-  serverProbe("tests/content-source.ts", "../content/repo.ts", "server features"),
+  serverProbe("self-tests/content-source.ts", "../content/repo.ts", "server features"),
   serverProbe("settings/repo.ts", "../accounts/users-repo.ts", "server features"),
-  serverProbe("tests/service.ts", "../settings/service.ts", null),
+  serverProbe("self-tests/service.ts", "../settings/service.ts", null),
   serverProbe("charts/service.ts", "../content/service.ts", null),
-  serverProbe("tests/content-source.ts", "../content/service.ts", null),
+  serverProbe("self-tests/content-source.ts", "../content/service.ts", null),
 ]
 
 type Diagnostic = { readonly category: string; readonly message: string; readonly location: { readonly path: string } }

@@ -7,9 +7,9 @@
 // server's tests'); the tests settings with their messages; visitors see the types and a sign-up
 // prompt. axe (WCAG 2.0–2.2 A and AA) on every screen.
 import type { Page } from "@playwright/test"
-import { DEFAULT_TEST_SETTINGS } from "../../src/domain/tests/test-settings.ts"
-import { MINUTE_MS, testDurationMs, warningLeadMs } from "../../src/domain/tests/test-timing.ts"
-import { clockText } from "../../src/ui/tests/question-text.ts"
+import { DEFAULT_TEST_SETTINGS } from "../../src/domain/self-tests/test-settings.ts"
+import { MINUTE_MS, testDurationMs, warningLeadMs } from "../../src/domain/self-tests/test-timing.ts"
+import { clockText } from "../../src/ui/self-tests/question-text.ts"
 import { createVerifiedUser, expectAccessible, signIn, signInAsPro } from "./support/fixtures.ts"
 import { E2E_SELF_TEST_MINUTE_MS } from "./support/servers.ts"
 import { expect, test } from "./support/test.ts"

@@ -12,7 +12,7 @@ import {
   SERVER_SECRET_MIN_LENGTH,
   startupProblems,
 } from "../../server/platform/config/server-config.ts"
-import { MINUTE_MS } from "../../src/domain/tests/test-timing.ts"
+import { MINUTE_MS } from "../../src/domain/self-tests/test-timing.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 import { spawnServer } from "./support/spawn-server.ts"
 

@@ -2,8 +2,8 @@
 // journeys' servers set; production refuses it, payment-mode.test.ts) gives every new test, and its
 // "more time", that many milliseconds a minute; the overview says the same time limit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DEFAULT_TEST_SETTINGS } from "../../src/domain/tests/test-settings.ts"
-import { BEGINNER_TIME_MULTIPLIER } from "../../src/domain/tests/test-timing.ts"
+import { DEFAULT_TEST_SETTINGS } from "../../src/domain/self-tests/test-settings.ts"
+import { BEGINNER_TIME_MULTIPLIER } from "../../src/domain/self-tests/test-timing.ts"
 import {
   createVerifiedUser,
   DATABASES,

@@ -3,7 +3,7 @@
 import { isIP } from "node:net"
 import { resolve } from "node:path"
 import { Context, Layer } from "effect"
-import { MINUTE_MS } from "../../../src/domain/tests/test-timing.ts"
+import { MINUTE_MS } from "../../../src/domain/self-tests/test-timing.ts"
 
 /**
  * Which reverse proxies stand in front of the server (TRUST_PROXY). Only then is the client address

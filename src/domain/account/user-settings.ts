@@ -4,7 +4,7 @@
 // video-settings pages save their fields together on their button: a request carries any subset of
 // the fields, each checked by the same Schema on the page and on the server.
 import { Schema, Struct } from "effect"
-import { DEFAULT_TEST_SETTINGS, TestSettings } from "../tests/test-settings.ts"
+import { DEFAULT_TEST_SETTINGS, TestSettings } from "../self-tests/test-settings.ts"
 import { DEFAULT_VIDEO_SETTINGS, VideoSettings } from "../videos/video-settings.ts"
 
 export const UserSettings = Schema.Struct({

@@ -4,9 +4,7 @@
 // alone (anyone else's id answers 404) and its clock is the server's.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { NotFound, ProRequired, ValidationFailed } from "../shared/errors.ts"
-import { boundedText } from "../shared/input-rules.ts"
-import { TestClosed } from "../tests/test-errors.ts"
+import { TestClosed } from "../self-tests/test-errors.ts"
 import {
   ActivityView,
   AnswerSavedView,
@@ -21,7 +19,9 @@ import {
   TestSessionView,
   TestTypesView,
   UtcOffsetMinutes,
-} from "../tests/test-views.ts"
+} from "../self-tests/test-views.ts"
+import { NotFound, ProRequired, ValidationFailed } from "../shared/errors.ts"
+import { boundedText } from "../shared/input-rules.ts"
 import { Authentication, OptionalAuthentication } from "./middleware.ts"
 
 /** Path segments are checked by the service: an unknown type or a malformed id is simply not found (404). */

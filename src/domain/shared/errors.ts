@@ -3,7 +3,7 @@
 import { Schema } from "effect"
 import { SocialSignInRefused } from "../account/social-errors.ts"
 import { NoteConflict } from "../notes/note.ts"
-import { TestClosed } from "../tests/test-errors.ts"
+import { TestClosed } from "../self-tests/test-errors.ts"
 
 export class Unauthorized extends Schema.TaggedError<Unauthorized>()(
   "Unauthorized",

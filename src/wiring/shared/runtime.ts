@@ -6,7 +6,7 @@ import { Cookies } from "../../infra/cookies.ts"
 import { Navigation, type NavigationOptions } from "../../infra/navigation.ts"
 import { SessionStorage, Storage } from "../../infra/storage.ts"
 import { Toasts } from "../../infra/toasts.ts"
-import type { TimerClock } from "../../machines/tests/test-session-context.ts"
+import type { TimerClock } from "../../machines/self-tests/test-session-context.ts"
 
 export interface WireOptions {
   /** Where the API lives; the page's own origin in the browser. */

@@ -2,7 +2,7 @@
 // body charts resolved from content/charts, and those resolved views for an independent check.
 import { loadContent } from "../../../server/content/load-content.ts"
 import { resolveView } from "../../../src/domain/charts/chart-resolve.ts"
-import { testChartsOf } from "../../../src/domain/tests/test-charts.ts"
+import { testChartsOf } from "../../../src/domain/self-tests/test-charts.ts"
 import { loadChartViews } from "../../content/chart-helpers.ts"
 
 export const loadTestContent = () => {

@@ -5,7 +5,7 @@ import type { Content } from "../../../server/content/load-content.ts"
 import { MIN_CHOICE_GAP } from "../../../src/domain/charts/chart-practice.ts"
 import type { ResolvedView } from "../../../src/domain/charts/chart-resolve.ts"
 import type { Point } from "../../../src/domain/content/content-schema.ts"
-import type { Prompt, Question, QuestionOption, TextRef } from "../../../src/domain/tests/question.ts"
+import type { Prompt, Question, QuestionOption, TextRef } from "../../../src/domain/self-tests/question.ts"
 
 const toneless = (pinyin: string) =>
   pinyin

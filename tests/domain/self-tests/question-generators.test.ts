@@ -16,21 +16,21 @@ import {
   QUESTION_KINDS,
   Question,
   type Question as QuestionType,
-} from "../../../src/domain/tests/question.ts"
+} from "../../../src/domain/self-tests/question.ts"
 import {
   generateQuestions,
   generateQuestionsOfKinds,
   KIND_BUILDERS,
-} from "../../../src/domain/tests/question-generators.ts"
-import { DISTRACTOR_COUNT } from "../../../src/domain/tests/question-kit.ts"
-import { SEED_MAX } from "../../../src/domain/tests/seeded-random.ts"
-import { learnerTestPool, makeTestPool, type TestPool } from "../../../src/domain/tests/test-content.ts"
+} from "../../../src/domain/self-tests/question-generators.ts"
+import { DISTRACTOR_COUNT } from "../../../src/domain/self-tests/question-kit.ts"
+import { SEED_MAX } from "../../../src/domain/self-tests/seeded-random.ts"
+import { learnerTestPool, makeTestPool, type TestPool } from "../../../src/domain/self-tests/test-content.ts"
 import {
   TEST_DIFFICULTY_BEGINNER,
   TEST_DIFFICULTY_EXPERT,
   type TestDifficulty,
-} from "../../../src/domain/tests/test-settings.ts"
-import { kindsFor, TEST_TYPE_IDS, type TestTypeId } from "../../../src/domain/tests/test-types.ts"
+} from "../../../src/domain/self-tests/test-settings.ts"
+import { kindsFor, TEST_TYPE_IDS, type TestTypeId } from "../../../src/domain/self-tests/test-types.ts"
 import { loadTestContent } from "./content-with-charts.ts"
 import { makeOracle } from "./oracle.ts"
 

@@ -14,10 +14,10 @@ import {
   type Question,
   type QuestionResolver,
   TYPED_ANSWER_MAX_LENGTH,
-} from "../../../src/domain/tests/question.ts"
-import { generateQuestionsOfKinds } from "../../../src/domain/tests/question-generators.ts"
-import { learnerTestPool } from "../../../src/domain/tests/test-content.ts"
-import { TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/tests/test-settings.ts"
+} from "../../../src/domain/self-tests/question.ts"
+import { generateQuestionsOfKinds } from "../../../src/domain/self-tests/question-generators.ts"
+import { learnerTestPool } from "../../../src/domain/self-tests/test-content.ts"
+import { TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/self-tests/test-settings.ts"
 import { loadTestContent } from "./content-with-charts.ts"
 import { makeOracle } from "./oracle.ts"
 

@@ -2,7 +2,7 @@
 // uniform, in-range integers, shuffles and samples.
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { mulberry32, SEED_MAX, seededRandom, toSeed } from "../../../src/domain/tests/seeded-random.ts"
+import { mulberry32, SEED_MAX, seededRandom, toSeed } from "../../../src/domain/self-tests/seeded-random.ts"
 
 /** The widely published JavaScript mulberry32, as a reference. */
 const reference = (seed: number) => {

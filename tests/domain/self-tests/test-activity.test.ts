@@ -1,8 +1,8 @@
 // Days practised: finished tests counted per calendar day in the learner's time zone, and the run
 // of consecutive days up to today.
 import { describe, expect, it } from "vitest"
+import { dayOf, practiceDays, practiceStreak } from "../../../src/domain/self-tests/test-activity.ts"
 import { DAY_MS } from "../../../src/domain/shared/timing.ts"
-import { dayOf, practiceDays, practiceStreak } from "../../../src/domain/tests/test-activity.ts"
 
 const instant = (iso: string) => Date.parse(iso)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { groupTestHref } from "../../../src/domain/groups/group-links.ts"
-import { newTestHref, repeatTestHref, resultHref, TESTS_HREF } from "../../../src/domain/tests/test-links.ts"
+import { newTestHref, repeatTestHref, resultHref, TESTS_HREF } from "../../../src/domain/self-tests/test-links.ts"
 
 const ID = "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b"
 

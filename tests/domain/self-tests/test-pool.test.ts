@@ -3,7 +3,12 @@
 // only about the group's points the learner may open.
 import { describe, expect, it } from "vitest"
 import { loadContent } from "../../../server/content/load-content.ts"
-import { indexTestContent, learnerTestPool, makeTestPool, pinyinKey } from "../../../src/domain/tests/test-content.ts"
+import {
+  indexTestContent,
+  learnerTestPool,
+  makeTestPool,
+  pinyinKey,
+} from "../../../src/domain/self-tests/test-content.ts"
 
 const content = loadContent()
 const free = content.access.free

@@ -4,13 +4,13 @@
 // keep their reading order, and typed questions are as they were.
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { isRightAnswer, optionKey, type Question } from "../../../src/domain/tests/question.ts"
-import { generateQuestions } from "../../../src/domain/tests/question-generators.ts"
-import { SEED_MAX } from "../../../src/domain/tests/seeded-random.ts"
-import { learnerTestPool } from "../../../src/domain/tests/test-content.ts"
-import { questionsForRepeat } from "../../../src/domain/tests/test-repeat.ts"
-import { TEST_DIFFICULTY_EXPERT } from "../../../src/domain/tests/test-settings.ts"
-import { TEST_TYPE_IDS } from "../../../src/domain/tests/test-types.ts"
+import { isRightAnswer, optionKey, type Question } from "../../../src/domain/self-tests/question.ts"
+import { generateQuestions } from "../../../src/domain/self-tests/question-generators.ts"
+import { SEED_MAX } from "../../../src/domain/self-tests/seeded-random.ts"
+import { learnerTestPool } from "../../../src/domain/self-tests/test-content.ts"
+import { questionsForRepeat } from "../../../src/domain/self-tests/test-repeat.ts"
+import { TEST_DIFFICULTY_EXPERT } from "../../../src/domain/self-tests/test-settings.ts"
+import { TEST_TYPE_IDS } from "../../../src/domain/self-tests/test-types.ts"
 import { loadTestContent } from "./content-with-charts.ts"
 
 const { content } = loadTestContent()

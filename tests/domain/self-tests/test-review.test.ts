@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/billing/plans.ts"
 import { VISITOR } from "../../../src/domain/content/permissions.ts"
-import type { Question } from "../../../src/domain/tests/question.ts"
+import type { Question } from "../../../src/domain/self-tests/question.ts"
 import {
   CHANNEL_LEVEL_KINDS,
   canStartSession,
@@ -15,9 +15,9 @@ import {
   SESSION_TEST_TYPES,
   STANDALONE_TEST_TYPES,
   sessionKinds,
-} from "../../../src/domain/tests/test-review.ts"
-import { TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/tests/test-settings.ts"
-import { kindsFor, TEST_TYPE_IDS } from "../../../src/domain/tests/test-types.ts"
+} from "../../../src/domain/self-tests/test-review.ts"
+import { TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/self-tests/test-settings.ts"
+import { kindsFor, TEST_TYPE_IDS } from "../../../src/domain/self-tests/test-types.ts"
 
 const about = (point: string | null): Question => ({
   prompt: { kind: "location-of-point", ...(point ? { point } : {}) },

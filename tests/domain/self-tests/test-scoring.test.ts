@@ -3,7 +3,7 @@
 // used stops at the deadline, and practice (no time limit) is flagged and kept apart in the history.
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import type { GivenAnswer, Question } from "../../../src/domain/tests/question.ts"
+import type { GivenAnswer, Question } from "../../../src/domain/self-tests/question.ts"
 import {
   lastAnswers,
   type SavedAnswer,
@@ -11,9 +11,9 @@ import {
   scoreHistory,
   scorePercent,
   scoreTest,
-} from "../../../src/domain/tests/test-scoring.ts"
-import { DEFAULT_TEST_SETTINGS, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/tests/test-settings.ts"
-import { ANSWER_GRACE_MS, MINUTE_MS, startClock } from "../../../src/domain/tests/test-timing.ts"
+} from "../../../src/domain/self-tests/test-scoring.ts"
+import { DEFAULT_TEST_SETTINGS, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/self-tests/test-settings.ts"
+import { ANSWER_GRACE_MS, MINUTE_MS, startClock } from "../../../src/domain/self-tests/test-timing.ts"
 
 const START = 1_750_000_000_000
 const timed = startClock(START, { ...DEFAULT_TEST_SETTINGS, testDifficulty: TEST_DIFFICULTY_EXPERT })

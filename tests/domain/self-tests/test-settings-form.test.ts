@@ -7,7 +7,6 @@ import {
   DEFAULT_USER_SETTINGS,
   UserSettingsPatch,
 } from "../../../src/domain/account/user-settings.ts"
-import { validate } from "../../../src/domain/shared/validation.ts"
 import {
   DEFAULT_TEST_SETTINGS,
   MAX_EXTRA_TIME_MINUTES,
@@ -15,12 +14,13 @@ import {
   MAX_TEST_LIMIT,
   MIN_TEST_DURATION_MINUTES,
   TEST_SETTING_MESSAGES,
-} from "../../../src/domain/tests/test-settings.ts"
+} from "../../../src/domain/self-tests/test-settings.ts"
 import {
   testSettingsFieldError,
   toTestSettingsForm,
   validateTestSettingsForm,
-} from "../../../src/domain/tests/test-settings-form.ts"
+} from "../../../src/domain/self-tests/test-settings-form.ts"
+import { validate } from "../../../src/domain/shared/validation.ts"
 
 const form = toTestSettingsForm(DEFAULT_TEST_SETTINGS)
 

@@ -15,7 +15,7 @@ import {
   TEST_DIFFICULTY_BEGINNER,
   TEST_DIFFICULTY_EXPERT,
   TestSettings,
-} from "../../../src/domain/tests/test-settings.ts"
+} from "../../../src/domain/self-tests/test-settings.ts"
 
 const valid = (patch: Record<string, unknown>) =>
   Schema.decodeUnknownExit(TestSettings)({ ...DEFAULT_TEST_SETTINGS, ...patch })._tag === "Success"

@@ -13,7 +13,7 @@ import {
   TEST_DIFFICULTY_BEGINNER,
   TEST_DIFFICULTY_EXPERT,
   type TestSettings,
-} from "../../../src/domain/tests/test-settings.ts"
+} from "../../../src/domain/self-tests/test-settings.ts"
 import {
   ANSWER_GRACE_MS,
   announcementDue,
@@ -38,7 +38,7 @@ import {
   WARNING_LEAD_MS,
   WARNING_SHARE,
   warningLeadMs,
-} from "../../../src/domain/tests/test-timing.ts"
+} from "../../../src/domain/self-tests/test-timing.ts"
 
 const START = 1_750_000_000_000
 const expertTimed: TestSettings = { ...DEFAULT_TEST_SETTINGS, testDifficulty: TEST_DIFFICULTY_EXPERT }

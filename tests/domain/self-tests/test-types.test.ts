@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/billing/plans.ts"
 import { VISITOR, type Viewer } from "../../../src/domain/content/permissions.ts"
-import { QUESTION_KINDS } from "../../../src/domain/tests/question.ts"
-import { TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/tests/test-settings.ts"
+import { QUESTION_KINDS } from "../../../src/domain/self-tests/question.ts"
+import { TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT } from "../../../src/domain/self-tests/test-settings.ts"
 import {
   canStartTest,
   kindsFor,
@@ -13,7 +13,7 @@ import {
   TEST_TYPE_LIST,
   TEST_TYPES,
   testTypePermission,
-} from "../../../src/domain/tests/test-types.ts"
+} from "../../../src/domain/self-tests/test-types.ts"
 
 const standard: Viewer = { _tag: "Member", planId: PLAN_ID_STANDARD }
 const pro: Viewer = { _tag: "Member", planId: PLAN_ID_PRO }

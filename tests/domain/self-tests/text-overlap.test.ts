@@ -1,7 +1,7 @@
 // When a text of one point may stand as a wrong option for another: synonyms and near-repeats
 // conflict, unrelated texts do not; a needling caution is bound to the body areas of what it names.
 import { describe, expect, it } from "vitest"
-import { cautionZones, isSpecific, textsConflict, textTerms } from "../../../src/domain/tests/text-overlap.ts"
+import { cautionZones, isSpecific, textsConflict, textTerms } from "../../../src/domain/self-tests/text-overlap.ts"
 
 describe("texts that say the same thing", () => {
   it.each([

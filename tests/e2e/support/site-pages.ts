@@ -2,7 +2,7 @@
 // language (every-page.spec.ts) and every page checked for layout on a phone (layout.spec.ts).
 // Channel pages come from the knowledge base, so a new channel is walked without editing this list.
 import { loadContent } from "../../../server/content/load-content.ts"
-import { TEST_TYPE_IDS } from "../../../src/domain/tests/test-types.ts"
+import { TEST_TYPE_IDS } from "../../../src/domain/self-tests/test-types.ts"
 
 /** Pages for everyone, without a session. */
 export const VISITOR_PAGES = [

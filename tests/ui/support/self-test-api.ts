@@ -2,8 +2,8 @@
 // test overrides call by call (server.use) to make one of them fail.
 import { HttpResponse, http } from "msw"
 import { DEFAULT_USER_SETTINGS } from "../../../src/domain/account/user-settings.ts"
-import { TEST_TYPE_LIST } from "../../../src/domain/tests/test-types.ts"
-import type { TestClockView, TestOverview, TestSessionView } from "../../../src/domain/tests/test-views.ts"
+import { TEST_TYPE_LIST } from "../../../src/domain/self-tests/test-types.ts"
+import type { TestClockView, TestOverview, TestSessionView } from "../../../src/domain/self-tests/test-views.ts"
 import {
   chartQuestion,
   clock,
@@ -13,7 +13,7 @@ import {
   saved,
   session,
   TEST_ID,
-} from "../../machines/tests/fixtures.ts"
+} from "../../machines/self-tests/fixtures.ts"
 import { chartsById } from "../../support/chart-fixtures.ts"
 import { API, dashboard } from "./api-data.ts"
 

@@ -1,6 +1,6 @@
 // The lettered positions of a question answered on a chart, as the chart's answer component takes
 // them: the option at index i is position A, B, C … (the server orders them as they read).
-import { type PresentedQuestion, positionLetter } from "../../domain/tests/question.ts"
+import { type PresentedQuestion, positionLetter } from "../../domain/self-tests/question.ts"
 import type { AnswerCandidate } from "../charts/ChartAnswer.tsx"
 
 /** The positions of a chart question; undefined for any other question. */

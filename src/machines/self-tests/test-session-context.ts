@@ -2,10 +2,15 @@
 // readings of it that the machine and its view share: the time left, the next announcement, the
 // unanswered questions and the tags the view asks.
 import type { ActorOptions, AnyActorLogic } from "xstate"
-import type { GivenAnswer } from "../../domain/tests/question.ts"
-import type { SessionTestType } from "../../domain/tests/test-review.ts"
-import { TIME_ANNOUNCEMENTS_MS, type TimeAnnouncement } from "../../domain/tests/test-timing.ts"
-import type { TestClockView, TestOverview, TestResultView, TestSessionView } from "../../domain/tests/test-views.ts"
+import type { GivenAnswer } from "../../domain/self-tests/question.ts"
+import type { SessionTestType } from "../../domain/self-tests/test-review.ts"
+import { TIME_ANNOUNCEMENTS_MS, type TimeAnnouncement } from "../../domain/self-tests/test-timing.ts"
+import type {
+  TestClockView,
+  TestOverview,
+  TestResultView,
+  TestSessionView,
+} from "../../domain/self-tests/test-views.ts"
 
 /** The clock a session's timers run on: the browser's, or a SimulatedClock in tests. */
 export type TimerClock = NonNullable<ActorOptions<AnyActorLogic>["clock"]>

@@ -6,19 +6,19 @@
 // failure keeping what the learner chose.
 import { describe, expect, it, vi } from "vitest"
 import { createActor, SimulatedClock, waitFor } from "xstate"
-import { NotFound, Offline, ProRequired, ServerError } from "../../../src/domain/shared/errors.ts"
-import { TestClosed } from "../../../src/domain/tests/test-errors.ts"
-import type { SessionTestType } from "../../../src/domain/tests/test-review.ts"
-import { MINUTE_MS, WARNING_LEAD_MS } from "../../../src/domain/tests/test-timing.ts"
+import { TestClosed } from "../../../src/domain/self-tests/test-errors.ts"
+import type { SessionTestType } from "../../../src/domain/self-tests/test-review.ts"
+import { MINUTE_MS, WARNING_LEAD_MS } from "../../../src/domain/self-tests/test-timing.ts"
 import type {
   AnswerSavedView,
   TestClockView,
   TestOverview,
   TestResultView,
   TestSessionView,
-} from "../../../src/domain/tests/test-views.ts"
-import type { StartMode } from "../../../src/machines/tests/test-session-context.ts"
-import { testSessionMachine } from "../../../src/machines/tests/test-session-machine.ts"
+} from "../../../src/domain/self-tests/test-views.ts"
+import { NotFound, Offline, ProRequired, ServerError } from "../../../src/domain/shared/errors.ts"
+import type { StartMode } from "../../../src/machines/self-tests/test-session-context.ts"
+import { testSessionMachine } from "../../../src/machines/self-tests/test-session-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
 import { chartQuestion, clock, overview, REPEAT_ID, result, saved, session, TEST_ID } from "./fixtures.ts"
 

@@ -7,17 +7,17 @@
 // on this device's clock; an answer it refuses because the time is up ends the test like the local
 // timer would. The result is shown at its own address (provided `showResult`), so a reload keeps it.
 import { and, assign, fromPromise, raise, setup } from "xstate"
-import { failureTag, formErrorKey } from "../../domain/shared/errors.ts"
-import type { GivenAnswer } from "../../domain/tests/question.ts"
-import type { SessionTestType } from "../../domain/tests/test-review.ts"
-import { announcementDue, isWarningDue, warningLeadMs } from "../../domain/tests/test-timing.ts"
+import type { GivenAnswer } from "../../domain/self-tests/question.ts"
+import type { SessionTestType } from "../../domain/self-tests/test-review.ts"
+import { announcementDue, isWarningDue, warningLeadMs } from "../../domain/self-tests/test-timing.ts"
 import type {
   AnswerSavedView,
   TestClockView,
   TestOverview,
   TestResultView,
   TestSessionView,
-} from "../../domain/tests/test-views.ts"
+} from "../../domain/self-tests/test-views.ts"
+import { failureTag, formErrorKey } from "../../domain/shared/errors.ts"
 import { errorOf, isFailure, isFailureWhere } from "../shared/api-call.ts"
 import {
   deadlineOf,

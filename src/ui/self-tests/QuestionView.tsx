@@ -5,8 +5,8 @@
 // the arrow keys, or choose the same letter in the list beside it; Enter saves either way.
 import { Label, Radio, RadioGroup, Text } from "react-aria-components/RadioGroup"
 import { useTranslation } from "react-i18next"
-import { type GivenAnswer, type PresentedQuestion, positionLetter } from "../../domain/tests/question.ts"
-import type { Names } from "../../domain/tests/test-views.ts"
+import { type GivenAnswer, type PresentedQuestion, positionLetter } from "../../domain/self-tests/question.ts"
+import type { Names } from "../../domain/self-tests/test-views.ts"
 import { LazyChartQuestion } from "../charts/LazyCharts.tsx"
 import { TextField } from "../shared/components/TextField.tsx"
 import { chartCandidates } from "./chart-candidates.ts"

@@ -4,7 +4,7 @@
 // SQL and decoding failures are defects.
 import { Context, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient, SqlError } from "effect/sql"
-import { GivenAnswer, Question } from "../../src/domain/tests/question.ts"
+import { GivenAnswer, Question } from "../../src/domain/self-tests/question.ts"
 import type { StoredCard } from "./review-scheduler.ts"
 
 export const TestRow = Schema.Struct({

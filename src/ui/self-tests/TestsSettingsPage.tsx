@@ -9,8 +9,8 @@ import {
   TEST_DIFFICULTY_BEGINNER,
   TEST_DIFFICULTY_EXPERT,
   TEST_SETTING_BOUNDS,
-} from "../../domain/tests/test-settings.ts"
-import { isTestDifficulty, type NumberField } from "../../domain/tests/test-settings-form.ts"
+} from "../../domain/self-tests/test-settings.ts"
+import { isTestDifficulty, type NumberField } from "../../domain/self-tests/test-settings-form.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { Checkbox } from "../shared/components/Checkbox.tsx"

@@ -8,14 +8,12 @@ import { randomInt, randomUUID } from "node:crypto"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { localized } from "../../src/domain/content/localize-content.ts"
 import { hasPro, type Viewer } from "../../src/domain/content/permissions.ts"
-import { NotFound, ProRequired, ValidationFailed } from "../../src/domain/shared/errors.ts"
-import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
-import { presentQuestion, type Question, type QuestionResolver } from "../../src/domain/tests/question.ts"
-import { generateQuestionsOfKinds } from "../../src/domain/tests/question-generators.ts"
-import { dayOf, practiceDays, practiceStreak } from "../../src/domain/tests/test-activity.ts"
-import { makeTestPool, type TestPool } from "../../src/domain/tests/test-content.ts"
-import { TestClosed } from "../../src/domain/tests/test-errors.ts"
-import { questionsForRepeat } from "../../src/domain/tests/test-repeat.ts"
+import { presentQuestion, type Question, type QuestionResolver } from "../../src/domain/self-tests/question.ts"
+import { generateQuestionsOfKinds } from "../../src/domain/self-tests/question-generators.ts"
+import { dayOf, practiceDays, practiceStreak } from "../../src/domain/self-tests/test-activity.ts"
+import { makeTestPool, type TestPool } from "../../src/domain/self-tests/test-content.ts"
+import { TestClosed } from "../../src/domain/self-tests/test-errors.ts"
+import { questionsForRepeat } from "../../src/domain/self-tests/test-repeat.ts"
 import {
   canStartSession,
   codesShownBy,
@@ -25,9 +23,9 @@ import {
   SESSION_TEST_TYPES,
   type SessionTestType,
   sessionKinds,
-} from "../../src/domain/tests/test-review.ts"
-import { type ScoreEntry, scoreHistory, scoreTest } from "../../src/domain/tests/test-scoring.ts"
-import { questionCount, type TestDifficulty, type TestSettings } from "../../src/domain/tests/test-settings.ts"
+} from "../../src/domain/self-tests/test-review.ts"
+import { type ScoreEntry, scoreHistory, scoreTest } from "../../src/domain/self-tests/test-scoring.ts"
+import { questionCount, type TestDifficulty, type TestSettings } from "../../src/domain/self-tests/test-settings.ts"
 import {
   canExtend,
   deadlineOf,
@@ -38,8 +36,8 @@ import {
   type TestClock,
   testDurationMs,
   timeLeftMs,
-} from "../../src/domain/tests/test-timing.ts"
-import { TEST_TYPE_LIST, TEST_TYPES, testTypePermission } from "../../src/domain/tests/test-types.ts"
+} from "../../src/domain/self-tests/test-timing.ts"
+import { TEST_TYPE_LIST, TEST_TYPES, testTypePermission } from "../../src/domain/self-tests/test-types.ts"
 import {
   type ActivityView,
   ALL_SCORES,
@@ -55,7 +53,9 @@ import {
   type TestResultView,
   type TestSessionView,
   type TestTypesView,
-} from "../../src/domain/tests/test-views.ts"
+} from "../../src/domain/self-tests/test-views.ts"
+import { NotFound, ProRequired, ValidationFailed } from "../../src/domain/shared/errors.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { Groups } from "../groups/service.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"
 import { Translations } from "../platform/i18n/translations.ts"

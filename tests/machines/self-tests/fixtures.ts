@@ -1,14 +1,14 @@
 // Answers of the self-test calls for machine and view tests: an overview, a running test with its
 // clock, a saved answer and a result, shaped by the contract's Schemas.
-import { DEFAULT_TEST_SETTINGS } from "../../../src/domain/tests/test-settings.ts"
-import { MAX_TIME_EXTENSIONS, MINUTE_MS } from "../../../src/domain/tests/test-timing.ts"
+import { DEFAULT_TEST_SETTINGS } from "../../../src/domain/self-tests/test-settings.ts"
+import { MAX_TIME_EXTENSIONS, MINUTE_MS } from "../../../src/domain/self-tests/test-timing.ts"
 import type {
   AnswerSavedView,
   TestClockView,
   TestOverview,
   TestResultView,
   TestSessionView,
-} from "../../../src/domain/tests/test-views.ts"
+} from "../../../src/domain/self-tests/test-views.ts"
 
 export const TEST_ID = "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b"
 export const REPEAT_ID = "7a1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b"

@@ -6,8 +6,8 @@ import { useSelector } from "@xstate/react"
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import type { ActorRefFrom } from "xstate"
-import { TEST_TAGS, unansweredCount } from "../../machines/tests/test-session-context.ts"
-import type { testSessionMachine } from "../../machines/tests/test-session-machine.ts"
+import { TEST_TAGS, unansweredCount } from "../../machines/self-tests/test-session-context.ts"
+import type { testSessionMachine } from "../../machines/self-tests/test-session-machine.ts"
 import { Button } from "../shared/components/Button.tsx"
 
 type SessionActor = ActorRefFrom<typeof testSessionMachine>

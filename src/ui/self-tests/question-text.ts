@@ -8,8 +8,8 @@ import {
   type PresentedPoint,
   type PresentedQuestion,
   positionLetter,
-} from "../../domain/tests/question.ts"
-import { type NameKind, type Names, nameKey } from "../../domain/tests/test-views.ts"
+} from "../../domain/self-tests/question.ts"
+import { type NameKind, type Names, nameKey } from "../../domain/self-tests/test-views.ts"
 
 const hanziText = (hanzi: { readonly traditional: string; readonly simplified: string }) =>
   hanzi.traditional === hanzi.simplified ? hanzi.traditional : `${hanzi.traditional} / ${hanzi.simplified}`

@@ -4,8 +4,6 @@
 // hides the max-points input and keeps the stored limit.
 import { assign, fromPromise, setup } from "xstate"
 import type { UserSettings } from "../../domain/account/user-settings.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
-import type { FieldErrors } from "../../domain/shared/validation.ts"
 import {
   type NumberField,
   type TestSettingsForm,
@@ -13,7 +11,9 @@ import {
   testSettingsFieldError,
   toTestSettingsForm,
   validateTestSettingsForm,
-} from "../../domain/tests/test-settings-form.ts"
+} from "../../domain/self-tests/test-settings-form.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import type { FieldErrors } from "../../domain/shared/validation.ts"
 
 export interface TestsSettingsContext {
   readonly stored: UserSettings | null

@@ -15,17 +15,17 @@ import {
   TRANSLATED_LANGUAGES,
   type TranslatedLanguage,
 } from "../../src/domain/content/translation-schema.ts"
-import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
-import type { Hanzi, TextRef } from "../../src/domain/tests/question.ts"
-import { testChartsOf } from "../../src/domain/tests/test-charts.ts"
+import type { Hanzi, TextRef } from "../../src/domain/self-tests/question.ts"
+import { testChartsOf } from "../../src/domain/self-tests/test-charts.ts"
 import type {
   TestCategory,
   TestChannel,
   TestCharts,
   TestContent,
   TestPoint,
-} from "../../src/domain/tests/test-content.ts"
-import type { NameKind } from "../../src/domain/tests/test-views.ts"
+} from "../../src/domain/self-tests/test-content.ts"
+import type { NameKind } from "../../src/domain/self-tests/test-views.ts"
+import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { Charts } from "../charts/service.ts"
 import { Content, type ContentSnapshot, type PointRow } from "../content/service.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"

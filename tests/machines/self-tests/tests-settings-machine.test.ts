@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest"
 import { createActor, waitFor } from "xstate"
 import { DEFAULT_USER_SETTINGS, type UserSettings } from "../../../src/domain/account/user-settings.ts"
+import type { TestSettingsPatch } from "../../../src/domain/self-tests/test-settings-form.ts"
 import { Offline, ValidationFailed } from "../../../src/domain/shared/errors.ts"
-import type { TestSettingsPatch } from "../../../src/domain/tests/test-settings-form.ts"
-import { testsSettingsMachine } from "../../../src/machines/tests/tests-settings-machine.ts"
+import { testsSettingsMachine } from "../../../src/machines/self-tests/tests-settings-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
 
 const start = () => {

@@ -2,7 +2,7 @@
 // learner and point, graded "again" when the point was answered wrongly and "good" when the review
 // test got it right. Fuzz is off, so the same answers at the same instants give the same schedule.
 import { type Card, createEmptyCard, fsrs, Rating, type State } from "ts-fsrs"
-import type { ReviewGrade } from "../../src/domain/tests/test-review.ts"
+import type { ReviewGrade } from "../../src/domain/self-tests/test-review.ts"
 
 const scheduler = fsrs({ enable_fuzz: false })
 

@@ -51,7 +51,7 @@ const groups = {
   account: lazyModule(() => import("./account/pages.ts"), page),
   billing: lazyModule(() => import("./billing/pages.ts"), page),
   search: lazyModule(() => import("./search/pages.ts"), page),
-  tests: lazyModule(() => import("./self-tests/pages.ts"), page),
+  "self-tests": lazyModule(() => import("./self-tests/pages.ts"), page),
   groups: lazyModule(() => import("./groups/pages.ts"), page),
   notes: lazyModule(() => import("./notes/pages.ts"), page),
   feedback: lazyModule(() => import("./feedback/pages.ts"), page),
@@ -90,7 +90,7 @@ const MembershipPage = groups.billing.part((m) => m.MembershipPage)
 const SearchPage = groups.search.part((m) => m.SearchPage)
 const FullTextPage = groups.search.part((m) => m.FullTextPage)
 const PointReference = groups.search.part((m) => m.PointReference)
-const TestsRoutes = groups.tests.part((m) => m.TestsRoutes)
+const TestsRoutes = groups["self-tests"].part((m) => m.TestsRoutes)
 const MyGroupsPage = groups.groups.part((m) => m.MyGroupsPage)
 const MyNotesPage = groups.notes.part((m) => m.MyNotesPage)
 const SupportPage = groups.feedback.part((m) => m.SupportPage)

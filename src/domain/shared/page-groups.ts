@@ -25,7 +25,7 @@ export const SETTINGS_LAYOUT_ADDRESSES = ["/account-settings/my-membership", "/a
 
 export const PAGE_GROUPS = {
   content: [CONTENT_PATHS],
-  tests: [TEST_PATHS],
+  "self-tests": [TEST_PATHS],
   account: [/^\/(login|register|social\/callback|resetpassword|verify-email|restore-email)$/, ACCOUNT_SETTINGS_PATHS],
   billing: [/^\/(pricing|plan-pro|payment-success|payment-failure|account-settings\/my-membership)$/],
   search: [new RegExp(`^(${SEARCH_HREF}|${FULL_TEXT_HREF})$`)],

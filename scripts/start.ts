@@ -2,8 +2,9 @@
 // database and serves app and API on one port. package.json runs it with
 // `--max-semi-space-size=16`: on a machine with plenty of memory, Node 24 lets V8's young generation
 // grow to ~130 MB under a steady stream of requests, all of it resident; at 16 MB per semi-space the
-// server under load stays ~60–90 MB smaller and answers as fast (README, Performance). The bench
-// starts the server with the same options, read from that script (scripts/bench/server.ts).
+// server under load stays ~60–90 MB smaller and answers as fast (docs/performance.md, "The young
+// generation's size"; docs/decisions/0012). The bench starts the server with the same options, read
+// from that script (scripts/bench/server.ts).
 //
 // On Linux the server also needs the environment of scripts/server-env.ts, which only a new process
 // can have: without it, the server runs in a child process started with it (same Node options,

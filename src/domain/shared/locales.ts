@@ -23,10 +23,26 @@ export const namespacesForPath = (path: string): ReadonlyArray<(typeof NAMESPACE
 export const isSelectableLanguage = (value: unknown): value is SelectableLanguage =>
   typeof value === "string" && (SELECTABLE_LANGUAGES as ReadonlyArray<string>).includes(value)
 
-/** The language for a request or a cookie value: a selectable one, else the default. */
+/** One range of a language list (`de-CH;q=0.8`): its primary language and its weight (1 without one). */
+const weighted = (range: string, index: number) => {
+  const [tag = "", ...parameters] = range.split(";").map((part) => part.trim())
+  const q = parameters.find((parameter) => /^q\s*=/i.test(parameter))
+  const weight = q === undefined ? 1 : Number(q.slice(q.indexOf("=") + 1))
+  return { language: tag.split("-")[0]!.toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index }
+}
+
+/**
+ * The language for a request or a cookie value: a language code (`de`, `de-DE`), or a browser's
+ * `Accept-Language` list, read by its weights — the selectable language the list prefers most (the
+ * first of equal weights; a weight of 0 refuses), else the default. `ru-RU,ru;q=0.9,de;q=0.8` is German.
+ */
 export const resolveLanguage = (value: string | null | undefined): SelectableLanguage => {
-  const code = (value ?? "").trim().slice(0, 2).toLowerCase()
-  return isSelectableLanguage(code) ? code : DEFAULT_LANGUAGE
+  const preferred = (value ?? "")
+    .split(",")
+    .map(weighted)
+    .filter(({ language, weight }) => weight > 0 && isSelectableLanguage(language))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index)[0]
+  return preferred !== undefined && isSelectableLanguage(preferred.language) ? preferred.language : DEFAULT_LANGUAGE
 }
 
 /** The request header that carries the app's language on every API call (§7). */
@@ -37,7 +53,7 @@ export const LOCALE_HEADER = "locale"
  * preloaded (written by scripts/language-pages.ts, sent by the server by the language cookie); with
  * page groups, their pages' scripts and styles preloaded too (src/domain/shared/page-groups.ts). A
  * page of several groups joins their names with "+" in pageGroupsOf's order
- * (`index.en.account+billing.html`): group names are plain words, so the name stays one file name.
+ * (`index.en.account+billing.html`): group names are words joined by hyphens, so the name stays one file name.
  */
 export const languagePageName = (language: SelectableLanguage, groups: ReadonlyArray<PageGroup> = []) =>
   groups.length === 0 ? `index.${language}.html` : `index.${language}.${groups.join("+")}.html`

@@ -41,6 +41,15 @@ describe("resolveLanguage", () => {
     ["en-GB,en;q=0.9", "en"],
     ["DE", "de"],
     [" es ", "es"],
+    // A browser's list, by its weights: the selectable language it prefers most.
+    ["ru-RU,ru;q=0.9,de;q=0.8,en;q=0.7", "de"],
+    ["fr-FR, fr;q=0.9, es;q=0.5, en;q=0.4", "es"],
+    ["en;q=0.5,de;q=0.9", "de"],
+    ["de;q=0.8,es;q=0.8", "de"],
+    ["es;q=0,de;q=0.1", "de"],
+    ["fr,de;Q=0.6", "de"],
+    ["*;q=0.5,es;q=0.3", "es"],
+    ["de;q=abc,es;q=0.2", "es"],
   ])("resolves %j to %s", (value, expected) => {
     expect(resolveLanguage(value)).toBe(expected)
   })
@@ -52,6 +61,8 @@ describe("resolveLanguage", () => {
     ["an unknown region tag", "fr-DE"],
     ["an empty string", ""],
     ["a single letter", "d"],
+    ["a list of unknown languages", "fr-FR,fr;q=0.9,it;q=0.8"],
+    ["a list refusing every selectable language", "de;q=0,es;q=0"],
     ["null", null],
     ["undefined", undefined],
   ])("falls back to the default for %s", (_, value) => {

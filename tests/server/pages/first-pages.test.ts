@@ -241,6 +241,13 @@ describe.each(DATABASES)("the first pages the server draws, on %s", (kind) => {
     }
   })
 
+  it("draws in the language the browser's list prefers most among the app's, by its weights", async () => {
+    const { response, html, handed } = await drawn(POINT, { "accept-language": "ru-RU,ru;q=0.9,de;q=0.8,en;q=0.7" })
+    expect(response.headers.get("content-language")).toBe("de")
+    expect(html).toContain('<html lang="de">')
+    expect(handed?.language).toBe("de")
+  })
+
   it("hands the entry only the cookies scripts read, never the session", async () => {
     const { html, handed, data } = await drawn(PRO_POINT, {
       cookie: [

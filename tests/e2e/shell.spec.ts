@@ -206,9 +206,9 @@ test.describe("at 375 px", () => {
   }
 
   test("the header is one row with a menu button the mouse can use", async ({ page }) => {
+    // The server drew the page; opening it waits until the app has taken it over (support/test.ts),
+    // so its menu button opens.
     await page.goto("/about")
-    // The server drew the page; its menu button opens once the app has taken the page over.
-    await appStarted(page)
     await expectOneRow(page)
     await page.getByRole("button", { name: "Menu" }).click()
     const menu = page.getByRole("menu")
@@ -222,7 +222,6 @@ test.describe("at 375 px", () => {
 
   test("the menu button works with the keyboard", async ({ page }) => {
     await page.goto("/about")
-    await appStarted(page)
     await page.getByRole("button", { name: "Menu" }).focus()
     await page.keyboard.press("Enter")
     const menu = page.getByRole("menu")

@@ -2,7 +2,7 @@
 // and Spanish (axe checks them in every-page.spec.ts); the language switch, cookie banner, footer quotes and
 // /not-found behave as §2 and §4 describe.
 import type { Page } from "@playwright/test"
-import { appStarted, createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
+import { createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 const PAGES = [

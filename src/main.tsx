@@ -11,27 +11,23 @@ import { Router } from "wouter"
 import { navigate as browserNavigate } from "wouter/use-browser-location"
 import { isPatientPath } from "./domain/acupressure/sharing-links.ts"
 import type { FirstPageData } from "./domain/shared/first-page.ts"
+import { type PageGroup, pageGroupsOf } from "./domain/shared/page-groups.ts"
 import { firstPageAnswers, readFirstPage } from "./infra/first-page.ts"
 import { App, preloadPages } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
 import { createI18n } from "./ui/i18n.ts"
 import { PageLoader } from "./ui/shared/components/PageLoader.tsx"
+import { later, withGetters } from "./ui/shared/later.ts"
+import { setPageFlows } from "./ui/shared/page-flows.ts"
 import { prefersReducedMotion } from "./ui/shared/reduced-motion.ts"
+import { whenIdle } from "./ui/shared/when-idle.ts"
 import { wireAccount } from "./wiring/account.ts"
 import { wireBilling } from "./wiring/billing.ts"
 import { wireCharts } from "./wiring/charts.ts"
 import { wireContent } from "./wiring/content.ts"
-import { wireFeedback } from "./wiring/feedback.ts"
-import { wireGroups } from "./wiring/groups.ts"
-import { wireNotes } from "./wiring/notes.ts"
-import { wireSearch } from "./wiring/search.ts"
-import { wireTests } from "./wiring/self-tests.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
 import { makeWiring } from "./wiring/shared/wiring.ts"
-import { wireSharing } from "./wiring/sharing.ts"
 import { readLanguage, wireShell } from "./wiring/shell.ts"
-import { wireSocial } from "./wiring/social.ts"
-import { wireVideos } from "./wiring/videos.ts"
 import "./ui/styles.css"
 
 export type { WireOptions }
@@ -51,12 +47,42 @@ export const wire = async (
   const path = url.split("?")[0] ?? "/"
   // The language the server drew the page in (its cookie, else the browser's Accept-Language).
   const language = options.firstPage?.language ?? readLanguage(readWith(runtime))
-  // The first page's group loads beside the texts (the server's page preloads its script), and the
-  // texts the server's drawing used, so the first render shows the page itself, not a placeholder,
-  // and matches what the server drew.
+  // The flows of the pages other than the shell's are wired when their script arrives: the first
+  // page's before it is drawn, another group's beside that group's script (ui/shared/page-flows.ts),
+  // the shell's search and groups once the browser is idle, or whichever a view asks for first.
+  const flowScripts = {
+    accountPages: () => import("./wiring/account-pages.ts"),
+    social: () => import("./wiring/social.ts"),
+    search: () => import("./wiring/search.ts"),
+    tests: () => import("./wiring/self-tests.ts"),
+    notes: () => import("./wiring/notes.ts"),
+    feedback: () => import("./wiring/feedback.ts"),
+    groups: () => import("./wiring/groups.ts"),
+    videos: () => import("./wiring/videos.ts"),
+    sharing: () => import("./wiring/sharing.ts"),
+  }
+  type Flows = keyof typeof flowScripts
+  const flowsOf: Record<PageGroup, ReadonlyArray<Flows>> = {
+    content: ["notes", "groups"],
+    account: ["accountPages", "social"],
+    billing: [],
+    search: ["search"],
+    "self-tests": ["tests"],
+    groups: ["groups"],
+    notes: ["notes"],
+    feedback: ["feedback"],
+    videos: ["videos"],
+    sharing: ["sharing"],
+  }
+  const firstFlows = [...new Set(pageGroupsOf(path).flatMap((group) => flowsOf[group]))]
+
+  // The first page's group loads beside the texts (the server's page preloads its script), with its
+  // flows' scripts and the texts the server's drawing used, so the first render shows the page
+  // itself, not a placeholder, and matches what the server drew.
   const [i18n] = await Promise.all([
     options.i18n ?? createI18n(language, options.firstPage?.namespaces),
     preloadPages(path),
+    ...firstFlows.map((name) => flowScripts[name]().catch(() => undefined)),
   ])
   if (!options.server) document.documentElement.lang = language
 
@@ -64,26 +90,40 @@ export const wire = async (
   const shell = wireShell(w)
   // A patient's page never asks about a member's session: a stale one must not send them to sign in.
   // The server's drawing asks nothing at all.
-  const account = wireAccount(w, language, {
-    clock: options.sessionClock,
-    refresh: !options.server && !isPatientPath(path),
-  })
+  const account = wireAccount(w, { clock: options.sessionClock, refresh: !options.server && !isPatientPath(path) })
   const billing = wireBilling(w, account)
   const content = wireContent(w, billing)
-  const search = wireSearch(w)
-  const tests = wireTests(w, billing, { clock: options.clock })
   const charts = wireCharts(w)
-  const social = wireSocial(w, account)
-  const notes = wireNotes(w, () => account.session.getSnapshot().context.user?.id ?? null)
-  const feedback = wireFeedback(w)
-  const groups = wireGroups(w, billing, (key, values) => i18n.t(key, values))
-  const videos = wireVideos(w, billing, {
-    language,
-    signedIn: () => account.session.getSnapshot().context.user !== null,
-    prefersReducedMotion,
-  })
+  const signedIn = () => account.session.getSnapshot().context.user !== null
 
-  const sharing = wireSharing(w, billing, (key, values) => i18n.getFixedT("en")(key, values ?? {}))
+  const flows = {
+    accountPages: later(() => flowScripts.accountPages().then((m) => m.wireAccountPages(w, account.session, language))),
+    social: later(() => flowScripts.social().then((m) => m.wireSocial(w, account).machines)),
+    search: later(() => flowScripts.search().then((m) => m.wireSearch(w).machines)),
+    tests: later(() => flowScripts.tests().then((m) => m.wireTests(w, billing, { clock: options.clock }).machines)),
+    notes: later(() =>
+      flowScripts
+        .notes()
+        .then((m) => m.wireNotes(w, () => account.session.getSnapshot().context.user?.id ?? null).machines),
+    ),
+    feedback: later(() => flowScripts.feedback().then((m) => m.wireFeedback(w).machines)),
+    groups: later(() =>
+      flowScripts.groups().then((m) => m.wireGroups(w, billing, (key, values) => i18n.t(key, values)).machines),
+    ),
+    videos: later(() =>
+      flowScripts.videos().then((m) => m.wireVideos(w, billing, { language, signedIn, prefersReducedMotion }).machines),
+    ),
+    // Patient sharing is offered in English only (§6), whatever the interface's language.
+    sharing: later(() =>
+      flowScripts
+        .sharing()
+        .then((m) => m.wireSharing(w, billing, (key, values) => i18n.getFixedT("en")(key, values ?? {})).machines),
+    ),
+  } satisfies Record<Flows, unknown>
+  const loadFlows = (names: ReadonlyArray<Flows>) =>
+    Promise.all(names.map((name) => flows[name].load().catch(() => undefined)))
+  // Their scripts are here: wiring them takes a moment, and the first render reads them at once.
+  await loadFlows(firstFlows)
 
   const services: AppServices = {
     language,
@@ -95,21 +135,25 @@ export const wire = async (
     upgrade: billing.upgrade,
     paymentPrompt: billing.paymentPrompt,
     now: () => runtime.runSync(Clock.currentTimeMillis),
-    machines: {
-      ...shell.machines,
-      ...account.machines,
-      ...billing.machines,
-      ...content.machines,
-      ...search.machines,
-      ...tests.machines,
-      ...charts.machines,
-      ...social.machines,
-      ...notes.machines,
-      ...feedback.machines,
-      ...groups.machines,
-      ...videos.machines,
-      ...sharing.machines,
-    },
+    machines: withGetters(
+      { ...shell.machines, ...billing.machines, ...content.machines, ...charts.machines },
+      {
+        login: () => flows.accountPages.read().login,
+        registration: () => flows.accountPages.read().registration,
+        passwordReset: () => flows.accountPages.read().passwordReset,
+        emailVerification: () => flows.accountPages.read().emailVerification,
+        emailRestore: () => flows.accountPages.read().emailRestore,
+        accountSettings: () => flows.accountPages.read().accountSettings,
+        social: () => flows.social.read().social,
+        search: () => flows.search.read().search,
+        tests: () => flows.tests.read().tests,
+        notes: () => flows.notes.read().notes,
+        feedback: () => flows.feedback.read().feedback,
+        groups: () => flows.groups.read().groups,
+        videos: () => flows.videos.read().videos,
+        sharing: () => flows.sharing.read().sharing,
+      },
+    ),
   }
 
   const element = (
@@ -133,25 +177,29 @@ export const wire = async (
       </I18nProvider>
     </StrictMode>
   )
-  return { element, runtime, session: account.session, i18n }
+  /** Wires the flows of a page group (the app's page groups load them beside their script). */
+  const loadFlowsOf = (group: PageGroup) => loadFlows(flowsOf[group])
+  /** Wires the flows the shell's own parts use (the header's search, the channel menu's groups). */
+  const preloadShellFlows = () => void loadFlows(["search", "groups"])
+  return { element, runtime, session: account.session, i18n, loadFlowsOf, preloadShellFlows }
 }
 
 const root = typeof document !== "undefined" ? document.getElementById("root") : null
 if (root) {
   const firstPage = readFirstPage(document)
-  wire({ baseUrl: globalThis.location.origin, firstPage }).then(({ element }) => {
+  wire({ baseUrl: globalThis.location.origin, firstPage }).then(({ element, loadFlowsOf, preloadShellFlows }) => {
+    setPageFlows(loadFlowsOf)
     // The server drew this page: React takes over its markup instead of drawing it again.
     if (firstPage && root.hasChildNodes()) hydrateRoot(root, element)
     else createRoot(root).render(element)
+    whenIdle(preloadShellFlows, 3000)
   })
   // The Chinese faces (Noto Serif TC and SC: our subsets, then the full faces, chinese.ts), so names
   // and whatever a learner types never show as empty boxes on a device without a Chinese font. Their
   // rules arrive once the page has loaded and the browser is idle: the first page's text is laid out
   // once, not again as each face arrives, and a page downloads only the slices of the characters it
   // shows.
-  const whenIdle = (run: () => void) =>
-    "requestIdleCallback" in globalThis ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200)
-  const loadHanzi = () => whenIdle(() => void import("./ui/shared/fonts/chinese.ts"))
+  const loadHanzi = () => whenIdle(() => void import("./ui/shared/fonts/chinese.ts"), 2000)
   if (document.readyState === "complete") loadHanzi()
   else addEventListener("load", loadHanzi, { once: true })
 }

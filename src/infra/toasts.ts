@@ -1,7 +1,7 @@
 // Toasts of §8: error, info, success, warning; one at a time (the queue is cleared before each).
-// The Toaster view renders them bottom-center for TOAST_DURATION_MS.
+// The Toaster view renders them bottom-center for TOAST_DURATION_MS. sonner loads with the first
+// toast (or when the view's region does), not with the app.
 import { Context, Effect, Layer } from "effect"
-import { toast } from "sonner"
 
 export type ToastType = "error" | "info" | "success" | "warning"
 
@@ -12,10 +12,12 @@ export interface ToastsService {
 export class Toasts extends Context.Service<Toasts, ToastsService>()("jingluo/infra/Toasts") {
   static readonly layer = Layer.succeed(Toasts, {
     show: Effect.fn("Toasts.show")((type: ToastType, text: string) =>
-      Effect.sync(() => {
-        toast.dismiss()
-        toast[type](text)
-      }),
+      Effect.tryPromise(() =>
+        import("sonner").then(({ toast }) => {
+          toast.dismiss()
+          toast[type](text)
+        }),
+      ).pipe(Effect.orElseSucceed(() => undefined)),
     ),
   })
 

@@ -1,9 +1,8 @@
 // The app shell and its routes: skip link, header, logout bar, the page, footer, cookie banner and
 // toasts (bottom-center, 5 s, one at a time). Focus moves to the page on every navigation.
 import { useSelector } from "@xstate/react"
-import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
-import { Toaster } from "sonner"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { EMAIL_RESTORE_PATH } from "../domain/account/email-restore.ts"
 import {
@@ -28,8 +27,6 @@ import { FloatingUpgradeButton } from "./billing/FloatingUpgradeButton.tsx"
 import { PaymentPrompt } from "./billing/PaymentPrompt.tsx"
 import { UpgradeModal } from "./billing/UpgradeModal.tsx"
 import { ChartExplorer } from "./charts/LazyCharts.tsx"
-import { DrillDownMenu } from "./content/DrillDownMenu.tsx"
-import { HeaderSearch } from "./search/HeaderSearch.tsx"
 import { lazyModule } from "./shared/components/lazy-part.tsx"
 import { PageLoader } from "./shared/components/PageLoader.tsx"
 import { CookieBanner } from "./shared/layout/CookieBanner.tsx"
@@ -37,9 +34,12 @@ import { Footer } from "./shared/layout/Footer.tsx"
 import { Header } from "./shared/layout/Header.tsx"
 import { LogoMark } from "./shared/layout/LogoMark.tsx"
 import { SignedInOnly } from "./shared/layout/SignedInOnly.tsx"
+import { withFlows } from "./shared/page-flows.ts"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
 import { HomePage } from "./shared/pages/HomePage.tsx"
 import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
+import { whenIdle } from "./shared/when-idle.ts"
+import { DrillDownMenu, HeaderSearch, preloadShellParts } from "./shell-parts.tsx"
 
 // Each group of pages (src/domain/shared/page-groups.ts) is one script, loaded when the first of its
 // pages is shown; the server preloads the groups of the first page with the app (two for a page
@@ -47,16 +47,46 @@ import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
 // (preloadPages), so the first page shows without a placeholder.
 const page = { placeholder: <PageLoader />, failure: "pageFailed", renderFailure: "pageError" }
 const groups = {
-  content: lazyModule(() => import("./content/pages.ts"), page),
-  account: lazyModule(() => import("./account/pages.ts"), page),
-  billing: lazyModule(() => import("./billing/pages.ts"), page),
-  search: lazyModule(() => import("./search/pages.ts"), page),
-  "self-tests": lazyModule(() => import("./self-tests/pages.ts"), page),
-  groups: lazyModule(() => import("./groups/pages.ts"), page),
-  notes: lazyModule(() => import("./notes/pages.ts"), page),
-  feedback: lazyModule(() => import("./feedback/pages.ts"), page),
-  videos: lazyModule(() => import("./videos/pages.ts"), page),
-  sharing: lazyModule(() => import("./sharing/pages.ts"), page),
+  content: lazyModule(
+    withFlows("content", () => import("./content/pages.ts")),
+    page,
+  ),
+  account: lazyModule(
+    withFlows("account", () => import("./account/pages.ts")),
+    page,
+  ),
+  billing: lazyModule(
+    withFlows("billing", () => import("./billing/pages.ts")),
+    page,
+  ),
+  search: lazyModule(
+    withFlows("search", () => import("./search/pages.ts")),
+    page,
+  ),
+  "self-tests": lazyModule(
+    withFlows("self-tests", () => import("./self-tests/pages.ts")),
+    page,
+  ),
+  groups: lazyModule(
+    withFlows("groups", () => import("./groups/pages.ts")),
+    page,
+  ),
+  notes: lazyModule(
+    withFlows("notes", () => import("./notes/pages.ts")),
+    page,
+  ),
+  feedback: lazyModule(
+    withFlows("feedback", () => import("./feedback/pages.ts")),
+    page,
+  ),
+  videos: lazyModule(
+    withFlows("videos", () => import("./videos/pages.ts")),
+    page,
+  ),
+  sharing: lazyModule(
+    withFlows("sharing", () => import("./sharing/pages.ts")),
+    page,
+  ),
 } satisfies Record<PageGroup, { readonly preload: () => Promise<unknown> }>
 
 /** Loads the page groups that show `path`, together; a failure is left to the page's own retry. */
@@ -174,6 +204,34 @@ const ContentRoutes = () => {
 const ChartExplorerRoute = ({ view }: { readonly view: string | undefined }) => {
   const plan = usePlanKey()
   return <ChartExplorer key={plan} view={view} />
+}
+
+// The toasts' region (sonner) is not needed before a first toast: it loads once the browser is idle
+// after the first render (a second at most), with the shell's other parts (shell-parts.tsx). A toast shown before then (infra/toasts.ts loads sonner
+// by itself) waits in sonner's store and appears when the region does.
+const Toaster = lazy(() => import("sonner").then(({ Toaster }) => ({ default: Toaster })))
+
+const Toasts = () => {
+  const [wanted, setWanted] = useState(false)
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setWanted(true)
+        preloadShellParts()
+      }, 1000),
+    [],
+  )
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster
+        position="bottom-center"
+        duration={TOAST_DURATION_MS}
+        visibleToasts={TOAST_LIMIT}
+        richColors
+        closeButton
+      />
+    </Suspense>
+  ) : null
 }
 
 const Routes = () => (
@@ -402,13 +460,7 @@ const MemberApp = () => {
       <UpgradeModal />
       <PaymentPrompt />
       <CookieBanner />
-      <Toaster
-        position="bottom-center"
-        duration={TOAST_DURATION_MS}
-        visibleToasts={TOAST_LIMIT}
-        richColors
-        closeButton
-      />
+      <Toasts />
     </div>
   )
 }

@@ -102,7 +102,7 @@ describe("the chart on a point page", () => {
     chartApi()
     const user = userEvent.setup()
     await renderApp("/point/lu-3-tianfu")
-    await user.click(within(await chartSection()).getByRole("radio", { name: "Whole body, front" }))
+    await user.click(await within(await chartSection()).findByRole("radio", { name: "Whole body, front" }))
     await within(await drawing()).findByRole("link", { name: /LU-1 Zhōngfǔ, Central Treasury \(right side\)/ })
     await tabIntoChart(user)
     await user.keyboard("{ArrowLeft}{Enter}")

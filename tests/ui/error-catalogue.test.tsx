@@ -138,7 +138,7 @@ describe("422 Unprocessable Entity", () => {
     expect(email).toHaveValue("mei@example.com")
     expect(email).toHaveFocus()
     expect(screen.getByLabelText("Password", { exact: true })).toHaveValue("lotus7root")
-    expect(screen.getByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Check|error/)
+    expect(await screen.findByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Check|error/)
   })
 
   it("shows Invalid credentials on the form, keeps the e-mail and clears the password", async () => {

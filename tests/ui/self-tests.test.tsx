@@ -230,7 +230,7 @@ describe.each(CALLS)("$name and the error catalogue", (call) => {
     )
     await call.trigger(userEvent.setup(), state)
     expect(await screen.findByText(/Please check the highlighted fields\./, {}, { timeout: 4000 })).toBeVisible()
-    expect(screen.getByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Check/)
+    expect(await screen.findByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Check/)
   })
 
   it("500: shows the message and correlation id as an error toast", async () => {

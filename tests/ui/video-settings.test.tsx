@@ -116,7 +116,7 @@ describe("video settings", () => {
       "Your video settings were not saved; your choices are still here. Please check the highlighted fields.",
     )
     expectChosen()
-    expect(screen.getByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Check/)
+    expect(await screen.findByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Check/)
   })
 
   it("500: the server's words as a toast, the page says the save failed, every choice kept", async () => {

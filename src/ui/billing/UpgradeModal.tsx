@@ -6,7 +6,7 @@ import { billingStateOf } from "../../domain/billing/plans.ts"
 import { canShowPaymentModal } from "../../domain/billing/upgrade-pages.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Modal } from "../shared/components/Modal.tsx"
-import { UpgradeContent } from "./UpgradeContent.tsx"
+import { UpgradeContent } from "../shell-parts.tsx"
 
 export const UpgradeModal = () => {
   const { t } = useTranslation("user")

@@ -176,7 +176,7 @@ describe.each(CALLS)("$name meets the error catalogue", (call) => {
     await renderApp(call.open, { signedIn: true })
     await call.act(user)
     await call.invalid()
-    expect(screen.getByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Check|error/)
+    expect(await screen.findByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Check|error/)
   })
 
   it("500: shows the server's message and correlation id as an error toast, and offers a retry", async () => {
@@ -245,7 +245,7 @@ describe.each(CALLS.filter((call) => call.path.includes("search")))("$name searc
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "You have searched a lot in a short time. Please wait a moment, then try again.",
     )
-    expect(screen.getByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Too many|searched/)
+    expect(await screen.findByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Too many|searched/)
     await user.click(screen.getByRole("button", { name: "Try again" }))
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull())
   })

@@ -5,7 +5,8 @@
 // `index.{language}.{groups}.html` for each set of groups an address can need (PAGE_GROUP_SETS in
 // src/domain/shared/page-groups.ts: each group alone, and the account group with the group of a
 // page inside its settings layout, `index.en.account+billing.html`), which also preloads those
-// groups' scripts (with the shared scripts they import that the app does not) and links their
+// groups' scripts and the scripts wiring their flows (with the shared scripts they import that the
+// app does not) and links their
 // styles, so the first page's code downloads beside the app's instead of after it. The server
 // sends the page of the language cookie and the address (server/platform/http/static-app.ts);
 // index.html stays the default language's.
@@ -17,7 +18,7 @@ import {
   SELECTABLE_LANGUAGES,
   type SelectableLanguage,
 } from "../src/domain/shared/locales.ts"
-import { PAGE_GROUP_SETS, PAGE_GROUPS, type PageGroup } from "../src/domain/shared/page-groups.ts"
+import { PAGE_GROUP_FLOWS, PAGE_GROUP_SETS, PAGE_GROUPS, type PageGroup } from "../src/domain/shared/page-groups.ts"
 
 /** The namespaces the app loads before its first render (src/ui/i18n.ts `ns`). */
 export const FIRST_NAMESPACES = ["common", "user"] as const
@@ -66,11 +67,25 @@ const staticClosure = (bundle: OutputBundle, chunk: OutputChunk, into = new Set<
   return into
 }
 
-/** A page group's script with what it imports that the entry (`loaded`) does not, and the styles of those. */
+/** The chunk whose module is `path` (from the project's root). */
+const chunkOf = (bundle: OutputBundle, path: string) => {
+  const chunk = chunks(bundle).find((output) => output.facadeModuleId?.endsWith(`/${path}`) === true)
+  if (!chunk) throw new Error(`language-pages: no chunk for ${path}`)
+  return chunk
+}
+
+/**
+ * A page group's script and the scripts wiring its flows (PAGE_GROUP_FLOWS), with what they import
+ * that the entry (`loaded`) does not, and the styles of those.
+ */
 const groupPreloads = (bundle: OutputBundle, group: PageGroup, loaded: ReadonlySet<string>): Required<Preloads> => {
-  const pages = chunks(bundle).find((chunk) => chunk.facadeModuleId?.endsWith(`/src/ui/${group}/pages.ts`) === true)
-  if (!pages) throw new Error(`language-pages: no chunk for src/ui/${group}/pages.ts`)
-  const scripts = [...staticClosure(bundle, pages)].filter((file) => !loaded.has(file))
+  const roots = [
+    chunkOf(bundle, `src/ui/${group}/pages.ts`),
+    ...PAGE_GROUP_FLOWS[group].map((flows) => chunkOf(bundle, `src/wiring/${flows}.ts`)),
+  ]
+  const closure = new Set<string>()
+  for (const root of roots) staticClosure(bundle, root, closure)
+  const scripts = [...closure].filter((file) => !loaded.has(file))
   const styles = scripts.flatMap((file) => {
     const chunk = bundle[file]
     return chunk?.type === "chunk" ? [...(chunk.viteMetadata?.importedCss ?? [])] : []

@@ -11,7 +11,7 @@ import { Router } from "wouter"
 import { navigate as browserNavigate } from "wouter/use-browser-location"
 import { isPatientPath } from "./domain/acupressure/sharing-links.ts"
 import type { FirstPageData } from "./domain/shared/first-page.ts"
-import { type PageGroup, pageGroupsOf } from "./domain/shared/page-groups.ts"
+import { type FlowScript, PAGE_GROUP_FLOWS, type PageGroup, pageGroupsOf } from "./domain/shared/page-groups.ts"
 import { firstPageAnswers, readFirstPage } from "./infra/first-page.ts"
 import { App, preloadPages } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
@@ -51,30 +51,17 @@ export const wire = async (
   // page's before it is drawn, another group's beside that group's script (ui/shared/page-flows.ts),
   // the shell's search and groups once the browser is idle, or whichever a view asks for first.
   const flowScripts = {
-    accountPages: () => import("./wiring/account-pages.ts"),
+    "account-pages": () => import("./wiring/account-pages.ts"),
     social: () => import("./wiring/social.ts"),
     search: () => import("./wiring/search.ts"),
-    tests: () => import("./wiring/self-tests.ts"),
+    "self-tests": () => import("./wiring/self-tests.ts"),
     notes: () => import("./wiring/notes.ts"),
     feedback: () => import("./wiring/feedback.ts"),
     groups: () => import("./wiring/groups.ts"),
     videos: () => import("./wiring/videos.ts"),
     sharing: () => import("./wiring/sharing.ts"),
-  }
-  type Flows = keyof typeof flowScripts
-  const flowsOf: Record<PageGroup, ReadonlyArray<Flows>> = {
-    content: ["notes", "groups"],
-    account: ["accountPages", "social"],
-    billing: [],
-    search: ["search"],
-    "self-tests": ["tests"],
-    groups: ["groups"],
-    notes: ["notes"],
-    feedback: ["feedback"],
-    videos: ["videos"],
-    sharing: ["sharing"],
-  }
-  const firstFlows = [...new Set(pageGroupsOf(path).flatMap((group) => flowsOf[group]))]
+  } satisfies Record<FlowScript, () => Promise<unknown>>
+  const firstFlows = [...new Set(pageGroupsOf(path).flatMap((group) => PAGE_GROUP_FLOWS[group]))]
 
   // The first page's group loads beside the texts (the server's page preloads its script), with its
   // flows' scripts and the texts the server's drawing used, so the first render shows the page
@@ -97,10 +84,14 @@ export const wire = async (
   const signedIn = () => account.session.getSnapshot().context.user !== null
 
   const flows = {
-    accountPages: later(() => flowScripts.accountPages().then((m) => m.wireAccountPages(w, account.session, language))),
+    "account-pages": later(() =>
+      flowScripts["account-pages"]().then((m) => m.wireAccountPages(w, account.session, language)),
+    ),
     social: later(() => flowScripts.social().then((m) => m.wireSocial(w, account).machines)),
     search: later(() => flowScripts.search().then((m) => m.wireSearch(w).machines)),
-    tests: later(() => flowScripts.tests().then((m) => m.wireTests(w, billing, { clock: options.clock }).machines)),
+    "self-tests": later(() =>
+      flowScripts["self-tests"]().then((m) => m.wireTests(w, billing, { clock: options.clock }).machines),
+    ),
     notes: later(() =>
       flowScripts
         .notes()
@@ -119,8 +110,8 @@ export const wire = async (
         .sharing()
         .then((m) => m.wireSharing(w, billing, (key, values) => i18n.getFixedT("en")(key, values ?? {})).machines),
     ),
-  } satisfies Record<Flows, unknown>
-  const loadFlows = (names: ReadonlyArray<Flows>) =>
+  } satisfies Record<FlowScript, unknown>
+  const loadFlows = (names: ReadonlyArray<FlowScript>) =>
     Promise.all(names.map((name) => flows[name].load().catch(() => undefined)))
   // Their scripts are here: wiring them takes a moment, and the first render reads them at once.
   await loadFlows(firstFlows)
@@ -138,15 +129,15 @@ export const wire = async (
     machines: withGetters(
       { ...shell.machines, ...billing.machines, ...content.machines, ...charts.machines },
       {
-        login: () => flows.accountPages.read().login,
-        registration: () => flows.accountPages.read().registration,
-        passwordReset: () => flows.accountPages.read().passwordReset,
-        emailVerification: () => flows.accountPages.read().emailVerification,
-        emailRestore: () => flows.accountPages.read().emailRestore,
-        accountSettings: () => flows.accountPages.read().accountSettings,
+        login: () => flows["account-pages"].read().login,
+        registration: () => flows["account-pages"].read().registration,
+        passwordReset: () => flows["account-pages"].read().passwordReset,
+        emailVerification: () => flows["account-pages"].read().emailVerification,
+        emailRestore: () => flows["account-pages"].read().emailRestore,
+        accountSettings: () => flows["account-pages"].read().accountSettings,
         social: () => flows.social.read().social,
         search: () => flows.search.read().search,
-        tests: () => flows.tests.read().tests,
+        tests: () => flows["self-tests"].read().tests,
         notes: () => flows.notes.read().notes,
         feedback: () => flows.feedback.read().feedback,
         groups: () => flows.groups.read().groups,
@@ -178,7 +169,7 @@ export const wire = async (
     </StrictMode>
   )
   /** Wires the flows of a page group (the app's page groups load them beside their script). */
-  const loadFlowsOf = (group: PageGroup) => loadFlows(flowsOf[group])
+  const loadFlowsOf = (group: PageGroup) => loadFlows(PAGE_GROUP_FLOWS[group])
   /** Wires the flows the shell's own parts use (the header's search, the channel menu's groups). */
   const preloadShellFlows = () => void loadFlows(["search", "groups"])
   return { element, runtime, session: account.session, i18n, loadFlowsOf, preloadShellFlows }

@@ -38,6 +38,27 @@ export const PAGE_GROUPS = {
 
 export type PageGroup = keyof typeof PAGE_GROUPS
 
+/**
+ * The flows a group's pages run, by the file that wires them (src/wiring/{name}.ts): each is its own
+ * script, which the app wires when the group's script arrives (src/main.tsx) and the server's page
+ * for the group preloads with it (scripts/language-pages.ts). The shell's own flows (session,
+ * billing, content, charts, language, quote) come with the app.
+ */
+export const PAGE_GROUP_FLOWS = {
+  content: ["notes", "groups"],
+  account: ["account-pages", "social"],
+  billing: [],
+  search: ["search"],
+  "self-tests": ["self-tests"],
+  groups: ["groups"],
+  notes: ["notes"],
+  feedback: ["feedback"],
+  videos: ["videos"],
+  sharing: ["sharing"],
+} as const satisfies Record<PageGroup, ReadonlyArray<string>>
+
+export type FlowScript = (typeof PAGE_GROUP_FLOWS)[PageGroup][number]
+
 const GROUPS = Object.keys(PAGE_GROUPS) as ReadonlyArray<PageGroup>
 
 /**

@@ -4,7 +4,7 @@
 import { Clock } from "effect"
 import type { i18n as I18n } from "i18next"
 import { StrictMode, Suspense } from "react"
-import { I18nProvider } from "react-aria-components"
+import { I18nProvider } from "react-aria/I18nProvider"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { I18nextProvider } from "react-i18next"
 import { Router } from "wouter"

@@ -4,12 +4,11 @@
 // the upgrade modal for them instead.
 import { useSelector } from "@xstate/react"
 import { Button as AriaButton } from "react-aria-components/Button"
-import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu"
-import { Popover } from "react-aria-components/Popover"
 import { useTranslation } from "react-i18next"
 import { useLocation } from "wouter"
 import { isProPlan } from "../../domain/billing/plans.ts"
 import { useAppServices } from "../app-services.tsx"
+import { LazyMenuTrigger, type MenuEntry } from "../shared/components/LazyMenu.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { accountMenuFor } from "./account-menu.ts"
 
@@ -25,17 +24,23 @@ export const useAccountMenu = (onLogout: () => void) => {
     else if (entry?.locked) upgrade.send({ type: "upgrade.open", lite: true })
     else navigation.go(key)
   }
-  const items = entries.map((entry) => (
-    <MenuItem key={entry.id} id={entry.id} className="menu-item" textValue={t(entry.label)}>
-      {t(entry.label)}
-      {entry.locked ? (
+  const items = entries.map(
+    (entry): MenuEntry => ({
+      id: entry.id,
+      textValue: t(entry.label),
+      label: (
         <>
-          {" "}
-          <ProBadge />
+          {t(entry.label)}
+          {entry.locked ? (
+            <>
+              {" "}
+              <ProBadge />
+            </>
+          ) : null}
         </>
-      ) : null}
-    </MenuItem>
-  ))
+      ),
+    }),
+  )
   return { entries, act, items }
 }
 
@@ -45,18 +50,13 @@ export const AccountMenu = ({ onLogout }: { readonly onLogout: () => void }) => 
   const menu = useAccountMenu(onLogout)
   const inSettings = location.startsWith("/account-settings/") || location === "/test/scores"
   return (
-    <MenuTrigger>
+    <LazyMenuTrigger label={t("nav.accountMenu")} entries={menu.items} onAction={menu.act}>
       <AriaButton className="nav-button" aria-current={inSettings ? "page" : undefined}>
         {t("nav.myAccount")}{" "}
         <span aria-hidden="true" className="select-chevron">
           ▾
         </span>
       </AriaButton>
-      <Popover placement="bottom end">
-        <Menu className="menu-popover" aria-label={t("nav.accountMenu")} onAction={(key) => menu.act(String(key))}>
-          {menu.items}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    </LazyMenuTrigger>
   )
 }

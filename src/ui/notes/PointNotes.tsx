@@ -13,8 +13,16 @@ import { Link } from "wouter"
 import { NOTE_MAX_LENGTH } from "../../domain/notes/note.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
-import { NoteConflictDialog } from "./NoteConflictDialog.tsx"
+import { lazyModule } from "../shared/components/lazy-part.tsx"
 import "./notes.css"
+
+// The conflict's dialog loads with the note editor, after the page, not with the page's script.
+const conflictDialog = lazyModule(() => import("./NoteConflictDialog.tsx"), {
+  placeholder: null,
+  failure: "partFailed",
+  renderFailure: "partError",
+})
+const NoteConflictDialog = conflictDialog.part((m) => m.NoteConflictDialog)
 
 const NoteEditor = ({ point }: { readonly point: string }) => {
   const { t } = useTranslation(["notes", "common"])
@@ -24,6 +32,10 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
   const error = useSelector(actor, (s) => s.context.error)
   const settingError = useSelector(actor, (s) => s.context.settingError)
   const inConflict = useSelector(actor, (s) => s.hasTag("conflict"))
+  // Drawn from the first conflict on, so React Aria closes it as it opened it.
+  useEffect(() => void conflictDialog.preload().catch(() => undefined), [])
+  const [conflictMet, setConflictMet] = useState(inConflict)
+  if (inConflict && !conflictMet) setConflictMet(true)
   const theirs = useSelector(actor, (s) => s.context.stored?.text ?? null)
   const canType = useSelector(actor, (s) => s.can({ type: "note.change", text: "" }))
   const status = useSelector(actor, (s) =>
@@ -139,13 +151,15 @@ const NoteEditor = ({ point }: { readonly point: string }) => {
           <p className={`note-status ${status}`} role="status" aria-live="polite">
             {statusText}
           </p>
-          <NoteConflictDialog
-            isOpen={inConflict}
-            theirs={theirs}
-            onKeepMine={() => actor.send({ type: "conflict.keepMine" })}
-            onTakeTheirs={() => actor.send({ type: "conflict.takeTheirs" })}
-            onKeepBoth={() => actor.send({ type: "conflict.keepBoth" })}
-          />
+          {conflictMet ? (
+            <NoteConflictDialog
+              isOpen={inConflict}
+              theirs={theirs}
+              onKeepMine={() => actor.send({ type: "conflict.keepMine" })}
+              onTakeTheirs={() => actor.send({ type: "conflict.takeTheirs" })}
+              onKeepBoth={() => actor.send({ type: "conflict.keepBoth" })}
+            />
+          ) : null}
           {status === "failed" || status === "offline" ? (
             <Button variant="secondary" onPress={() => actor.send({ type: "note.retry" })}>
               {t("notes:retry")}

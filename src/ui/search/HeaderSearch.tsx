@@ -5,6 +5,7 @@
 // none chosen, shows all results at /search), Escape clears the field and, when it is empty,
 // closes the submenu. The number of results is announced politely.
 import { useActorRef, useSelector } from "@xstate/react"
+import { useEffect } from "react"
 import { Autocomplete } from "react-aria-components/Autocomplete"
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox"
 import { Button, Input, Label, SearchField, Text } from "react-aria-components/SearchField"
@@ -21,6 +22,7 @@ import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { ClientLinks } from "./ClientLinks.tsx"
 import { Highlighted, SnippetText } from "./Highlighted.tsx"
 import { SearchLinks } from "./SearchLinks.tsx"
+import { typedSearch } from "./typed-search.ts"
 import "./search.css"
 
 const Suggestion = ({ hit }: { readonly hit: KeywordHit }) => {
@@ -66,6 +68,11 @@ export const HeaderSearch = ({
   const { t } = useTranslation("common")
   const { machines, navigation } = useAppServices()
   const actor = useActorRef(machines.search.header, { input: { live: true } })
+  // What was typed while this search's script was on its way (HeaderSearchPlaceholder.tsx).
+  useEffect(() => {
+    const typed = typedSearch.take()
+    if (typed !== "") actor.send({ type: "keyword.change", keyword: typed })
+  }, [actor])
   const keyword = useSelector(actor, (s) => s.context.keyword)
   const results = useSelector(actor, (s) => s.context.results)
   const total = useSelector(actor, (s) => s.context.total)

@@ -91,7 +91,9 @@ const CALLS: ReadonlyArray<Call> = [
     open: "/",
     act: async (user) => {
       await user.click(within(screen.getByRole("banner")).getByRole("button", { name: "Search" }))
-      await user.type(await screen.findByRole("searchbox", { name: "Search" }), "cough")
+      // The search itself, not the field standing in for it while its script loads.
+      await screen.findByRole("listbox", { name: "First results" })
+      await user.type(screen.getByRole("searchbox", { name: "Search" }), "cough")
     },
     invalid: async () => {
       expect(await screen.findByRole("alert")).toHaveTextContent("This is too long")

@@ -2,10 +2,9 @@
 // and cannot be selected (§1). Choosing a language hands it to the language flow.
 
 import { Button as AriaButton } from "react-aria-components/Button"
-import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu"
-import { Popover } from "react-aria-components/Popover"
 import { useTranslation } from "react-i18next"
 import { IN_PROGRESS_LANGUAGES, LANGUAGES, type SelectableLanguage } from "../../../domain/shared/locales.ts"
+import { LazyMenuTrigger } from "./LazyMenu.tsx"
 
 export const LanguageMenu = ({
   current,
@@ -18,7 +17,24 @@ export const LanguageMenu = ({
 }) => {
   const { t } = useTranslation("common")
   return (
-    <MenuTrigger>
+    <LazyMenuTrigger
+      label={t("language.label")}
+      selectedKey={current}
+      disabledKeys={IN_PROGRESS_LANGUAGES}
+      onAction={onSelect}
+      entries={LANGUAGES.map((language) => ({
+        id: language,
+        textValue: t(`language.names.${language}`),
+        label: (
+          <>
+            <span lang={language}>{t(`language.names.${language}`)}</span>
+            {IN_PROGRESS_LANGUAGES.includes(language) ? (
+              <span className="badge">{t("language.inProgress")}</span>
+            ) : null}
+          </>
+        ),
+      }))}
+    >
       <AriaButton className="nav-button">
         <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="12" cy="12" r="9" />
@@ -28,25 +44,6 @@ export const LanguageMenu = ({
         <abbr title={t(`language.names.${current}`)}>{current.toUpperCase()}</abbr>
         {isBusy ? <span className="spinner" aria-hidden="true" /> : null}
       </AriaButton>
-      <Popover placement="bottom end">
-        <Menu
-          className="menu-popover"
-          aria-label={t("language.label")}
-          selectionMode="single"
-          selectedKeys={[current]}
-          disabledKeys={IN_PROGRESS_LANGUAGES}
-          onAction={(key) => onSelect(String(key))}
-        >
-          {LANGUAGES.map((language) => (
-            <MenuItem key={language} id={language} className="menu-item" textValue={t(`language.names.${language}`)}>
-              <span lang={language}>{t(`language.names.${language}`)}</span>
-              {IN_PROGRESS_LANGUAGES.includes(language) ? (
-                <span className="badge">{t("language.inProgress")}</span>
-              ) : null}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    </LazyMenuTrigger>
   )
 }

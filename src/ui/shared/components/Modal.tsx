@@ -1,11 +1,9 @@
-// The generic modal of §2: centred and scrollable, size xl by default, full screen below the medium
-// breakpoint unless `screenSize` is set, an optional close button and an optional footer with a
-// verify button (disabled by default) and a cancel button. Open state follows `isOpen`.
-import type { ReactNode } from "react"
-import { Dialog, Heading } from "react-aria-components/Dialog"
-import { Modal as AriaModal, ModalOverlay } from "react-aria-components/Modal"
-import { useTranslation } from "react-i18next"
-import { Button } from "./Button.tsx"
+// The generic modal of §2 (ModalDialog.tsx draws it). Its script — React Aria's modal, dialog and
+// their focus and overlay handling — is not in the app's entry: it loads when the browser is idle
+// after the first render (App preloads it with the shell's other parts) or when a modal is first
+// opened, and from then on the modal stays drawn, so it opens and closes as React Aria's does.
+import { type ReactNode, useState } from "react"
+import { lazyModule } from "./lazy-part.tsx"
 
 export type ModalSize = "sm" | "md" | "lg" | "xl"
 
@@ -28,59 +26,17 @@ export interface ModalProps {
   readonly onClose?: () => void
 }
 
-export const Modal = ({
-  isOpen,
-  onOpenChange,
-  title,
-  children,
-  size = "xl",
-  screenSize,
-  showClose = true,
-  footer,
-  onClose,
-}: ModalProps) => {
-  const { t } = useTranslation("common")
-  const fullscreen = screenSize === undefined ? "fullscreen-small" : ""
-  const close = () => {
-    onOpenChange(false)
-    onClose?.()
-  }
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={(open) => (open ? onOpenChange(true) : close())}
-      isDismissable
-      className={`modal-overlay ${fullscreen}`}
-    >
-      <AriaModal className={`modal size-${screenSize ?? size} ${fullscreen}`}>
-        <Dialog className="dialog">
-          <div className="modal-header">
-            <Heading slot="title">{title}</Heading>
-            {showClose ? (
-              <Button variant="quiet" onPress={close} aria-label={t("modal.close")}>
-                ✕
-              </Button>
-            ) : null}
-          </div>
-          <div className="modal-body">{children}</div>
-          {footer ? (
-            <div className="modal-footer">
-              <Button
-                variant="secondary"
-                onPress={() => {
-                  footer.onCancel?.()
-                  close()
-                }}
-              >
-                {footer.cancelLabel ?? t("modal.cancel")}
-              </Button>
-              <Button onPress={footer.onVerify} isDisabled={footer.verifyDisabled ?? true}>
-                {footer.verifyLabel}
-              </Button>
-            </div>
-          ) : null}
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
-  )
+const dialogs = lazyModule(() => import("./ModalDialog.tsx"), {
+  placeholder: null,
+  failure: "partFailed",
+  renderFailure: "partError",
+})
+const ModalDialog = dialogs.part((m) => m.ModalDialog)
+
+export const preloadModal = () => dialogs.preload().catch(() => undefined)
+
+export const Modal = (props: ModalProps) => {
+  const [opened, setOpened] = useState(props.isOpen)
+  if (props.isOpen && !opened) setOpened(true)
+  return opened ? <ModalDialog {...props} /> : null
 }

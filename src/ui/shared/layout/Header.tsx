@@ -6,8 +6,6 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { type ReactNode, type Ref, useState } from "react"
 import { Button as AriaButton } from "react-aria-components/Button"
-import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu"
-import { Popover } from "react-aria-components/Popover"
 import { useTranslation } from "react-i18next"
 import { Link, useLocation } from "wouter"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../../domain/account/return-path.ts"
@@ -19,6 +17,7 @@ import { AccountMenu, useAccountMenu } from "../../account/AccountMenu.tsx"
 import { useAppServices } from "../../app-services.tsx"
 import { HeaderSearch } from "../../shell-parts.tsx"
 import { LanguageMenu } from "../components/LanguageMenu.tsx"
+import { LazyMenuTrigger, type MenuEntry } from "../components/LazyMenu.tsx"
 import { Modal } from "../components/Modal.tsx"
 import { useHere, useQueryParam } from "../page-hooks.ts"
 import { LogoMark } from "./LogoMark.tsx"
@@ -77,6 +76,28 @@ export const Header = ({
     else if (accountMenu.entries.some((entry) => entry.id === key)) accountMenu.act(key)
     else navigation.go(key)
   }
+  const entry = (id: string, text: string, label: ReactNode = text): MenuEntry => ({ id, textValue: text, label })
+  const mobileEntries: ReadonlyArray<MenuEntry> = signedIn
+    ? [
+        entry("channels", t("nav.channelPoints")),
+        entry("search", t("nav.search")),
+        entry(FULL_TEXT_HREF, t("nav.fullText")),
+        entry(BOOK_HREF, t("nav.book")),
+        entry(TESTS_HREF, t("nav.tests")),
+        ...accountMenu.items,
+      ]
+    : [
+        entry(
+          "support",
+          t("nav.support"),
+          <>
+            {t("nav.support")}
+            <span className="visually-hidden"> {t("nav.newTab")}</span>
+          </>,
+        ),
+        entry(loginHref, t("nav.login")),
+        entry(registerHref, t("nav.signUp")),
+      ]
 
   return (
     <header className="header" data-signed-in={signedIn || undefined}>
@@ -135,55 +156,14 @@ export const Header = ({
             isBusy={switching}
             onSelect={(next) => languageActor.send({ type: "language.select", language: next })}
           />
-          <MenuTrigger>
+          <LazyMenuTrigger label={t("nav.label")} entries={mobileEntries} onAction={onMobileAction}>
             <AriaButton ref={mobileButtonRef} className="nav-button nav-menu-button">
               <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M4 7h16M4 12h16M4 17h16" />
               </svg>{" "}
               {t("nav.menu")}
             </AriaButton>
-            <Popover placement="bottom end">
-              <Menu
-                className="menu-popover"
-                aria-label={t("nav.label")}
-                onAction={(key) => onMobileAction(String(key))}
-              >
-                {signedIn ? (
-                  <>
-                    <MenuItem id="channels" className="menu-item">
-                      {t("nav.channelPoints")}
-                    </MenuItem>
-                    <MenuItem id="search" className="menu-item">
-                      {t("nav.search")}
-                    </MenuItem>
-                    <MenuItem id={FULL_TEXT_HREF} className="menu-item">
-                      {t("nav.fullText")}
-                    </MenuItem>
-                    <MenuItem id={BOOK_HREF} className="menu-item">
-                      {t("nav.book")}
-                    </MenuItem>
-                    <MenuItem id={TESTS_HREF} className="menu-item">
-                      {t("nav.tests")}
-                    </MenuItem>
-                    {accountMenu.items}
-                  </>
-                ) : (
-                  <>
-                    <MenuItem id="support" className="menu-item" textValue={t("nav.support")}>
-                      {t("nav.support")}
-                      <span className="visually-hidden"> {t("nav.newTab")}</span>
-                    </MenuItem>
-                    <MenuItem id={loginHref} className="menu-item">
-                      {t("nav.login")}
-                    </MenuItem>
-                    <MenuItem id={registerHref} className="menu-item">
-                      {t("nav.signUp")}
-                    </MenuItem>
-                  </>
-                )}
-              </Menu>
-            </Popover>
-          </MenuTrigger>
+          </LazyMenuTrigger>
         </div>
       </div>
       {panel}

@@ -79,7 +79,11 @@ const read = (file: string): Counted | undefined => {
   }
 }
 
-const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`
+const minutes = (seconds: number) => {
+  // Rounded as a whole first, so 779.7 s reads 13:00, not 12:60.
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`
+}
 
 /** The phase table and the slowest ten tests, as printed at the end of `npm test`. */
 export const printReport = (phases: ReadonlyArray<Phase>, started: number) => {

@@ -6,11 +6,11 @@
 
 import { HeaderSearchPlaceholder } from "./search/HeaderSearchPlaceholder.tsx"
 import { preloadMenus } from "./shared/components/LazyMenu.tsx"
-import { lazyModule } from "./shared/components/lazy-part.tsx"
+import { lazyModule, PAGE_PART } from "./shared/components/lazy-part.tsx"
 import { preloadModal } from "./shared/components/Modal.tsx"
 import { PageLoader } from "./shared/components/PageLoader.tsx"
 
-const part = { placeholder: <PageLoader />, failure: "partFailed", renderFailure: "partError" }
+const part = { ...PAGE_PART, placeholder: <PageLoader /> }
 
 const drillDown = lazyModule(() => import("./content/DrillDownMenu.tsx"), part)
 // Typing into the search before its script is in is kept (HeaderSearchPlaceholder.tsx).

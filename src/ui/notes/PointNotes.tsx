@@ -13,15 +13,11 @@ import { Link } from "wouter"
 import { NOTE_MAX_LENGTH } from "../../domain/notes/note.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
-import { lazyModule } from "../shared/components/lazy-part.tsx"
+import { lazyModule, PAGE_PART } from "../shared/components/lazy-part.tsx"
 import "./notes.css"
 
 // The conflict's dialog loads with the note editor, after the page, not with the page's script.
-const conflictDialog = lazyModule(() => import("./NoteConflictDialog.tsx"), {
-  placeholder: null,
-  failure: "partFailed",
-  renderFailure: "partError",
-})
+const conflictDialog = lazyModule(() => import("./NoteConflictDialog.tsx"), PAGE_PART)
 const NoteConflictDialog = conflictDialog.part((m) => m.NoteConflictDialog)
 
 const NoteEditor = ({ point }: { readonly point: string }) => {

@@ -6,7 +6,7 @@ import { type ReactNode, type RefObject, useRef } from "react"
 import { PressResponder } from "react-aria/private/interactions/PressResponder"
 import { useMenuTrigger } from "react-aria/useMenu"
 import { type RootMenuTriggerState, useMenuTriggerState } from "react-stately/useMenuTriggerState"
-import { lazyModule } from "./lazy-part.tsx"
+import { lazyModule, PAGE_PART } from "./lazy-part.tsx"
 
 export interface MenuEntry {
   readonly id: string
@@ -32,11 +32,7 @@ export interface MenuPopoverProps extends MenuOptions {
   readonly menuProps: ReturnType<typeof useMenuTrigger>["menuProps"]
 }
 
-const menus = lazyModule(() => import("./MenuPopover.tsx"), {
-  placeholder: null,
-  failure: "partFailed",
-  renderFailure: "partError",
-})
+const menus = lazyModule(() => import("./MenuPopover.tsx"), PAGE_PART)
 const MenuPopover = menus.part((m) => m.MenuPopover)
 
 export const preloadMenus = () => menus.preload().catch(() => undefined)

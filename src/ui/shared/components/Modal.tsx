@@ -3,7 +3,7 @@
 // after the first render (App preloads it with the shell's other parts) or when a modal is first
 // opened, and from then on the modal stays drawn, so it opens and closes as React Aria's does.
 import { type ReactNode, useState } from "react"
-import { lazyModule } from "./lazy-part.tsx"
+import { lazyModule, PAGE_PART } from "./lazy-part.tsx"
 
 export type ModalSize = "sm" | "md" | "lg" | "xl"
 
@@ -26,11 +26,7 @@ export interface ModalProps {
   readonly onClose?: () => void
 }
 
-const dialogs = lazyModule(() => import("./ModalDialog.tsx"), {
-  placeholder: null,
-  failure: "partFailed",
-  renderFailure: "partError",
-})
+const dialogs = lazyModule(() => import("./ModalDialog.tsx"), PAGE_PART)
 const ModalDialog = dialogs.part((m) => m.ModalDialog)
 
 export const preloadModal = () => dialogs.preload().catch(() => undefined)

@@ -80,6 +80,9 @@ export interface LazyPartOptions {
   readonly renderFailure: string
 }
 
+/** A part of a page (not a page itself): the messages say "this part", and nothing shows while it loads. */
+export const PAGE_PART: LazyPartOptions = { placeholder: null, failure: "partFailed", renderFailure: "partError" }
+
 /**
  * A lazily loaded part inside a boundary. A failed import is not cached by React.lazy's module, so
  * a retry after one makes a new lazy component that imports again; a retry after a render error

@@ -1,12 +1,12 @@
 // One index.html per interface language and set of page groups: `index.{en,de,es}.html`, each with
-// `<html lang>` set to its language and the scripts of that language's first texts (the `common` and
-// `user` namespaces, src/ui/i18n.ts, and the English ones i18next falls back to) preloaded beside
+// `<html lang>` set to its language and the scripts of that language's first texts (the `common`
+// namespace, src/ui/i18n.ts, and the English one i18next falls back to) preloaded beside
 // the app's own, so the browser fetches them with the app instead of after it has run; and
 // `index.{language}.{groups}.html` for each set of groups an address can need (PAGE_GROUP_SETS in
 // src/domain/shared/page-groups.ts: each group alone, and the account group with the group of a
 // page inside its settings layout, `index.en.account+billing.html`), which also preloads those
-// groups' scripts and the scripts wiring their flows (with the shared scripts they import that the
-// app does not) and links their
+// groups' scripts, the scripts wiring their flows (with the shared scripts they import that the
+// app does not) and their texts (PAGE_GROUP_TEXTS), and links their
 // styles, so the first page's code downloads beside the app's instead of after it. The server
 // sends the page of the language cookie and the address (server/platform/http/static-app.ts);
 // index.html stays the default language's.
@@ -18,10 +18,16 @@ import {
   SELECTABLE_LANGUAGES,
   type SelectableLanguage,
 } from "../src/domain/shared/locales.ts"
-import { PAGE_GROUP_FLOWS, PAGE_GROUP_SETS, PAGE_GROUPS, type PageGroup } from "../src/domain/shared/page-groups.ts"
+import {
+  PAGE_GROUP_FLOWS,
+  PAGE_GROUP_SETS,
+  PAGE_GROUP_TEXTS,
+  PAGE_GROUPS,
+  type PageGroup,
+} from "../src/domain/shared/page-groups.ts"
 
-/** The namespaces the app loads before its first render (src/ui/i18n.ts `ns`). */
-export const FIRST_NAMESPACES = ["common", "user"] as const
+/** The namespaces the app loads before its first render on every page (src/ui/i18n.ts `ns`). */
+export const FIRST_NAMESPACES = ["common"] as const
 
 /** What a page preloads beyond the app's own entry: module scripts, and stylesheets it links. */
 export interface Preloads {
@@ -46,9 +52,9 @@ export const languagePage = (html: string, language: SelectableLanguage, { scrip
 const chunks = (bundle: OutputBundle) =>
   Object.values(bundle).filter((output): output is OutputChunk => output.type === "chunk")
 
-/** The built scripts of a language's first namespaces (the chunks of `locales/{language}/{ns}.json`). */
-const firstTextScripts = (bundle: OutputBundle, language: SelectableLanguage) =>
-  FIRST_NAMESPACES.map((namespace) => {
+/** The built scripts of a language's namespaces (the chunks of `locales/{language}/{ns}.json`). */
+const textScripts = (bundle: OutputBundle, language: SelectableLanguage, namespaces: ReadonlyArray<string>) =>
+  namespaces.map((namespace) => {
     const chunk = chunks(bundle).find(
       (output) => output.facadeModuleId?.endsWith(`/locales/${language}/${namespace}.json`) === true,
     )
@@ -74,13 +80,17 @@ const chunkOf = (bundle: OutputBundle, path: string) => {
   return chunk
 }
 
+/** A group's pages: `src/ui/{group}/pages.ts`, but for the sign-in pages, which are the account feature's. */
+const pagesScript = (group: PageGroup) =>
+  group === "sign-in" ? "src/ui/account/sign-in-pages.ts" : `src/ui/${group}/pages.ts`
+
 /**
  * A page group's script and the scripts wiring its flows (PAGE_GROUP_FLOWS), with what they import
  * that the entry (`loaded`) does not, and the styles of those.
  */
 const groupPreloads = (bundle: OutputBundle, group: PageGroup, loaded: ReadonlySet<string>): Required<Preloads> => {
   const roots = [
-    chunkOf(bundle, `src/ui/${group}/pages.ts`),
+    chunkOf(bundle, pagesScript(group)),
     ...PAGE_GROUP_FLOWS[group].map((flows) => chunkOf(bundle, `src/wiring/${flows}.ts`)),
   ]
   const closure = new Set<string>()
@@ -115,16 +125,19 @@ export const languagePages = (): Plugin => ({
     for (const language of SELECTABLE_LANGUAGES) {
       // i18next loads the default language's texts too, as the fallback for a missing key.
       const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]
-      const texts = languages.flatMap((texts) => firstTextScripts(bundle, texts))
+      const texts = languages.flatMap((texts) => textScripts(bundle, texts, FIRST_NAMESPACES))
       const page = languagePage(html, language, { scripts: texts })
       if (language === DEFAULT_LANGUAGE) index.source = page
       this.emitFile({ type: "asset", fileName: languagePageName(language), source: page })
-      for (const { set, scripts, styles } of sets)
+      for (const { set, scripts, styles } of sets) {
+        const namespaces = [...new Set(set.flatMap((group) => PAGE_GROUP_TEXTS[group]))]
+        const groupTexts = languages.flatMap((texts) => textScripts(bundle, texts, namespaces))
         this.emitFile({
           type: "asset",
           fileName: languagePageName(language, set),
-          source: languagePage(html, language, { scripts: [...texts, ...scripts], styles }),
+          source: languagePage(html, language, { scripts: [...texts, ...groupTexts, ...scripts], styles }),
         })
+      }
     }
   },
 })

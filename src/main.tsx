@@ -11,7 +11,14 @@ import { Router } from "wouter"
 import { navigate as browserNavigate } from "wouter/use-browser-location"
 import { isPatientPath } from "./domain/acupressure/sharing-links.ts"
 import type { FirstPageData } from "./domain/shared/first-page.ts"
-import { type FlowScript, PAGE_GROUP_FLOWS, type PageGroup, pageGroupsOf } from "./domain/shared/page-groups.ts"
+import {
+  type FlowScript,
+  PAGE_GROUP_FLOWS,
+  PAGE_GROUP_TEXTS,
+  type PageGroup,
+  pageGroupsOf,
+  pageTextsOf,
+} from "./domain/shared/page-groups.ts"
 import { firstPageAnswers, readFirstPage } from "./infra/first-page.ts"
 import { App, preloadPages } from "./ui/App.tsx"
 import { type AppServices, AppServicesProvider } from "./ui/app-services.tsx"
@@ -51,6 +58,7 @@ export const wire = async (
   // page's before it is drawn, another group's beside that group's script (ui/shared/page-flows.ts),
   // the shell's search and groups once the browser is idle, or whichever a view asks for first.
   const flowScripts = {
+    "sign-in": () => import("./wiring/sign-in.ts"),
     "account-pages": () => import("./wiring/account-pages.ts"),
     social: () => import("./wiring/social.ts"),
     search: () => import("./wiring/search.ts"),
@@ -67,7 +75,7 @@ export const wire = async (
   // flows' scripts and the texts the server's drawing used, so the first render shows the page
   // itself, not a placeholder, and matches what the server drew.
   const [i18n] = await Promise.all([
-    options.i18n ?? createI18n(language, options.firstPage?.namespaces),
+    options.i18n ?? createI18n(language, [...(options.firstPage?.namespaces ?? []), ...pageTextsOf(path)]),
     preloadPages(path),
     ...firstFlows.map((name) => flowScripts[name]().catch(() => undefined)),
   ])
@@ -84,6 +92,7 @@ export const wire = async (
   const signedIn = () => account.session.getSnapshot().context.user !== null
 
   const flows = {
+    "sign-in": later(() => flowScripts["sign-in"]().then((m) => m.wireSignInPages(w, account.session))),
     "account-pages": later(() =>
       flowScripts["account-pages"]().then((m) => m.wireAccountPages(w, account.session, language)),
     ),
@@ -129,11 +138,11 @@ export const wire = async (
     machines: withGetters(
       { ...shell.machines, ...billing.machines, ...content.machines, ...charts.machines },
       {
-        login: () => flows["account-pages"].read().login,
-        registration: () => flows["account-pages"].read().registration,
-        passwordReset: () => flows["account-pages"].read().passwordReset,
-        emailVerification: () => flows["account-pages"].read().emailVerification,
-        emailRestore: () => flows["account-pages"].read().emailRestore,
+        login: () => flows["sign-in"].read().login,
+        registration: () => flows["sign-in"].read().registration,
+        passwordReset: () => flows["sign-in"].read().passwordReset,
+        emailVerification: () => flows["sign-in"].read().emailVerification,
+        emailRestore: () => flows["sign-in"].read().emailRestore,
         accountSettings: () => flows["account-pages"].read().accountSettings,
         social: () => flows.social.read().social,
         search: () => flows.search.read().search,
@@ -168,8 +177,9 @@ export const wire = async (
       </I18nProvider>
     </StrictMode>
   )
-  /** Wires the flows of a page group (the app's page groups load them beside their script). */
-  const loadFlowsOf = (group: PageGroup) => loadFlows(PAGE_GROUP_FLOWS[group])
+  /** Wires the flows of a page group and loads its texts (the app's page groups load them beside their script). */
+  const loadFlowsOf = (group: PageGroup) =>
+    Promise.all([loadFlows(PAGE_GROUP_FLOWS[group]), i18n.loadNamespaces([...PAGE_GROUP_TEXTS[group]])])
   /** Wires the flows the shell's own parts use (the header's search, the channel menu's groups). */
   const preloadShellFlows = () => void loadFlows(["search", "groups"])
   return { element, runtime, session: account.session, i18n, loadFlowsOf, preloadShellFlows }

@@ -51,6 +51,10 @@ const groups = {
     withFlows("content", () => import("./content/pages.ts")),
     page,
   ),
+  "sign-in": lazyModule(
+    withFlows("sign-in", () => import("./account/sign-in-pages.ts")),
+    page,
+  ),
   account: lazyModule(
     withFlows("account", () => import("./account/pages.ts")),
     page,
@@ -105,12 +109,12 @@ const BodyAreaPage = groups.content.part((m) => m.BodyAreaPage)
 const VesselPage = groups.content.part((m) => m.VesselPage)
 const ExtraPointsPage = groups.content.part((m) => m.ExtraPointsPage)
 const PointPage = groups.content.part((m) => m.PointPage)
-const LoginPage = groups.account.part((m) => m.LoginPage)
-const RegisterPage = groups.account.part((m) => m.RegisterPage)
-const ResetPasswordPage = groups.account.part((m) => m.ResetPasswordPage)
-const RestoreEmailPage = groups.account.part((m) => m.RestoreEmailPage)
-const SocialCallbackPage = groups.account.part((m) => m.SocialCallbackPage)
-const VerifyEmailPage = groups.account.part((m) => m.VerifyEmailPage)
+const LoginPage = groups["sign-in"].part((m) => m.LoginPage)
+const RegisterPage = groups["sign-in"].part((m) => m.RegisterPage)
+const ResetPasswordPage = groups["sign-in"].part((m) => m.ResetPasswordPage)
+const RestoreEmailPage = groups["sign-in"].part((m) => m.RestoreEmailPage)
+const SocialCallbackPage = groups["sign-in"].part((m) => m.SocialCallbackPage)
+const VerifyEmailPage = groups["sign-in"].part((m) => m.VerifyEmailPage)
 const AccountSettingsLayout = groups.account.part((m) => m.AccountSettingsLayout)
 const AccountSettingsRoutes = groups.account.part((m) => m.AccountSettingsRoutes)
 const PricingPage = groups.billing.part((m) => m.PricingPage)

@@ -1,5 +1,5 @@
-// i18next for the app: JSON namespaces under locales/{lng}/, loaded on demand (common and user
-// everywhere, home on /, about on the about pages). Missing German or Spanish keys fall back to English.
+// i18next for the app: JSON namespaces under locales/{lng}/, loaded on demand (common everywhere,
+// the others with the pages that read them: PAGE_GROUP_TEXTS in src/domain/shared/page-groups.ts). Missing German or Spanish keys fall back to English.
 import i18next, { type BackendModule, type i18n } from "i18next"
 import { initReactI18next } from "react-i18next"
 import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../domain/account/name-rules.ts"
@@ -41,7 +41,7 @@ export const createI18n = async (language: SelectableLanguage, more: ReadonlyArr
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: ["en", "de", "es"],
       // A namespace without a bundle loads as empty.
-      ns: [...new Set(["common", "user", ...more])],
+      ns: [...new Set(["common", ...more])],
       defaultNS: "common",
       fallbackNS: "common",
       interpolation: {

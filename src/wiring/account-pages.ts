@@ -1,10 +1,7 @@
-// The account's pages' flows, loaded with those pages (main.tsx): sign-in, registration, password
-// reset, e-mail verification and e-mail restore with their API calls and where they lead, and the
-// account settings (profile and e-mail change, password, devices, delete, toggles, video settings).
-// Each signs in, or out, through the app's one session (account.ts).
+// The account settings' flows, loaded with those pages (main.tsx): profile and e-mail change,
+// password, devices, delete, toggles, video settings, with their API calls. Each signs out through
+// the app's one session (account.ts).
 import { Effect } from "effect"
-import { RETURN_PARAM, withReturnPath } from "../domain/account/return-path.ts"
-import { storedUserOf } from "../domain/account/user.ts"
 import type { UserSettings, UserSettingsPatch } from "../domain/account/user-settings.ts"
 import { COOKIE_LANGUAGE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from "../domain/shared/cookies.ts"
 import { failureOf, flattenErrorData, formErrorKey } from "../domain/shared/errors.ts"
@@ -15,24 +12,13 @@ import { Toasts } from "../infra/toasts.ts"
 import { deleteAccountMachine, deleteReauthMachine } from "../machines/account/delete-account-machine.ts"
 import { devicesMachine } from "../machines/account/devices-machine.ts"
 import { emailChangeMachine } from "../machines/account/email-change-machine.ts"
-import { emailRestoreMachine } from "../machines/account/email-restore-machine.ts"
-import { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"
-import { loginMachine } from "../machines/account/login-machine.ts"
 import { passwordChangeMachine, passwordReauthMachine } from "../machines/account/password-change-machine.ts"
-import { passwordResetMachine } from "../machines/account/password-reset-machine.ts"
 import { profileMachine, profileReauthMachine } from "../machines/account/profile-machine.ts"
-import { registrationMachine } from "../machines/account/registration-machine.ts"
 import { settingsTogglesMachine } from "../machines/account/settings-toggles-machine.ts"
 import { videoSettingsMachine } from "../machines/account/video-settings-machine.ts"
 import { go, type SessionActor } from "./account.ts"
 import { announceSettingsSaved } from "./shared/settings-saved.ts"
 import type { Wiring } from "./shared/wiring.ts"
-
-/** Goes to `path`, carrying on the page's `?next=` (where signing in is to lead). */
-const goKeepingReturn = (path: string) =>
-  Effect.flatMap(Navigation, (navigation) =>
-    Effect.flatMap(navigation.param(RETURN_PARAM), (next) => navigation.go(withReturnPath(path, next))),
-  )
 
 const toast = (type: "success" | "error", text: string) => Effect.flatMap(Toasts, (toasts) => toasts.show(type, text))
 
@@ -165,62 +151,4 @@ const wireSettings = (w: Wiring, session: SessionActor, language: string) => {
 
 export const wireAccountPages = (w: Wiring, session: SessionActor, language = "en") => ({
   accountSettings: wireSettings(w, session, language),
-  login: loginMachine.provide({
-    actors: {
-      login: w.apiActor((client, payload) => client.users.login({ payload })),
-      resendVerification: w.apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
-    },
-    actions: {
-      signedIn: (_, { user, returnTo }) => {
-        session.send({ type: "session.signIn", user: storedUserOf(user) })
-        session.send({ type: "session.refresh" })
-        w.act(go(returnTo ?? "/"))
-      },
-    },
-  }),
-  registration: registrationMachine.provide({
-    actors: { register: w.apiActor((client, payload) => client.users.register({ payload })) },
-    actions: {
-      // The page's `?next=` travels on to verification, and from there to sign-in.
-      registered: (_, { uuid, email }) =>
-        w.act(goKeepingReturn(`/verify-email?user=${encodeURIComponent(uuid)}&email=${encodeURIComponent(email)}`)),
-    },
-  }),
-  passwordReset: passwordResetMachine.provide({
-    actors: {
-      requestCode: w.apiActor((client, payload) => client.users.forgotPassword({ payload })),
-      resetPassword: w.apiActor((client, payload) => client.users.resetPassword({ payload })),
-      resetPasswordWithLink: w.apiActor((client, payload) => client.users.resetPasswordLink({ payload })),
-    },
-    // After a reset, signing in still leads where the sign-in page was to lead.
-    actions: { goToLogin: () => w.act(goKeepingReturn("/login")) },
-  }),
-  emailRestore: emailRestoreMachine.provide({
-    actors: {
-      restore: w.apiActor((client, payload) => client.account.restoreEmail({ payload }), { catalogue: false }),
-    },
-    actions: {
-      signedOut: () => {
-        if (session.getSnapshot().context.user) session.send({ type: "session.signOut" })
-      },
-    },
-  }),
-  emailVerification: emailVerificationMachine.provide({
-    actors: {
-      verify: w.apiActor((client, params) => client.users.verifyEmail({ params })),
-      verifyLink: w.apiActor((client, payload) => client.users.verifyEmailLink({ payload })),
-      resend: w.apiActor((client, { email }) => client.users.resendVerification({ params: { email } })),
-      choosePassword: w.apiActor((client, payload) =>
-        "token" in payload
-          ? client.users.verifyEmailLinkChoosePassword({ payload })
-          : client.users.verifyEmailChoosePassword({ payload }),
-      ),
-    },
-    actions: {
-      signedIn: (_, user) => {
-        session.send({ type: "session.signIn", user: storedUserOf(user) })
-        session.send({ type: "session.refresh" })
-      },
-    },
-  }),
 })

@@ -1,7 +1,7 @@
 // Account: the session for the whole app (the signed-in user and its readable userdata cookie, the
 // end of a session after a 401) and the one sign-out every part of the app starts. The account's
-// pages (sign-in, registration, password reset, e-mail verification and restore, the settings) have
-// their flows in account-pages.ts, loaded with those pages. The session itself is the HttpOnly
+// pages have their flows in sign-in.ts (sign-in, registration, password reset, e-mail verification
+// and restore) and account-pages.ts (the settings), loaded with those pages. The session itself is the HttpOnly
 // cookie the server sets and clears: the app never holds it.
 import { Effect, Exit, Schema } from "effect"
 import { type Actor, createActor } from "xstate"

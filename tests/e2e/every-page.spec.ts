@@ -203,7 +203,7 @@ for (const language of LANGUAGES) {
         await page.getByRole("main").getByRole("button").first().click()
         await closeDialog(page)
         await page
-          .getByRole("button", { name: text(language, "user", "billing.upgradeButton") })
+          .getByRole("button", { name: text(language, "common", "upgrade.button") })
           .last()
           .click()
         await closeDialog(page)

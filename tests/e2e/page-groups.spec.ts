@@ -31,9 +31,9 @@ const scriptRequests = (page: Page) => {
 test("the first page's script comes with the app, another page's when it is opened", async ({ page }) => {
   const browsing = await groupScripts(page, "/point/lu-9-taiyuan")
   const signIn = (await groupScripts(page, "/login")).filter((href) => !browsing.includes(href))
-  // The sign-in pages' own script (the group's `pages` chunk). The modules it shares with the API
+  // The sign-in pages' own script (the group's `sign-in-pages` chunk). The modules it shares with the API
   // client (the rules its forms and the API's answers both check) may come with the first call.
-  const signInPages = signIn.filter((href) => /\/pages-[^/]+\.js$/.test(href ?? ""))
+  const signInPages = signIn.filter((href) => /\/sign-in-pages-[^/]+\.js$/.test(href ?? ""))
   expect(browsing.length).toBeGreaterThan(0)
   expect(signInPages).toHaveLength(1)
 

@@ -167,8 +167,8 @@ describe("the page of the interface language", () => {
     const dist = build()
     for (const language of SELECTABLE_LANGUAGES) {
       writeFileSync(join(dist, languagePageName(language)), page(language))
-      // The build writes a page for every set of groups; this one has three, so the others fall back.
-      for (const groups of [["content"], ["account"], ["account", "billing"]] as const)
+      // The build writes a page for every set of groups; this one has four, so the others fall back.
+      for (const groups of [["content"], ["sign-in"], ["account"], ["account", "billing"]] as const)
         writeFileSync(join(dist, languagePageName(language, groups)), page(language, groups))
     }
     precompressDir(dist)
@@ -191,7 +191,7 @@ describe("the page of the interface language", () => {
       decode(await raw(server.origin!, path, { accept: "text/html", cookie: "language=es" }))
     expect(await get("/point/lu-9-taiyuan")).toBe(page("es", ["content"]))
     expect(await get("/book/pages/channels/lung-channel")).toBe(page("es", ["content"]))
-    expect(await get("/login")).toBe(page("es", ["account"]))
+    expect(await get("/login")).toBe(page("es", ["sign-in"]))
     expect(await get("/account-settings/my-profile")).toBe(page("es", ["account"]))
     expect(await get("/")).toBe(page("es"))
     expect(await get("/about")).toBe(page("es"))

@@ -1,5 +1,5 @@
 // Languages of §1 and §9: en, de and es are selectable; ru is shown as under construction.
-import type { PageGroup } from "./page-groups.ts"
+import { type PageGroup, pageTextsOf } from "./page-groups.ts"
 
 export const LANGUAGES = ["en", "de", "es", "ru"] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -8,7 +8,7 @@ export type SelectableLanguage = (typeof SELECTABLE_LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: SelectableLanguage = "en"
 export const IN_PROGRESS_LANGUAGES: ReadonlyArray<Language> = ["ru"]
 
-/** Translation namespaces: common and user everywhere, home on /, about on /about. */
+/** Translation namespaces read first: common everywhere, user on its groups' pages, home on /, about on /about. */
 export const NAMESPACES = ["common", "user", "home", "about"] as const
 /**
  * Namespaces written in English only: patient sharing is offered in English alone (§6 "Acupressure
@@ -17,8 +17,12 @@ export const NAMESPACES = ["common", "user", "home", "about"] as const
  */
 export const ENGLISH_ONLY_NAMESPACES = ["sharing"] as const
 
-export const namespacesForPath = (path: string): ReadonlyArray<(typeof NAMESPACES)[number]> =>
-  path === "/" ? ["common", "user", "home"] : path === "/about" ? ["common", "user", "about"] : ["common", "user"]
+/** The namespaces the page at `path` reads first: common, its groups' texts (PAGE_GROUP_TEXTS), home or about. */
+export const namespacesForPath = (path: string): ReadonlyArray<string> => [
+  "common",
+  ...pageTextsOf(path),
+  ...(path === "/" ? ["home"] : path === "/about" ? ["about"] : []),
+]
 
 export const isSelectableLanguage = (value: unknown): value is SelectableLanguage =>
   typeof value === "string" && (SELECTABLE_LANGUAGES as ReadonlyArray<string>).includes(value)

@@ -14,6 +14,8 @@ export const CONTENT_PATHS = /^\/(book\/pages|point\/|body-area\/)/
 export const TEST_PATHS = /^\/(test(\/.*)?|get\/results|account-settings\/tests-settings)$/
 /** The video pages of §3: a channel's or vessel's video, and a channel's point videos. */
 export const VIDEO_PATHS = /^\/video\/(play-channel-video|play-channel)\/[^/]+$/
+/** Signing in and up, and the pages a sign-up's or reset's mail and a social provider lead back to. */
+export const SIGN_IN_PATHS = /^\/(login|register|social\/callback|resetpassword|verify-email|restore-email)$/
 /** The account settings pages of the account feature (the membership, support and tests pages are their features'). */
 export const ACCOUNT_SETTINGS_PATHS =
   /^\/account-settings\/(my-profile|change-my-password|registered-devices|delete-account|notes|video-settings)$/
@@ -26,7 +28,9 @@ export const SETTINGS_LAYOUT_ADDRESSES = ["/account-settings/my-membership", "/a
 export const PAGE_GROUPS = {
   content: [CONTENT_PATHS],
   "self-tests": [TEST_PATHS],
-  account: [/^\/(login|register|social\/callback|resetpassword|verify-email|restore-email)$/, ACCOUNT_SETTINGS_PATHS],
+  // Apart, so that signing in does not wait for the settings' selects, radio groups and switches.
+  "sign-in": [SIGN_IN_PATHS],
+  account: [ACCOUNT_SETTINGS_PATHS],
   billing: [/^\/(pricing|plan-pro|payment-success|payment-failure|account-settings\/my-membership)$/],
   search: [new RegExp(`^(${SEARCH_HREF}|${FULL_TEXT_HREF})$`)],
   groups: [new RegExp(`^${MY_GROUPS_HREF}$`)],
@@ -45,8 +49,10 @@ export type PageGroup = keyof typeof PAGE_GROUPS
  * billing, content, charts, language, quote) come with the app.
  */
 export const PAGE_GROUP_FLOWS = {
-  content: ["notes", "groups"],
-  account: ["account-pages", "social"],
+  // The notes and groups a content page offers load with their parts, after the page (ui/content/page-parts.tsx).
+  content: [],
+  "sign-in": ["sign-in", "social"],
+  account: ["account-pages"],
   billing: [],
   search: ["search"],
   "self-tests": ["self-tests"],
@@ -58,6 +64,31 @@ export const PAGE_GROUP_FLOWS = {
 } as const satisfies Record<PageGroup, ReadonlyArray<string>>
 
 export type FlowScript = (typeof PAGE_GROUP_FLOWS)[PageGroup][number]
+
+/**
+ * The texts (`locales/{language}/{namespace}.json`) a group's pages read besides the app's first,
+ * `common`: main.tsx loads them with the group's script, and the server's page for the group
+ * preloads them. The sign-in, account, membership and tests pages share `user`; other pages load
+ * their own texts as they render, or the server's drawing names them.
+ */
+export const PAGE_GROUP_TEXTS = {
+  "sign-in": ["user"],
+  account: ["user"],
+  billing: ["user"],
+  "self-tests": ["user"],
+  content: [],
+  search: [],
+  groups: [],
+  notes: [],
+  feedback: [],
+  videos: [],
+  sharing: [],
+} as const satisfies Record<PageGroup, ReadonlyArray<string>>
+
+/** The texts the pages of `path` read besides `common` (PAGE_GROUP_TEXTS of its groups). */
+export const pageTextsOf = (path: string): ReadonlyArray<string> => [
+  ...new Set(pageGroupsOf(path).flatMap((group) => PAGE_GROUP_TEXTS[group])),
+]
 
 const GROUPS = Object.keys(PAGE_GROUPS) as ReadonlyArray<PageGroup>
 

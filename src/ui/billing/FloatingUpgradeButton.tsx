@@ -11,7 +11,7 @@ import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 
 export const FloatingUpgradeButton = () => {
-  const { t } = useTranslation("user")
+  const { t } = useTranslation("common")
   const { session, upgrade } = useAppServices()
   const [path] = useLocation()
   const billing = useSelector(session, (s) =>
@@ -23,9 +23,7 @@ export const FloatingUpgradeButton = () => {
     <>
       <div className="floating-upgrade-space" aria-hidden="true" />
       <div className="floating-upgrade">
-        <Button onPress={() => upgrade.send({ type: "upgrade.open", lite: false })}>
-          {t("billing.upgradeButton")}
-        </Button>
+        <Button onPress={() => upgrade.send({ type: "upgrade.open", lite: false })}>{t("upgrade.button")}</Button>
       </div>
     </>
   )

@@ -90,7 +90,7 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
           </dl>
           <p>{t("user:billing.standardText")}</p>
           <Button onPress={() => upgrade.send({ type: "upgrade.open", lite: false })}>
-            {t("user:billing.upgradeButton")}
+            {t("common:upgrade.button")}
           </Button>
         </div>
       ) : null}

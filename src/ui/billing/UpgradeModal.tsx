@@ -9,7 +9,7 @@ import { Modal } from "../shared/components/Modal.tsx"
 import { UpgradeContent } from "../shell-parts.tsx"
 
 export const UpgradeModal = () => {
-  const { t } = useTranslation("user")
+  const { t } = useTranslation("common")
   const { upgrade, session } = useAppServices()
   const [path] = useLocation()
   // §2: never for Pro or purchased subscriptions, never on the payment pages; visitors see it for locked items.
@@ -25,7 +25,7 @@ export const UpgradeModal = () => {
       onOpenChange={(next) => {
         if (!next) upgrade.send({ type: "upgrade.close" })
       }}
-      title={lite ? t("billing.liteTitle") : t("billing.modalTitle")}
+      title={lite ? t("upgrade.liteTitle") : t("upgrade.modalTitle")}
       size="lg"
     >
       {open ? <UpgradeContent lite={lite} /> : null}

@@ -8,11 +8,10 @@ import type { PointPage as PointPageData } from "../../domain/content/content-vi
 import { EXTRA_POINT_VIDEOS } from "../../domain/videos/video-listing.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
-import { AddToGroup } from "../groups/AddToGroup.tsx"
-import { PointNotes } from "../notes/PointNotes.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
+import { AddToGroup, PointNotes } from "./page-parts.tsx"
 
 const PointView = ({ point }: { readonly point: PointPageData }) => {
   const { t, i18n } = useTranslation("common")

@@ -71,20 +71,24 @@ describe("resolveLanguage", () => {
 })
 
 describe("namespacesForPath (§9)", () => {
-  it("loads common, user and home on /", () => {
-    expect(namespacesForPath("/")).toEqual(["common", "user", "home"])
+  it("loads common and home on /", () => {
+    expect(namespacesForPath("/")).toEqual(["common", "home"])
   })
 
-  it("loads common, user and about on /about", () => {
-    expect(namespacesForPath("/about")).toEqual(["common", "user", "about"])
+  it("loads common and about on /about", () => {
+    expect(namespacesForPath("/about")).toEqual(["common", "about"])
   })
 
-  it.each(["/login", "/about-us", "/about/", "/search", "/point/li-4", ""])(
-    "loads only common and user on %j",
+  it.each(["/login", "/register", "/account-settings/my-profile", "/pricing", "/test/"])(
+    "loads common and the account's texts on %j",
     (path) => {
       expect(namespacesForPath(path)).toEqual(["common", "user"])
     },
   )
+
+  it.each(["/about-us", "/about/", "/search", "/point/li-4", ""])("loads only common on %j", (path) => {
+    expect(namespacesForPath(path)).toEqual(["common"])
+  })
 
   it("only names known namespaces", () => {
     for (const path of ["/", "/about", "/login"]) {

@@ -286,7 +286,8 @@ describe.each(cases)("$name", ({ name, call, journey }) => {
       if (call !== "list") store.failing.set(call, failure)
       const before = store.sent.get(call) ?? 0
       const field = await journey.send(user, driver)
-      await waitFor(() => expect(store.sent.get(call) ?? 0).toBeGreaterThan(before), { timeout: 3000 })
+      // The first call waits for the page's script and flows and the API client, imported afresh by the first case.
+      await waitFor(() => expect(store.sent.get(call) ?? 0).toBeGreaterThan(before), { timeout: 10_000 })
       if (failure === "timeout")
         await act(async () => {
           await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)

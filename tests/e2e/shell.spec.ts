@@ -352,8 +352,13 @@ test("the page comes in the language of the cookie, with that language's texts f
   const preloaded = [
     ...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/(?:common|user)-[^"]+)">/g),
   ]
-  // German and the English fallback.
-  expect(preloaded).toHaveLength(4)
+  // The first texts (common) in German and the English fallback: a point page reads no others first.
+  expect(preloaded.map(([, path]) => path.split("-")[0])).toEqual(["/assets/common", "/assets/common"])
+  // The sign-in page reads the account's texts too (PAGE_GROUP_TEXTS), so its page preloads them.
+  const signIn = await (await page.request.get("/login", { headers: { accept: "text/html" } })).text()
+  expect([...signIn.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/(?:common|user)-/g)]).toHaveLength(
+    4,
+  )
   const texts: Array<string> = []
   page.on("request", (request) => {
     const path = new URL(request.url()).pathname

@@ -1,11 +1,17 @@
 // Every knowledge-base file decodes with its Schema; the channels hold the 361 standard points,
-// numbered in order, with unique codes and slugs.
+// numbered in order, with unique codes, slugs and names.
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { CONTENT_DIR, contentFiles, loadContent } from "../../server/content/load-content.ts"
-import { CHANNEL_CODES, POINT_COUNTS, STANDARD_POINT_TOTAL } from "../../src/domain/content/content-schema.ts"
+import {
+  CHANNEL_CODES,
+  type ContentLanguage,
+  LANGUAGES,
+  POINT_COUNTS,
+  STANDARD_POINT_TOTAL,
+} from "../../src/domain/content/content-schema.ts"
 import { allPoints, channelOfCode, duplicates, standardPoints } from "./content-helpers.ts"
 
 const content = loadContent()
@@ -71,7 +77,35 @@ describe("point counts and numbering", () => {
   })
 })
 
-describe("codes and slugs", () => {
+/**
+ * Points whose standard English names coincide although their Chinese names differ. Each keeps
+ * the English name learners meet in the literature; German and Spanish tell the two apart.
+ */
+const SHARED_ENGLISH_NAMES: ReadonlyArray<{ name: string; codes: ReadonlyArray<string>; reason: string }> = [
+  {
+    name: "Spirit Path",
+    codes: ["GV-11", "HT-4"],
+    reason: "HT-4 Lingdao 靈道 and GV-11 Shendao 神道: both 靈 and 神 are rendered 'spirit' in the standard names",
+  },
+]
+
+/** A name as compared: one spacing, one case, one Unicode form. */
+const nameKey = (name: string, language: ContentLanguage) =>
+  name.normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase(language)
+
+/** The names that more than one point (channels and extra points) carries in one language. */
+const sharedNames = (language: ContentLanguage) => {
+  const codesByName = new Map<string, Array<string>>()
+  for (const p of allPoints(content)) {
+    const key = nameKey(p.name[language], language)
+    codesByName.set(key, [...(codesByName.get(key) ?? []), p.code])
+  }
+  return [...codesByName]
+    .filter(([, codes]) => codes.length > 1)
+    .map(([name, codes]) => ({ name, codes: [...codes].sort() }))
+}
+
+describe("codes, slugs and names", () => {
   const points = allPoints(content)
 
   it("point codes are unique across channels and extra points", () => {
@@ -94,6 +128,12 @@ describe("codes and slugs", () => {
 
   it("point slugs are unique", () => {
     expect(duplicates(points.map((p) => p.slug))).toEqual([])
+  })
+
+  it.each(LANGUAGES)("no two points share a name in %s, but for the English names listed as shared", (language) => {
+    expect(sharedNames(language)).toEqual(
+      language === "en" ? SHARED_ENGLISH_NAMES.map(({ name, codes }) => ({ name: nameKey(name, "en"), codes })) : [],
+    )
   })
 
   it("every slug starts with the lower-case code", () => {

@@ -1,8 +1,9 @@
 // The German and Spanish texts of the knowledge base paired with their English sources, for the
 // translation tests: the overlays per file (each channel, the extra points, the vessels) and the
-// category and body-area descriptions written inline in the English files.
-import { existsSync, readFileSync } from "node:fs"
-import { join } from "node:path"
+// category and body-area descriptions written inline in the English files; and every other German
+// or Spanish text (book pages, quotes, names, interface texts) for the checks that read them all.
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join, resolve } from "node:path"
 import { Schema } from "effect"
 import { CONTENT_DIR, type Content, translationFileName } from "../../server/content/load-content.ts"
 import { CHANNEL_CODES, type ChannelCode } from "../../src/domain/content/content-schema.ts"
@@ -14,6 +15,9 @@ import {
   type TextPair,
 } from "../../src/domain/content/translation-checks.ts"
 import { GlossaryFile, type TranslatedLanguage } from "../../src/domain/content/translation-schema.ts"
+import { collectStrings } from "./content-helpers.ts"
+
+const LOCALES = resolve(import.meta.dirname, "../../locales")
 
 /** One overlay file: a channel's code, or the extra points' or the vessels' file. */
 export type Unit = ChannelCode | "extra-points" | "vessels"
@@ -69,3 +73,49 @@ export const loadGlossary = () =>
   Schema.decodeUnknownSync(GlossaryFile)(JSON.parse(readFileSync(join(CONTENT_DIR, "glossary.json"), "utf8")), {
     errors: "all",
   }).terms
+
+/** Every German or Spanish text that is not paired with an English source, with where it is. */
+export const unpairedTexts = (
+  content: Content,
+  language: TranslatedLanguage,
+): ReadonlyArray<readonly [string, string]> => [
+  ...collectStrings(
+    content.pages.map((p) => ({ title: p.title[language], summary: p.summary[language], body: p.body[language] })),
+    "pages",
+  ),
+  ...collectStrings(
+    content.quotes.map((q) => q.text[language]),
+    "quotes",
+  ),
+  ...collectStrings(
+    content.channels.map((c) => ({ name: c.name[language], organ: c.organ?.[language] })),
+    "channels",
+  ),
+  ...collectStrings(
+    [...content.channels.flatMap((c) => c.points), ...content.extraPoints].map((p) => p.name[language]),
+    "points",
+  ),
+  ...collectStrings(
+    content.vessels.map((v) => v.name[language]),
+    "vessels",
+  ),
+  ...collectStrings(
+    content.categories.map((c) => ({ name: c.name[language], roles: c.members.map((m) => m.role?.[language]) })),
+    "categories",
+  ),
+  ...collectStrings(
+    content.bodyAreas.map((a) => a.name[language]),
+    "body-areas",
+  ),
+  ...readdirSync(join(LOCALES, language)).flatMap((file) =>
+    collectStrings(JSON.parse(readFileSync(join(LOCALES, language, file), "utf8")), `locales/${language}/${file}`),
+  ),
+]
+
+/** Every German or Spanish text with where it is: the paired overlays and descriptions, then the rest. */
+export const everyText = (content: Content, language: TranslatedLanguage): ReadonlyArray<readonly [string, string]> => [
+  ...[...UNITS.flatMap((unit) => pairUnit(content, language, unit).pairs), ...inlinePairs(content, language)].map(
+    (pair) => [pair.path, pair.text] as const,
+  ),
+  ...unpairedTexts(content, language),
+]

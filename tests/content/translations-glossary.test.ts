@@ -2,59 +2,21 @@
 // decodes and agrees with itself; every term is rendered as fixed wherever an English text uses it
 // (one of its `match` stems in the translation), and no German or Spanish text anywhere — overlays,
 // descriptions, names, book pages, quotes, interface texts — uses a stem the glossary `avoid`s.
-import { readdirSync, readFileSync } from "node:fs"
-import { join, resolve } from "node:path"
 import { describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
 import { glossaryProblems, type TextPair } from "../../src/domain/content/translation-checks.ts"
 import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from "../../src/domain/content/translation-schema.ts"
-import { collectStrings, duplicates } from "./content-helpers.ts"
-import { inlinePairs, loadGlossary, pairUnit, UNITS } from "./translation-texts.ts"
+import { duplicates } from "./content-helpers.ts"
+import { inlinePairs, loadGlossary, pairUnit, UNITS, unpairedTexts } from "./translation-texts.ts"
 
 const content = loadContent()
 const terms = loadGlossary()
-const LOCALES = resolve(import.meta.dirname, "../../locales")
 
 const pairsOf = (language: TranslatedLanguage): ReadonlyArray<TextPair> => [
   ...UNITS.flatMap((unit) => pairUnit(content, language, unit).pairs),
   ...inlinePairs(content, language),
 ]
 const pairs = { de: pairsOf("de"), es: pairsOf("es") }
-
-/** Every German or Spanish text that is not paired with an English source, with where it is. */
-const otherTexts = (language: TranslatedLanguage): ReadonlyArray<readonly [string, string]> => [
-  ...collectStrings(
-    content.pages.map((p) => ({ title: p.title[language], summary: p.summary[language], body: p.body[language] })),
-    "pages",
-  ),
-  ...collectStrings(
-    content.quotes.map((q) => q.text[language]),
-    "quotes",
-  ),
-  ...collectStrings(
-    content.channels.map((c) => ({ name: c.name[language], organ: c.organ?.[language] })),
-    "channels",
-  ),
-  ...collectStrings(
-    [...content.channels.flatMap((c) => c.points), ...content.extraPoints].map((p) => p.name[language]),
-    "points",
-  ),
-  ...collectStrings(
-    content.vessels.map((v) => v.name[language]),
-    "vessels",
-  ),
-  ...collectStrings(
-    content.categories.map((c) => ({ name: c.name[language], roles: c.members.map((m) => m.role?.[language]) })),
-    "categories",
-  ),
-  ...collectStrings(
-    content.bodyAreas.map((a) => a.name[language]),
-    "body-areas",
-  ),
-  ...readdirSync(join(LOCALES, language)).flatMap((file) =>
-    collectStrings(JSON.parse(readFileSync(join(LOCALES, language, file), "utf8")), `locales/${language}/${file}`),
-  ),
-]
 
 describe("the glossary file", () => {
   it("decodes, with one entry per id", () => {
@@ -87,7 +49,7 @@ describe.each(TRANSLATED_LANGUAGES)("glossary terms in %s", (language) => {
   })
 
   it("no text outside the translated point, channel and vessel texts uses a rendering the glossary avoids", () => {
-    const found = otherTexts(language).flatMap(([path, text]) =>
+    const found = unpairedTexts(content, language).flatMap(([path, text]) =>
       terms.flatMap((term) =>
         (term.avoid?.[language] ?? [])
           .filter((stem) => text.toLocaleLowerCase(language).includes(stem.toLocaleLowerCase(language)))

@@ -1,9 +1,11 @@
 // The checks the translation tests and `scripts/check-translations.ts` run, on texts made to fail
 // them: a missing or shortened field, a changed depth, a glossary term rendered otherwise or an
-// avoided word, a sentence left in English, the English copied over.
+// avoided word, a bracketed alternative copied in whole, a sentence left in English, the English
+// copied over.
 import { describe, expect, it } from "vitest"
 import type { Point } from "../../src/domain/content/content-schema.ts"
 import {
+  copiedAlternativeProblems,
   englishProblem,
   englishShare,
   glossaryProblems,
@@ -53,6 +55,23 @@ describe("glossary", () => {
     expect(glossaryProblems([channelTerm], "es", pair("The channel ends.", "El canal, o meridiano, termina."))).toEqual(
       ['XX-1.location: "meridiano" is not used for "channel"; write "canal"'],
     )
+  })
+  it("refuses a rendering with its bracketed alternative copied in whole, but keeps a pinyin gloss", () => {
+    const mu: GlossaryTerm = {
+      id: "front-mu",
+      en: "front-mu point",
+      de: "Mu-Punkt (Alarmpunkt)",
+      es: "punto Mu frontal",
+      bracket: "alternative",
+      match: { en: "\\bfront-mu\\b", de: ["mu-punkt", "alarmpunkt"], es: ["mu frontal"] },
+    }
+    const spirit: GlossaryTerm = { ...mu, id: "spirit", de: "Geist (Shen)", bracket: "gloss", match: mu.match }
+    expect(glossaryProblems([mu], "de", pair("The front-mu point.", "Der Mu-Punkt (Alarmpunkt)."))).toEqual([
+      'XX-1.location: "Mu-Punkt (Alarmpunkt)" copies the glossary\'s bracketed alternative; write one of the two',
+    ])
+    expect(glossaryProblems([mu], "de", pair("The front-mu point.", "Der Mu-Punkt der Lunge."))).toEqual([])
+    expect(copiedAlternativeProblems([mu], "es", "x", "El punto Mu frontal.")).toEqual([])
+    expect(copiedAlternativeProblems([spirit], "de", "x", "Beruhigt den Geist (Shen).")).toEqual([])
   })
   it("reads the Heart in the English, not learning by heart", () => {
     const heart = loadGlossary().filter((t) => t.id === "heart")

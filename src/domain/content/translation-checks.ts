@@ -115,7 +115,31 @@ const englishPattern = (source: string) => {
   return pattern
 }
 
-/** Glossary terms found in the English that the translation does not render as fixed. */
+/** A rendering "A (B)" whose bracket names an alternative, not a gloss to keep in running text. */
+const bracketedAlternative = (term: GlossaryTerm, language: TranslatedLanguage) =>
+  term.bracket === "alternative" && /\S \(.+\)/u.test(term[language])
+
+/**
+ * Renderings "A (B)" whose B is an alternative name ("Mu-Punkt (Alarmpunkt)"), copied into a text
+ * as they stand in the glossary: running text writes one of the two.
+ */
+export const copiedAlternativeProblems = (
+  terms: ReadonlyArray<GlossaryTerm>,
+  language: TranslatedLanguage,
+  path: string,
+  text: string,
+): ReadonlyArray<string> => {
+  const lower = text.toLocaleLowerCase(language)
+  return terms
+    .filter((term) => bracketedAlternative(term, language))
+    .filter((term) => lower.includes(term[language].toLocaleLowerCase(language)))
+    .map((term) => `${path}: "${term[language]}" copies the glossary's bracketed alternative; write one of the two`)
+}
+
+/**
+ * Glossary terms found in the English that the translation does not render as fixed, avoided
+ * renderings, and bracketed alternatives copied in whole.
+ */
 export const glossaryProblems = (
   terms: ReadonlyArray<GlossaryTerm>,
   language: TranslatedLanguage,
@@ -130,6 +154,7 @@ export const glossaryProblems = (
     return [
       ...(missing ? [`${path}: "${term.en}" should be rendered as "${term[language]}"`] : []),
       ...avoided.map((stem) => `${path}: "${stem}" is not used for "${term.en}"; write "${term[language]}"`),
+      ...copiedAlternativeProblems([term], language, path, text),
     ]
   })
 }

@@ -71,13 +71,16 @@ export type VesselsTranslationFile = typeof VesselsTranslationFile.Type
  * A fixed rendering of a recurring term. `match.en` is a regular expression (case-insensitive)
  * that finds the term in an English text; a German or Spanish text translating such a text must
  * contain one of the `match` stems of its language (case-insensitive), and no text of a language
- * may contain one of its `avoid` stems.
+ * may contain one of its `avoid` stems. A rendering written "A (B)" says in `bracket` what B is: a
+ * `gloss` (the pinyin, "Geist (Shen)") that running text may keep, or an `alternative` name
+ * ("Mu-Punkt (Alarmpunkt)") of which running text uses one, never both.
  */
 export const GlossaryTerm = Schema.Struct({
   id: Slug,
   en: Short,
   de: Short,
   es: Short,
+  bracket: Schema.optionalKey(Schema.Literals(["gloss", "alternative"])),
   match: Schema.Struct({
     en: Short,
     de: Schema.Array(Short).check(Schema.isMinLength(1)),

@@ -2,6 +2,7 @@
 // extraordinary vessels, extra points, point categories, body areas, quotes, book pages and the
 // free/Pro declaration. Tests validate every file against these; the server seed decodes with them.
 import { Schema } from "effect"
+import { PointSafety } from "./point-safety.ts"
 
 /** Shortest acceptable text for descriptive fields, so no field is left as a stub. */
 export const MIN_TEXT_LENGTH = 20
@@ -111,6 +112,8 @@ export const Point = Schema.Struct({
   location: Text(MIN_LOCATION_LENGTH),
   locating: Text(MIN_TEXT_LENGTH),
   needling: Needling,
+  /** Pregnancy, children, organs, vessels and nerves beneath, a depth limit: see point-safety.ts. */
+  safety: PointSafety,
   actions: Schema.Array(Text(10)).check(Schema.isMinLength(2)),
   indications: Schema.Array(Text(4)).check(Schema.isMinLength(3)),
   commentary: Text(MIN_COMMENTARY_LENGTH),

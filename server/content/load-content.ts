@@ -21,6 +21,7 @@ import type { LanguageOverlays, Overlays } from "../../src/domain/content/locali
 import {
   ChannelTranslationFile,
   ExtraPointsTranslationFile,
+  GlossaryFile,
   type TranslatedLanguage,
   VesselsTranslationFile,
 } from "../../src/domain/content/translation-schema.ts"
@@ -52,6 +53,7 @@ export const CONTENT_FILES = {
   "quotes.json": QuotesFile,
   "access.json": AccessFile,
   "acupressure.json": AcupressureFile,
+  "glossary.json": GlossaryFile,
 } as const
 export type ContentFileName = keyof typeof CONTENT_FILES
 
@@ -123,6 +125,8 @@ export const loadEnglishContent = (dir = CONTENT_DIR) => {
     pages: pages.sort((a, b) => a.order - b.order),
     access: decodeFile(dir, "access.json"),
     acupressure: decodeFile(dir, "acupressure.json").scripts,
+    /** Fixed renderings of recurring terms; the labels of the safety flags' organs, vessels and nerves. */
+    glossary: decodeFile(dir, "glossary.json").terms,
   }
 }
 

@@ -22,6 +22,8 @@ const ExtraPoint = Point.mapFields((f) => ({
   ...f,
   region: Schema.optionalKey(Schema.String),
   translations: Translations(PointTranslation),
+  /** The glossary's labels of the organs, vessels and nerves its safety flags name, by id. */
+  safetyLabels: Schema.Record(Schema.String, Localized),
 }))
 const ChannelHeader = ChannelFile.mapFields(({ points: _points, ...rest }) => ({
   ...rest,

@@ -2,10 +2,13 @@
 // version equals the files' digest (which covers the translations too). Otherwise it upserts every
 // item by its content id and removes items that left the files, in one transaction, without
 // touching user data. A point's, channel's or vessel's German and Spanish texts travel in its
-// row's `data.translations` ({ de?, es? }), so one row read serves every language.
+// row's `data.translations` ({ de?, es? }), and the labels of a point's safety flags in its
+// `data.safetyLabels` (from the glossary), so one row read serves every language.
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import type { Point } from "../../src/domain/content/content-schema.ts"
 import { pointOverlayOf } from "../../src/domain/content/localize-content.ts"
+import { safetyLabelsOf } from "../../src/domain/content/point-safety.ts"
 import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from "../../src/domain/content/translation-schema.ts"
 import { seedSearchIndex } from "../search/seed.ts"
 import { CONTENT_DIR, type Content, contentVersion, loadContent } from "./load-content.ts"
@@ -14,9 +17,10 @@ const VERSION_KEY = "content_version"
 
 /**
  * How the seed lays out its rows. Raised whenever that changes, so a database seeded by an older
- * build from the very same files is seeded again (2: the translations in each row's data).
+ * build from the very same files is seeded again (2: the translations in each row's data; 3: the
+ * labels of a point's safety flags in its data).
  */
-export const SEED_FORMAT = 2
+export const SEED_FORMAT = 3
 
 /** What the seed stores as the content version: the files' digest and the row layout. */
 export const seededVersion = (dir: string = CONTENT_DIR) => `${contentVersion(dir)}.${SEED_FORMAT}`
@@ -81,10 +85,11 @@ export const applyContent = (content: Content) =>
       }),
     )
 
-    const pointData = (point: { readonly code: string }) =>
+    const pointData = (point: Point) =>
       json({
         ...point,
         translations: byLanguage((language) => pointOverlayOf(content.translations[language], point.code)),
+        safetyLabels: safetyLabelsOf(point.safety, content.glossary),
       })
     const pointRows: Array<Row> = []
     for (const channel of content.channels) {

@@ -30,6 +30,7 @@ import {
   localizeVessel,
 } from "../../src/domain/content/localize-content.ts"
 import { canOpen, type Viewer } from "../../src/domain/content/permissions.ts"
+import { localizeSafety } from "../../src/domain/content/point-safety.ts"
 import { type LockedItem, NotFound, ProRequired } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { Translations } from "../platform/i18n/translations.ts"
@@ -396,6 +397,11 @@ export class Content extends Context.Service<
           p ? { code: p.code, slug: p.slug, name: localized(p.name, caller.language), pinyin: p.pinyin } : null
         const d = row.data
         const texts = localizePoint(d, overlayOf(d.translations, caller.language), caller.language)
+        // A flag's reason is its sentence as `texts` shows it; its label the glossary's, by id.
+        const safety = localizeSafety(d.safety, texts.needling, (id) => {
+          const label = d.safetyLabels[id]
+          return label === undefined ? id : localized(label, caller.language)
+        })
         const areaIds = new Set(areaPoints.filter((ap) => ap.point_code === row.code).map((ap) => ap.body_area_id))
         return {
           code: row.code,
@@ -410,6 +416,7 @@ export class Content extends Context.Service<
           location: texts.location,
           locating: texts.locating,
           needling: texts.needling,
+          safety,
           actions: texts.actions,
           indications: texts.indications,
           commentary: texts.commentary,

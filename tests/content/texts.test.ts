@@ -68,7 +68,8 @@ describe("no stubs", () => {
       expect(c.description.en.length, c.id).toBeGreaterThanOrEqual(MIN_COMMENTARY_LENGTH)
   })
 
-  const strings = collectStrings(content)
+  // The glossary's renderings are texts; its match stems are patterns and may end in a space ("a. ").
+  const strings = collectStrings({ ...content, glossary: content.glossary.map(({ match: _match, ...term }) => term) })
 
   it("collects the strings of every file", () => {
     expect(strings.length).toBeGreaterThan(5000)

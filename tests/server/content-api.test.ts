@@ -1,10 +1,11 @@
 // The content calls as a visitor, a Standard user and a Pro user: permissions on every item, an
 // answer (200, `_tag: "Locked"`) with nothing but the public facts for anything locked (every
-// point, body area, category, vessel and page is walked), names in the caller's language, and 404
-// for unknown slugs.
+// point, body area, category, vessel and page is walked), names in the caller's language, a
+// point's safety flags with their labels and reasons in it, and 404 for unknown slugs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../src/domain/billing/plans.ts"
+import type { PointSafetyView } from "../../src/domain/content/point-safety.ts"
 import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const content = loadContent()
@@ -246,6 +247,60 @@ describe.each(DATABASES)("content API on %s", (kind) => {
     expect(es.body.points as Array<Json>).toHaveLength(11)
     const page = await get("/api/pages/measuring-with-cun", undefined, "es")
     expect(page.body.textLanguage).toBe("es")
+  })
+
+  it("gives LI-4's safety flags in the caller's language: contraindicated in pregnancy, the radial artery", async () => {
+    const li4 = allPoints.find((p) => p.code === "LI-4")!
+    const radialArtery = content.glossary.find((t) => t.id === "radial-artery")!
+    for (const language of ["en", "de", "es"] as const) {
+      const { status, body } = await get(`/api/point/${li4.slug}`, standard, language)
+      expect(status).toBe(200)
+      const sentences =
+        language === "en" ? li4.needling : content.translations[language].channels.LI!.points["LI-4"]!.needling
+      const safety = body.safety as PointSafetyView
+      expect(safety.pregnancy).toEqual({
+        level: "contraindicated",
+        reason: sentences.contraindications[0],
+        source: { list: "contraindications", index: 0 },
+      })
+      expect(safety.vessels).toEqual([
+        {
+          id: "radial-artery",
+          label: radialArtery[language],
+          reason: sentences.cautions[1],
+          source: { list: "cautions", index: 1 },
+        },
+      ])
+      expect(safety).toMatchObject({ organsBeneath: [], nerves: [], needlingDepthLimit: null, children: null })
+    }
+    const reason = async (language: string) =>
+      ((await get(`/api/point/${li4.slug}`, undefined, language)).body.safety as PointSafetyView).pregnancy.reason
+    expect(await reason("de")).toMatch(/Schwangerschaft/)
+    expect(await reason("es")).toMatch(/embarazo/)
+  })
+
+  it("labels organs from the glossary and gives depth limits and children's flags with their reasons", async () => {
+    const lu1 = (await get("/api/point/lu-1-zhongfu", undefined, "de")).body.safety as PointSafetyView
+    expect(lu1.organsBeneath.map(({ id, label }) => ({ id, label }))).toEqual([
+      { id: "lung-pleura", label: "Lunge und Pleura" },
+    ])
+    expect(lu1.pregnancy).toEqual({ level: "none", reason: null, source: null })
+    const gv15 = (await get("/api/point/gv-15-yamen", pro)).body.safety as PointSafetyView
+    expect(gv15.needlingDepthLimit).toMatchObject({ cun: 1, reason: expect.stringContaining("1 cun") })
+    const gv20 = (await get("/api/point/gv-20-baihui", pro, "es")).body.safety as PointSafetyView
+    expect(gv20.children).toMatchObject({ level: "contraindicated", source: { list: "contraindications", index: 0 } })
+    expect(gv20.children?.reason).toMatch(/lactantes|fontanela/)
+  })
+
+  it("never gives the safety flags of a point the caller may not open", async () => {
+    for (const token of [undefined, standard]) {
+      const { body, text } = await get("/api/point/sp-6-sanyinjiao", token)
+      expect(body).toMatchObject({ _tag: "Locked" })
+      expect(body).not.toHaveProperty("safety")
+      expect(text).not.toContain("pregnancy")
+    }
+    const open = (await get("/api/point/sp-6-sanyinjiao", pro)).body.safety as PointSafetyView
+    expect(open.pregnancy.level).toBe("contraindicated")
   })
 
   it("groups a body area's points by channel in channel order", async () => {

@@ -1,7 +1,8 @@
 // A free page that lists a point the caller may not open (a body area, a category, a channel)
 // names it by its public facts only — code, names, permission false — exactly as a locked point
 // answers on its own: which categories it belongs to is Pro content, so a visitor or a Standard
-// user never learns from a free page that ST-6 is one of the ghost points.
+// user never learns from a free page that ST-6 is one of the ghost points. A locked point's own
+// answer carries no safety flags either: they are its content.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
 import { PLAN_ID_PRO } from "../../src/domain/billing/plans.ts"
@@ -82,6 +83,23 @@ describe.each(DATABASES)("locked points on free pages on %s", (kind) => {
     // The pages do list locked points, and Pro sees categories for many of them.
     expect(lockedSeen).toBeGreaterThan(20)
     expect(categoriesWithPro).toBeGreaterThan(10)
+  })
+
+  it("answers a locked point without its safety flags, which Pro sees", async () => {
+    const flagged = ["SP-6", "GB-21", "CV-4", "GV-20", "BL-13"].map(
+      (code) => [...content.channels.flatMap((c) => c.points)].find((p) => p.code === code)!,
+    )
+    for (const point of flagged) {
+      const reason = point.needling.cautions[0]!
+      for (const token of [undefined, standard]) {
+        const { body, text } = await get(`/api/point/${point.slug}`, token)
+        expect(body, point.code).toMatchObject({ _tag: "Locked" })
+        expect(body, point.code).not.toHaveProperty("safety")
+        expect(text, point.code).not.toContain(reason.slice(0, 30))
+      }
+      const { body } = await get(`/api/point/${point.slug}`, pro)
+      expect(body.safety, point.code).toBeDefined()
+    }
   })
 
   it("does not tell a visitor or a Standard user that ST-6 on the free head page is a ghost point", async () => {

@@ -4,6 +4,7 @@
 // says per field which language each text is in (`textLanguage` is the request's language when
 // every text is in it, else "en").
 import { Schema } from "effect"
+import { PointSafetyView } from "./point-safety.ts"
 
 /** "en", "de" or "es": the language a text is shown in. */
 const TextLanguage = Schema.String
@@ -151,6 +152,8 @@ export const PointPage = Schema.Struct({
     contraindications: Schema.Array(Schema.String),
     moxibustion: Schema.String,
   }),
+  /** Its safety flags with their labels and reasons in the page's language (point-safety.ts). */
+  safety: PointSafetyView,
   actions: Schema.Array(Schema.String),
   indications: Schema.Array(Schema.String),
   commentary: Schema.String,

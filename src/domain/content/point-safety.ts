@@ -165,6 +165,36 @@ export const PointSafetyView = Schema.Struct({
 })
 export type PointSafetyView = typeof PointSafetyView.Type
 
+/** The organs, vessels and nerves a point's flags name, in the order of the flags. */
+export const labelledIds = (safety: PointSafety): ReadonlyArray<SafetyLabelId> => [
+  ...safety.organsBeneath.map((o) => o.organ),
+  ...safety.vessels.map((v) => v.vessel),
+  ...safety.nerves.map((n) => n.nerve),
+]
+
+/** A label in every language: a glossary term's renderings. */
+export interface SafetyLabel {
+  readonly en: string
+  readonly de: string
+  readonly es: string
+}
+
+/**
+ * The labels of the ids a point's flags name, from the glossary terms of the same ids: what the
+ * seed stores beside the point, so that one row answers in every language. An id without a term
+ * is left out (the content tests require one term per id) and shows as its id.
+ */
+export const safetyLabelsOf = (
+  safety: PointSafety,
+  terms: ReadonlyArray<SafetyLabel & { readonly id: string }>,
+): Readonly<Record<string, SafetyLabel>> =>
+  Object.fromEntries(
+    labelledIds(safety).flatMap((id) => {
+      const term = terms.find((t) => t.id === id)
+      return term ? [[id, { en: term.en, de: term.de, es: term.es }]] : []
+    }),
+  )
+
 /** The sentences a point's flags point into, in the language they are shown in. */
 export type SafetySentences = Readonly<Record<SentenceList, ReadonlyArray<string>>>
 

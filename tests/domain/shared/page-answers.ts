@@ -28,6 +28,7 @@ import {
   pointOverlayOf,
 } from "../../../src/domain/content/localize-content.ts"
 import type { LockedPage } from "../../../src/domain/content/locked-page.ts"
+import { localizeSafety } from "../../../src/domain/content/point-safety.ts"
 import type { Translate } from "../../../src/domain/shared/page-head.ts"
 
 export type Language = "en" | "de" | "es"
@@ -95,6 +96,11 @@ export const pointAnswer = (point: Point, language: Language): PointPage => {
     channel: channel && { code: channel.code, slug: channel.slug, name: channel.name[language], permission: true },
     region: null,
     ...texts,
+    safety: localizeSafety(
+      point.safety,
+      texts.needling,
+      (id) => content.glossary.find((term) => term.id === id)?.[language] ?? id,
+    ),
     textLanguage: language,
     textLanguages: languages,
     categories: [],

@@ -56,9 +56,10 @@ const userFor = (failure: string) =>
   userEvent.setup(failure === "timeout" ? { advanceTimers: vi.advanceTimersByTime } : {})
 
 const toast = async () =>
-  within(await screen.findByRole("region", { name: /Notifications/ })).findByRole("listitem", {}, { timeout: 3000 })
+  within(await screen.findByRole("region", { name: /Notifications/ })).findByRole("listitem", {}, { timeout: 10_000 })
 
-const noteField = () => screen.findByRole("textbox", { name: "Your note on LU-9" }, { timeout: 5000 })
+// The note is a part of the page that loads after it (ui/content/page-parts.tsx); the first save loads the API client.
+const noteField = () => screen.findByRole("textbox", { name: "Your note on LU-9" }, { timeout: 10_000 })
 
 /** Opens LU-9, types into the note and waits for the save to be sent. */
 const typeNote = async (failure: Failure) => {
@@ -78,7 +79,7 @@ const typeNote = async (failure: Failure) => {
   const field = await noteField()
   expect(field).toHaveValue("Pulse point")
   await user.type(field, " of the lung")
-  await waitFor(() => expect(sent).toBe(1), { timeout: 3000 })
+  await waitFor(() => expect(sent).toBe(1), { timeout: 10_000 })
   if (failure === "timeout") {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
@@ -103,8 +104,8 @@ describe("saving a note", () => {
     const user = userEvent.setup()
     await renderApp("/point/lu-9-taiyuan", { signedIn: true })
     await user.type(await noteField(), "!")
-    expect(await screen.findByRole("status", {}, { timeout: 3000 })).toHaveTextContent(/Saving…|Saved/)
-    await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 3000 })
+    expect(await screen.findByRole("status", {}, { timeout: 10_000 })).toHaveTextContent(/Saving…|Saved/)
+    await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 10_000 })
     expect(bodies).toEqual([{ point: "LU-9", text: "Pulse point!", version: 3 }])
     expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toBeNull()
   })
@@ -148,7 +149,7 @@ describe("saving a note", () => {
 
   it("404: goes to /not-found", async () => {
     await typeNote("404")
-    await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 })
+    await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 10_000 })
     // What was typed stays on the device for the next visit.
     expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain("Pulse point of the lung")
   })
@@ -156,7 +157,7 @@ describe("saving a note", () => {
   it("403: says the note is not saved and keeps the text", async () => {
     const { field } = await typeNote("403")
     expect(
-      await screen.findByText(/Not saved: .* Your note is kept on this device\./, {}, { timeout: 3000 }),
+      await screen.findByText(/Not saved: .* Your note is kept on this device\./, {}, { timeout: 10_000 }),
     ).toBeVisible()
     expect(field).toHaveValue("Pulse point of the lung")
     expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain("Pulse point of the lung")
@@ -164,7 +165,7 @@ describe("saving a note", () => {
 
   it("422: a note over the limit shows the message at the field and keeps the text", async () => {
     const { field } = await typeNote("422")
-    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"), { timeout: 3000 })
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"), { timeout: 10_000 })
     expect(screen.getByText(/A note can have at most 10,000 characters/)).toBeVisible()
     expect(field).toHaveValue("Pulse point of the lung")
   })
@@ -182,19 +183,19 @@ describe("saving a note", () => {
       ),
     )
     await userEvent.setup().click(screen.getByRole("button", { name: "Try again" }))
-    await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 3000 })
+    await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 10_000 })
   })
 
   it(`timeout: gives up after ${API_TIMEOUT_MS / 1000} s, says so and keeps the text`, async () => {
     const { field } = await typeNote("timeout")
-    expect(await screen.findByText(/Not saved: .*took too long/i, {}, { timeout: 3000 })).toBeVisible()
+    expect(await screen.findByText(/Not saved: .*took too long/i, {}, { timeout: 10_000 })).toBeVisible()
     expect(field).toHaveValue("Pulse point of the lung")
   })
 
   it("offline: keeps the note on the device and saves it when the browser is back online", async () => {
     const { field } = await typeNote("offline")
     expect(
-      await screen.findByText(/You are offline\. Your note is kept on this device/, {}, { timeout: 3000 }),
+      await screen.findByText(/You are offline\. Your note is kept on this device/, {}, { timeout: 10_000 }),
     ).toBeVisible()
     expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toContain("Pulse point of the lung")
     server.use(
@@ -205,7 +206,7 @@ describe("saving a note", () => {
       ),
     )
     act(() => void window.dispatchEvent(new Event("online")))
-    await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 3000 })
+    await waitFor(() => expect(screen.getByText("Saved")).toBeInTheDocument(), { timeout: 10_000 })
     expect(field).toHaveValue("Pulse point of the lung")
     expect(localStorage.getItem(noteDraftKey(signedInUser.id, "LU-9"))).toBeNull()
   })
@@ -225,7 +226,7 @@ describe("saving a note", () => {
     await renderApp("/point/lu-9-taiyuan", { signedIn: true })
     expect(await noteField()).toHaveValue("typed before")
     await waitFor(() => expect(bodies).toEqual([{ point: "LU-9", text: "typed before", version: 3 }]), {
-      timeout: 3000,
+      timeout: 10_000,
     })
   })
 
@@ -271,7 +272,7 @@ describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("load
       vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
     const sessionClock = new SimulatedClock()
     const { reloads } = await renderApp("/my-notes", { signedIn: true, sessionClock })
-    await waitFor(() => expect(hits).toBe(1), { timeout: 3000 })
+    await waitFor(() => expect(hits).toBe(1), { timeout: 10_000 })
     if (failure === "timeout")
       await act(async () => {
         await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
@@ -281,10 +282,10 @@ describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("load
       return
     }
     if (failure === "404") {
-      await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 })
+      await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 10_000 })
       return
     }
-    expect(await screen.findByText(/Your notes could not be loaded\./, {}, { timeout: 3000 })).toBeVisible()
+    expect(await screen.findByText(/Your notes could not be loaded\./, {}, { timeout: 10_000 })).toBeVisible()
     server.use(http.get(`${API}/api/get-all-notes`, () => HttpResponse.json({ notes: [stored] })))
     await userFor(failure).click(screen.getByRole("button", { name: "Try again" }))
     expect(await screen.findByRole("link", { name: /LU-9 Tàiyuān — Great Abyss/ })).toHaveAttribute(
@@ -323,7 +324,7 @@ describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("load
       vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout", "clearTimeout", "Date"] })
     const sessionClock = new SimulatedClock()
     const { reloads } = await renderApp(SUPPORT, { signedIn: true, sessionClock })
-    await waitFor(() => expect(hits).toBe(1), { timeout: 3000 })
+    await waitFor(() => expect(hits).toBe(1), { timeout: 10_000 })
     if (failure === "timeout")
       await act(async () => {
         await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 10)
@@ -331,8 +332,8 @@ describe.each(["401", "403", "404", "500", "timeout", "offline"] as const)("load
     if (failure === "401")
       return void (await expectReloadToLogin(reloads, sessionClock, withReturnPath("/login", SUPPORT)))
     if (failure === "404")
-      return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 }))
-    expect(await screen.findByText(/Your review could not be loaded\./, {}, { timeout: 3000 })).toBeVisible()
+      return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 10_000 }))
+    expect(await screen.findByText(/Your review could not be loaded\./, {}, { timeout: 10_000 })).toBeVisible()
     server.use(http.get(`${API}/api/get-app-review`, () => HttpResponse.json({ review })))
     await userFor(failure).click(screen.getByRole("button", { name: "Try again" }))
     expect(await screen.findByRole("radio", { name: "4 of 5 stars" })).toBeChecked()
@@ -360,7 +361,7 @@ describe.each(["401", "403", "404", "422", "500", "timeout", "offline"] as const
       if (failure === "401")
         return void (await expectReloadToLogin(reloads, sessionClock, withReturnPath("/login", SUPPORT)))
       if (failure === "404")
-        return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 3000 }))
+        return void (await waitFor(() => expect(window.location.pathname).toBe("/not-found"), { timeout: 10_000 }))
       const message = {
         "403": /went wrong|error/i,
         "422": /Please check the highlighted fields|check/i,
@@ -377,7 +378,7 @@ describe.each(["401", "403", "404", "422", "500", "timeout", "offline"] as const
               .join(" "),
           ).toMatch(message),
         {
-          timeout: 3000,
+          timeout: 10_000,
         },
       )
       if (failure === "422") expect(screen.getByText("Use at most 2,000 characters.")).toBeVisible()

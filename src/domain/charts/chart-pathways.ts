@@ -1,8 +1,9 @@
 // The channel and vessel pathways on one view: each stroke of `pathways.json` drawn through the
 // points it names that this view shows, once per side (once only when all its points are on the
 // midline). A point or two missing from the view are skipped, so a course continues past them;
-// a longer gap (the course runs on another view meanwhile) breaks the line.
-import { type Point2, smoothPath } from "./chart-geometry.ts"
+// a longer gap (the course runs on another view meanwhile) breaks the line. Between two stops the
+// line passes the view's bends for them, so it keeps to the body where a straight way would not.
+import { mirrorPoint, type Point2, smoothPath } from "./chart-geometry.ts"
 import type { ChartSide, PointInstance, ResolvedView } from "./chart-resolve.ts"
 import type { Pathway } from "./chart-schema.ts"
 
@@ -44,6 +45,32 @@ const runsOf = (stops: ReadonlyArray<PointInstance | undefined>): ReadonlyArray<
   return runs.filter((run) => run.length >= 2)
 }
 
+/**
+ * The spots a drawn course passes through: its stops, with the view's bends between them (mirrored
+ * on the far side). `stopAt[i]` is the index of stop i among the knots.
+ */
+export const courseKnots = (
+  resolved: ResolvedView,
+  stops: ReadonlyArray<PointInstance>,
+  side: ChartSide,
+): { readonly knots: ReadonlyArray<Point2>; readonly stopAt: ReadonlyArray<number> } => {
+  const { midline, nearSide } = resolved.view
+  const farSide = side !== "midline" && side !== nearSide && midline !== null
+  const knots: Point2[] = []
+  const stopAt: number[] = []
+  stops.forEach((stop, i) => {
+    const previous = stops[i - 1]
+    if (previous) {
+      const forward = resolved.bends.get(`${previous.code}>${stop.code}`)
+      const via = forward ?? [...(resolved.bends.get(`${stop.code}>${previous.code}`) ?? [])].reverse()
+      for (const p of via) knots.push(farSide ? mirrorPoint(p, midline) : p)
+    }
+    stopAt.push(knots.length)
+    knots.push(stop.position)
+  })
+  return { knots, stopAt }
+}
+
 export const chartPathways = (
   resolved: ResolvedView,
   pathways: ReadonlyArray<Pathway>,
@@ -60,12 +87,13 @@ export const chartPathways = (
       const onlyMidline = perSide.every((s) => s.runs.every((run) => run.every((p) => p.side === "midline")))
       for (const { side, runs } of onlyMidline ? perSide.slice(0, 1) : perSide) {
         for (const stops of runs) {
+          const drawnSide = onlyMidline ? "midline" : side
           drawn.push({
             id: pathway.id,
             kind: pathway.kind,
-            side: onlyMidline ? "midline" : side,
+            side: drawnSide,
             stops,
-            d: smoothPath(stops.map((p): Point2 => p.position)),
+            d: smoothPath(courseKnots(resolved, stops, drawnSide).knots),
           })
         }
       }

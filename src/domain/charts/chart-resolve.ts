@@ -46,6 +46,8 @@ export interface ResolvedView {
   readonly frames: ReadonlyMap<string, BuiltFrame>
   readonly points: ReadonlyArray<PointInstance>
   readonly regions: ReadonlyArray<ResolvedRegion>
+  /** The view's bends by "FROM>TO": the spots, on the near side, a course passes between the two. */
+  readonly bends: ReadonlyMap<string, ReadonlyArray<Point2>>
 }
 
 const otherSide = (side: "left" | "right"): "left" | "right" => (side === "left" ? "right" : "left")
@@ -188,7 +190,21 @@ export const resolveView = (view: ChartView): ResolvedView => {
     }
   }
 
-  return { view, frames, points, regions }
+  const bends = new Map<string, ReadonlyArray<Point2>>()
+  for (const b of view.bends ?? []) {
+    const what = `bend ${b.from}→${b.to}`
+    for (const code of [b.from, b.to])
+      if (!byRef.has(code))
+        throw new ChartDataError(`${view.id}: ${what} names ${code}, which is not placed on this view`)
+    if (b.from === b.to || bends.has(`${b.from}>${b.to}`) || bends.has(`${b.to}>${b.from}`))
+      throw new ChartDataError(`${view.id}: ${what} is given twice or goes nowhere`)
+    bends.set(
+      `${b.from}>${b.to}`,
+      b.via.map((v) => (typeof v === "string" ? landmark(v) : v)),
+    )
+  }
+
+  return { view, frames, points, regions, bends }
 }
 
 /**

@@ -133,6 +133,20 @@ export const Region = Schema.Struct({
 })
 export type Region = typeof Region.Type
 
+/**
+ * Where a course drawn between two consecutive points of a channel or vessel must bend to stay on
+ * the body on this view (down the side of the neck, round the armpit, over the bridge of the nose):
+ * the line from `from` to `to`, either way round and for every course drawn through both, passes
+ * through `via` in order. Via spots are landmarks or view coordinates on the near side; on a view
+ * that shows both sides they are mirrored with the points.
+ */
+export const Bend = Schema.Struct({
+  from: PointCode,
+  to: PointCode,
+  via: Schema.Array(Schema.Union([LandmarkName, Vec])).check(Schema.isMinLength(1)),
+})
+export type Bend = typeof Bend.Type
+
 export const ChartLabel = Schema.Struct({ en: Schema.String, de: Schema.String, es: Schema.String })
 
 export const ChartView = Schema.Struct({
@@ -151,6 +165,7 @@ export const ChartView = Schema.Struct({
   frames: Schema.Array(Frame).check(Schema.isMinLength(1)),
   regions: Schema.Array(Region),
   points: Schema.Array(Placement),
+  bends: Schema.optionalKey(Schema.Array(Bend)),
 })
 export type ChartView = typeof ChartView.Type
 

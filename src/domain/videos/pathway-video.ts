@@ -7,6 +7,7 @@ import { groupColor } from "../charts/chart-colors.ts"
 import { ChartDataError } from "../charts/chart-frames.ts"
 import { type Point2, smoothPolyline } from "../charts/chart-geometry.ts"
 import { BODY_VIEW_IDS } from "../charts/chart-ids.ts"
+import { courseKnots } from "../charts/chart-pathways.ts"
 import type { ResolvedView } from "../charts/chart-resolve.ts"
 import type { Pathway } from "../charts/chart-schema.ts"
 import type { ViewBox } from "../charts/chart-zoom.ts"
@@ -337,12 +338,14 @@ const traceOf = (
   color: string,
 ): SceneElement => {
   const SUB = 8
-  const stops = members.map((k) => positionOn(view, steps[k]!.code)!)
-  const line = smoothPolyline(stops, false, SUB)
+  // The line bends where the view says, as the chart draws it, to keep to the body.
+  const stops = members.map((k) => nearInstance(view, steps[k]!.code)!)
+  const { knots, stopAt } = courseKnots(view, stops, view.view.nearSide)
+  const line = smoothPolyline(knots, false, SUB)
   const times: number[] = [arrival[members[0]!]!]
   for (let s = 1; s < members.length; s++) {
     const k = members[s]!
-    const piece = line.slice((s - 1) * SUB, s * SUB + 1)
+    const piece = line.slice(stopAt[s - 1]! * SUB, stopAt[s]! * SUB + 1)
     const lengths = piece.slice(1).map((p, i) => Math.hypot(p[0] - piece[i]![0], p[1] - piece[i]![1]))
     const total = lengths.reduce((a, b) => a + b, 0) || 1
     let walked = 0

@@ -51,12 +51,27 @@ const cunAt = (resolved: ResolvedView, p: PointInstance) => alongScale(resolved.
 
 // ——— outline and regions ———
 
+/** True when the spot and the cells around it are on the body, clear of the outline itself. */
+export const bodyMask = (view: ChartView) => {
+  const { cellOf, clear } = bodyRaster(view)
+  return (p: Point2) => clear(cellOf(p))
+}
+
+/** True for a spot off the body: outside the outline, not on it (or beyond the drawing). */
+export const offTheBody = (view: ChartView) => {
+  const { cellOf, outside } = bodyRaster(view)
+  return (p: Point2) => {
+    const at = cellOf(p)
+    return at < 0 || outside[at] === 1
+  }
+}
+
 /**
  * The drawn body as a raster: the outline strokes are drawn as walls a cell thick, the outside is
  * flooded from the border, and every cell the flood cannot reach is on the body. Robust to the
  * outline being drawn in several strokes that meet or overlap (neck inside the head, ears).
  */
-export const bodyMask = (view: ChartView) => {
+const bodyRaster = (view: ChartView) => {
   const [x0, y0, w, h] = view.viewBox
   const cell = Math.max(w, h) / 1600
   const cols = Math.ceil(w / cell) + 2
@@ -88,13 +103,16 @@ export const bodyMask = (view: ChartView) => {
     if (r > 0) queue.push(at - cols)
     if (r < rows - 1) queue.push(at + cols)
   }
-  /** True when the spot and the cells around it are on the body, clear of the outline itself. */
-  return (p: Point2) => {
-    const at = index(p[0], p[1])
-    return [0, 1, -1, cols, -cols].every(
-      (d) => at + d >= 0 && at + d < wall.length && !outside[at + d] && !wall[at + d],
-    )
+  /** The cell of a spot, or -1 beyond the drawing. */
+  const cellOf = (p: Point2) => {
+    const c = Math.floor((p[0] - x0) / cell + 1)
+    const r = Math.floor((p[1] - y0) / cell + 1)
+    return c < 0 || c >= cols || r < 0 || r >= rows ? -1 : r * cols + c
   }
+  const clear = (at: number) =>
+    at >= 0 &&
+    [0, 1, -1, cols, -cols].every((d) => at + d >= 0 && at + d < wall.length && !outside[at + d] && !wall[at + d])
+  return { cellOf, outside, clear }
 }
 
 /** Points drawn off the body (outside the outline), except those inside the mouth or nose. */

@@ -24,6 +24,7 @@ import {
   type SessionTestType,
   sessionKinds,
 } from "../../src/domain/self-tests/test-review.ts"
+import { poolForSettings } from "../../src/domain/self-tests/test-safety.ts"
 import { type ScoreEntry, scoreHistory, scoreTest } from "../../src/domain/self-tests/test-scoring.ts"
 import { questionCount, type TestDifficulty, type TestSettings } from "../../src/domain/self-tests/test-settings.ts"
 import {
@@ -140,7 +141,16 @@ export class SelfTests extends Context.Service<
 
       const viewerOf = (learner: Learner): Viewer => ({ _tag: "Member", planId: learner.planId })
 
-      const poolOf = (bundle: TestContentBundle, viewer: Viewer, focus?: Iterable<string>): TestPool => {
+      /** What the learner's plan opens, less what the learner's settings leave out. */
+      const poolOf = (
+        bundle: TestContentBundle,
+        viewer: Viewer,
+        settings: TestSettings,
+        focus?: Iterable<string>,
+      ): TestPool => poolForSettings(bundle.content, planPoolOf(bundle, viewer, focus), settings)
+
+      /** What the learner's plan opens. */
+      const planPoolOf = (bundle: TestContentBundle, viewer: Viewer, focus?: Iterable<string>): TestPool => {
         const pro = hasPro(viewer)
         return makeTestPool(bundle.content, {
           points: pro ? bundle.allPoints : bundle.freePoints,
@@ -347,14 +357,16 @@ export class SelfTests extends Context.Service<
         type: SessionTestType,
         bundle: TestContentBundle,
         viewer: Viewer,
+        settings: TestSettings,
         focus?: TestFocus,
       ) =>
         Effect.gen(function* () {
-          if (focus !== undefined) return poolOf(bundle, viewer, focus.points)
-          if (type === REVIEW_TEST_ID) return poolOf(bundle, viewer, yield* repo.duePoints(learner.userId, yield* now))
+          if (focus !== undefined) return poolOf(bundle, viewer, settings, focus.points)
+          if (type === REVIEW_TEST_ID)
+            return poolOf(bundle, viewer, settings, yield* repo.duePoints(learner.userId, yield* now))
           // A point-group test needs its group's points.
-          if (TEST_TYPES[type].needsGroup) return poolOf(bundle, viewer, [])
-          return poolOf(bundle, viewer)
+          if (TEST_TYPES[type].needsGroup) return poolOf(bundle, viewer, settings, [])
+          return poolOf(bundle, viewer, settings)
         })
 
       const sessionType = (learner: Learner, type: string) =>
@@ -370,7 +382,7 @@ export class SelfTests extends Context.Service<
         const bundle = yield* source.current
         const viewer = viewerOf(learner)
         const settings = yield* settingsService.get(learner.userId)
-        const pool = yield* focusOf(learner, type, bundle, viewer, focus)
+        const pool = yield* focusOf(learner, type, bundle, viewer, settings, focus)
         const running = yield* repo.findRunning(learner.userId, type, focus?.group?.id ?? null)
         const current = Option.isSome(running) ? yield* settle(running.value, false) : null
         const answered = current && current.finished_at === null ? (yield* repo.answers(current.id)).length : 0
@@ -441,7 +453,7 @@ export class SelfTests extends Context.Service<
         }
         const bundle = yield* source.current
         const settings = yield* settingsService.get(learner.userId)
-        const pool = yield* focusOf(learner, type, bundle, viewer, focus)
+        const pool = yield* focusOf(learner, type, bundle, viewer, settings, focus)
         const seed = yield* Effect.sync(() => randomInt(0, 2 ** 32))
         const questions = generateQuestionsOfKinds(sessionKinds(type, settings.testDifficulty), bundle.content, pool, {
           difficulty: settings.testDifficulty,
@@ -516,7 +528,7 @@ export class SelfTests extends Context.Service<
         const type = row.type as SessionTestType
         const viewer = viewerOf(learner)
         const bundle = yield* source.current
-        const pool = poolOf(bundle, viewer)
+        const pool = planPoolOf(bundle, viewer)
         const allowed = row.questions.every((q) => {
           const shown = codesShownBy(q)
           return (
@@ -532,13 +544,17 @@ export class SelfTests extends Context.Service<
           if (current.finished_at === null) return yield* sessionView(current, learner.language)
         }
         const settings = yield* settingsService.get(learner.userId)
+        // A point the settings now leave out drops its questions from the repeat.
+        const shown = poolForSettings(bundle.content, pool, settings).points
+        const kept = row.questions.filter((q) => [...codesShownBy(q).points].every((p) => shown.has(p)))
+        if (kept.length === 0) return yield* new NotFound({ message: message("testNothingToAsk", learner.language) })
         // The same questions, not in the order the review just showed (test-repeat.ts).
         const seed = yield* Effect.sync(() => randomInt(0, 2 ** 32))
         return yield* start(
           learner,
           type,
           row.difficulty as TestDifficulty,
-          questionsForRepeat(row.questions, seed),
+          questionsForRepeat(kept, seed),
           settings,
           row.id,
           row.group_id,
@@ -602,7 +618,7 @@ export class SelfTests extends Context.Service<
         }))
         if (session === null) return { types, review: null } satisfies TestTypesView
         const bundle = yield* source.current
-        const pool = poolOf(bundle, viewer)
+        const pool = poolOf(bundle, viewer, yield* settingsService.get(session.userId))
         const due = (yield* repo.duePoints(session.userId, yield* now)).filter((p) => pool.points.has(p))
         return {
           types,

@@ -14,6 +14,7 @@ const SettingsRow = Schema.Struct({
   test_all_points: Schema.NullOr(Schema.Boolean),
   test_timed: Schema.NullOr(Schema.Boolean),
   test_extra_time: Schema.NullOr(Schema.Number),
+  test_leave_out_pregnancy: Schema.NullOr(Schema.Boolean),
   continuous_play: Schema.NullOr(Schema.Boolean),
   video_captions: Schema.NullOr(Schema.Boolean),
   video_caption_language: Schema.NullOr(Schema.String),
@@ -41,8 +42,8 @@ export class SettingsRepo extends Context.Service<
         find: (userId) =>
           sql`
             SELECT u.show_notes, u.promotional_emails, s.test_duration, s.test_limit, s.test_difficulty,
-                   s.test_all_points, s.test_timed, s.test_extra_time, s.continuous_play,
-                   s.video_captions, s.video_caption_language, s.video_speed, s.video_reduced_motion
+                   s.test_all_points, s.test_timed, s.test_extra_time, s.test_leave_out_pregnancy,
+                   s.continuous_play, s.video_captions, s.video_caption_language, s.video_speed, s.video_reduced_motion
             FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
             WHERE u.id = ${userId}`.pipe(
             Effect.flatMap(decodeRows),
@@ -58,6 +59,7 @@ export class SettingsRepo extends Context.Service<
                 testAllPoints: row.test_all_points ?? d.testAllPoints,
                 testTimed: row.test_timed ?? d.testTimed,
                 testExtraTime: row.test_extra_time ?? d.testExtraTime,
+                testLeaveOutPregnancy: row.test_leave_out_pregnancy ?? d.testLeaveOutPregnancy,
                 continousPlay: row.continuous_play ?? d.continousPlay,
                 videoCaptions: row.video_captions ?? d.videoCaptions,
                 videoCaptionLanguage: row.video_caption_language ?? d.videoCaptionLanguage,
@@ -77,15 +79,18 @@ export class SettingsRepo extends Context.Service<
                   WHERE id = ${userId}`
                 yield* sql`
                   INSERT INTO user_settings (user_id, test_duration, test_limit, test_difficulty, test_all_points,
-                                             test_timed, test_extra_time, continuous_play, video_captions,
+                                             test_timed, test_extra_time, test_leave_out_pregnancy,
+                                             continuous_play, video_captions,
                                              video_caption_language, video_speed, video_reduced_motion, updated_at)
                   VALUES (${userId}, ${s.testDuration}, ${s.testLimit}, ${s.testDifficulty}, ${s.testAllPoints},
-                          ${s.testTimed}, ${s.testExtraTime}, ${s.continousPlay}, ${s.videoCaptions},
+                          ${s.testTimed}, ${s.testExtraTime}, ${s.testLeaveOutPregnancy},
+                          ${s.continousPlay}, ${s.videoCaptions},
                           ${s.videoCaptionLanguage}, ${s.videoSpeed}, ${s.videoReducedMotion}, now())
                   ON CONFLICT (user_id) DO UPDATE SET
                     test_duration = EXCLUDED.test_duration, test_limit = EXCLUDED.test_limit,
                     test_difficulty = EXCLUDED.test_difficulty, test_all_points = EXCLUDED.test_all_points,
                     test_timed = EXCLUDED.test_timed, test_extra_time = EXCLUDED.test_extra_time,
+                    test_leave_out_pregnancy = EXCLUDED.test_leave_out_pregnancy,
                     continuous_play = EXCLUDED.continuous_play, video_captions = EXCLUDED.video_captions,
                     video_caption_language = EXCLUDED.video_caption_language, video_speed = EXCLUDED.video_speed,
                     video_reduced_motion = EXCLUDED.video_reduced_motion, updated_at = now()`

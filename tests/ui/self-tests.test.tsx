@@ -7,6 +7,7 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { DEFAULT_USER_SETTINGS } from "../../src/domain/account/user-settings.ts"
 import { MY_GROUPS_HREF } from "../../src/domain/groups/group-links.ts"
 import { API_TIMEOUT_MS } from "../../src/domain/shared/errors.ts"
 import { API, renderApp, server } from "./support/render-app.tsx"
@@ -383,6 +384,29 @@ describe("answers the server refuses", () => {
     await question(2)
     expect(bodies).toHaveLength(2)
     expect(bodies[1]).toMatchObject({ question: 0, answer: { _tag: "Typed", text: "Tai Yuan" } })
+  })
+
+  it("turns on leaving out the points contraindicated in pregnancy with the keyboard and saves it", async () => {
+    server.use(...selfTestHandlers(freshState()))
+    const bodies: Array<unknown> = []
+    server.use(
+      http.post(`${API}/api/user-settings`, async ({ request }) => {
+        const body = (await request.json()) as object
+        bodies.push(body)
+        return HttpResponse.json({ ...DEFAULT_USER_SETTINGS, ...body })
+      }),
+    )
+    const user = userEvent.setup()
+    await renderApp("/account-settings/tests-settings", { signedIn: true })
+    const box = await screen.findByRole("checkbox", { name: "Leave out points contraindicated in pregnancy" })
+    expect(box).not.toBeChecked()
+    box.focus()
+    await user.keyboard(" ")
+    expect(box).toBeChecked()
+    await user.click(screen.getByRole("button", { name: "Save settings" }))
+    expect(await screen.findByText("Your test settings are saved.")).toBeVisible()
+    expect(bodies).toEqual([expect.objectContaining({ testLeaveOutPregnancy: true })])
+    expect(box).toBeChecked()
   })
 
   it("puts the settings' messages under their fields and keeps every value", async () => {

@@ -3,6 +3,7 @@
 // as is) and a `TestPool` from the learner's plan and, for a group test, the group's points.
 import type { ChartViewId } from "../charts/chart-ids.ts"
 import type { BodyAreaId, ChannelCode, ChannelLevel, Localized, VesselId } from "../content/content-schema.ts"
+import type { PointSafety } from "../content/point-safety.ts"
 import { normalizeText, textTerms } from "./text-overlap.ts"
 
 export interface TestPoint {
@@ -15,6 +16,8 @@ export interface TestPoint {
   readonly indications: ReadonlyArray<string>
   readonly needling: { readonly cautions: ReadonlyArray<string>; readonly contraindications: ReadonlyArray<string> }
   readonly bodyAreas: ReadonlyArray<BodyAreaId>
+  /** The safety flags (the content always has them; a test fixture may leave them out: no flags). */
+  readonly safety?: PointSafety | undefined
 }
 
 export interface TestChannel {

@@ -12,6 +12,7 @@ export interface TestSettingsForm {
   readonly testAllPoints: boolean
   readonly testTimed: boolean
   readonly testExtraTime: string
+  readonly testLeaveOutPregnancy: boolean
 }
 
 export const NUMBER_FIELDS = ["testDuration", "testLimit", "testExtraTime"] as const
@@ -24,6 +25,7 @@ export const toTestSettingsForm = (settings: TestSettings): TestSettingsForm => 
   testAllPoints: settings.testAllPoints,
   testTimed: settings.testTimed,
   testExtraTime: String(settings.testExtraTime),
+  testLeaveOutPregnancy: settings.testLeaveOutPregnancy,
 })
 
 /** What the page sends: every shown field; the limit only while it is shown. */
@@ -59,6 +61,7 @@ export const validateTestSettingsForm = (form: TestSettingsForm): Validated<Test
     testAllPoints: form.testAllPoints,
     testTimed: form.testTimed,
     testExtraTime: readNumber(form.testExtraTime),
+    testLeaveOutPregnancy: form.testLeaveOutPregnancy,
     ...(form.testAllPoints ? {} : { testLimit: readNumber(form.testLimit) }),
   }
   const decoded = form.testAllPoints ? validate(TestSettingsWithoutLimit)(input) : validate(TestSettings)(input)

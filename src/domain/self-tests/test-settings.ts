@@ -1,6 +1,6 @@
 // The learner's test settings (§3 `test_duration`, `test_limit`, `test_difficulty`,
-// `test_all_points`; §9 defaults) and the timing adjustments WCAG 2.2.1 asks for beyond the spec:
-// the time limit can be turned off (practice, scored apart), lengthened up to ten times the default,
+// `test_all_points`; §9 defaults), leaving out the points contraindicated in pregnancy, and the
+// timing adjustments WCAG 2.2.1 asks for beyond the spec: the time limit can be turned off (practice, scored apart), lengthened up to ten times the default,
 // and extended during a test by an amount the learner chooses. Saved with the settings page's button.
 import { Schema } from "effect"
 
@@ -62,6 +62,8 @@ export const TestSettings = Schema.Struct({
   testTimed: Schema.Boolean,
   /** Minutes one "more time" adds. */
   testExtraTime: wholeBetween(MIN_EXTRA_TIME_MINUTES, MAX_EXTRA_TIME_MINUTES, TEST_SETTING_MESSAGES.testExtraTime),
+  /** On: no question asks about or offers a point contraindicated in pregnancy (see `test-safety.ts`). */
+  testLeaveOutPregnancy: Schema.Boolean,
 })
 export type TestSettings = typeof TestSettings.Type
 
@@ -72,6 +74,7 @@ export const DEFAULT_TEST_SETTINGS: TestSettings = {
   testAllPoints: false,
   testTimed: true,
   testExtraTime: DEFAULT_EXTRA_TIME_MINUTES,
+  testLeaveOutPregnancy: false,
 }
 
 /** Questions in a new test: one per point of the pool with "include all points", else at most the limit. */

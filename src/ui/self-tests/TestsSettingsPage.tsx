@@ -1,6 +1,7 @@
 // /account-settings/tests-settings (§3, §4): test time, maximum points, "include all points" (which
 // hides the maximum and keeps the stored one), difficulty, the time limit on or off (practice) and
-// the minutes "more time" adds — saved on the button only, with a message at each field.
+// the minutes "more time" adds, and whether points contraindicated in pregnancy are left out — saved
+// on the button only, with a message at each field.
 import { useActorRef, useSelector } from "@xstate/react"
 import { Label, Radio, RadioGroup } from "react-aria-components/RadioGroup"
 import { useTranslation } from "react-i18next"
@@ -129,6 +130,13 @@ export const TestsSettingsPage = () => {
               </Radio>
             ))}
           </RadioGroup>
+          <Checkbox
+            isSelected={form.testLeaveOutPregnancy}
+            onChange={(value) => actor.send({ type: "field.change", field: "testLeaveOutPregnancy", value })}
+          >
+            {t("user:tests.settings.leaveOutPregnancy")}
+          </Checkbox>
+          <p className="description muted">{t("user:tests.settings.leaveOutPregnancyHelp")}</p>
           <FormMessage kind="error">{saveError ? t(`common:${saveError}`) : null}</FormMessage>
           <FormMessage kind="notice">{saved ? t("user:tests.settings.saved") : null}</FormMessage>
           <div className="button-row">

@@ -21,7 +21,7 @@ const valid = (patch: Record<string, unknown>) =>
   Schema.decodeUnknownExit(TestSettings)({ ...DEFAULT_TEST_SETTINGS, ...patch })._tag === "Success"
 
 describe("test settings", () => {
-  it("default to 10 minutes, beginner, timed, the stored limit", () => {
+  it("default to 10 minutes, beginner, timed, the stored limit, no point left out", () => {
     expect(DEFAULT_TEST_SETTINGS).toEqual({
       testDuration: 10,
       testLimit: DEFAULT_TEST_LIMIT,
@@ -29,8 +29,11 @@ describe("test settings", () => {
       testAllPoints: false,
       testTimed: true,
       testExtraTime: 2,
+      testLeaveOutPregnancy: false,
     })
     expect(valid({})).toBe(true)
+    expect(valid({ testLeaveOutPregnancy: true })).toBe(true)
+    expect(valid({ testLeaveOutPregnancy: "yes" })).toBe(false)
   })
 
   it("know difficulty 0 as beginner and 1 as expert, nothing else", () => {

@@ -69,7 +69,15 @@ describe("tests-settings machine", () => {
     actor.send({ type: "settings.save" })
     expect(actor.getSnapshot().matches("saving")).toBe(true)
     expect(saveSettings.inputs).toEqual([
-      { testDuration: 10, testLimit: 30, testDifficulty: 1, testAllPoints: false, testTimed: true, testExtraTime: 2 },
+      {
+        testDuration: 10,
+        testLimit: 30,
+        testDifficulty: 1,
+        testAllPoints: false,
+        testTimed: true,
+        testExtraTime: 2,
+        testLeaveOutPregnancy: false,
+      },
     ])
     saveSettings.resolve({ ...DEFAULT_USER_SETTINGS, testLimit: 30, testDifficulty: 1 })
     await waitFor(actor, (s) => s.matches("editing"))
@@ -90,6 +98,19 @@ describe("tests-settings machine", () => {
     saveSettings.resolve({ ...DEFAULT_USER_SETTINGS, testLimit: 35, testAllPoints: true })
     await waitFor(actor, (s) => s.matches("editing"))
     expect(actor.getSnapshot().context.form).toMatchObject({ testAllPoints: true, testLimit: "35" })
+  })
+
+  it("loads, edits and saves leaving out the points contraindicated in pregnancy", async () => {
+    const { actor, saveSettings } = await startEditing()
+    expect(actor.getSnapshot().context.form?.testLeaveOutPregnancy).toBe(false)
+    actor.send({ type: "field.change", field: "testLeaveOutPregnancy", value: true })
+    actor.send({ type: "settings.save" })
+    expect(saveSettings.inputs[0]).toMatchObject({ testLeaveOutPregnancy: true })
+    saveSettings.resolve({ ...DEFAULT_USER_SETTINGS, testLeaveOutPregnancy: true })
+    await waitFor(actor, (s) => s.matches("editing"))
+    expect(actor.getSnapshot().context).toMatchObject({ saved: true, form: { testLeaveOutPregnancy: true } })
+    const again = await startEditing({ ...DEFAULT_USER_SETTINGS, testLeaveOutPregnancy: true })
+    expect(again.actor.getSnapshot().context.form?.testLeaveOutPregnancy).toBe(true)
   })
 
   it("keeps what was typed when saving fails, with the server's field messages", async () => {

@@ -86,7 +86,7 @@ const textOf = (
     readonly location: string
     readonly actions: ReadonlyArray<string>
     readonly indications: ReadonlyArray<string>
-    readonly needling: { readonly cautions: ReadonlyArray<string> }
+    readonly needling: { readonly cautions: ReadonlyArray<string>; readonly contraindications: ReadonlyArray<string> }
   },
   ref: TextRef,
 ): string | undefined => {
@@ -99,6 +99,8 @@ const textOf = (
       return source.indications[ref.index]
     case "cautions":
       return source.needling.cautions[ref.index]
+    case "contraindications":
+      return source.needling.contraindications[ref.index]
   }
 }
 

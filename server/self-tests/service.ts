@@ -241,6 +241,7 @@ export class SelfTests extends Context.Service<
         if (language === "en") return "en" as const
         const refs = [
           ...(question.prompt.text ? [question.prompt.text] : []),
+          ...(question.explanation.reason ? [question.explanation.reason] : []),
           ...question.options.flatMap((o) => (o._tag === "Text" ? [o.ref] : [])),
         ]
         const resolved = refs.map((ref) => bundle.text(ref, language))
@@ -339,6 +340,9 @@ export class SelfTests extends Context.Service<
                 right: item.right,
                 answer: item.question.answer,
                 textLanguage,
+                ...(item.question.explanation.reason
+                  ? { reason: bundle.text(item.question.explanation.reason, textLanguage).text }
+                  : {}),
                 points: item.question.explanation.points.flatMap((code) => {
                   const point = bundle.points.get(code)
                   return point ? [{ code, slug: point.slug, name: localized(point.name, language) }] : []

@@ -489,7 +489,7 @@ describe("the test menu", () => {
     server.use(http.get(`${API}/api/get-all-test-types`, () => HttpResponse.json({ ...testTypes(), review: null })))
     await renderApp("/test/")
     expect(await screen.findByRole("heading", { level: 2, name: "Sign up to take the tests" })).toBeInTheDocument()
-    expect(screen.getAllByRole("heading", { level: 3 })).toHaveLength(7)
+    expect(screen.getAllByRole("heading", { level: 3 })).toHaveLength(8)
     const groupTest = screen.getByRole("heading", { level: 3, name: /Point group test/ })
     expect(within(groupTest).getByText("Pro")).toBeInTheDocument()
     expect(within(groupTest).queryByRole("link")).toBeNull()

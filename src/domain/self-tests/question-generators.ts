@@ -21,6 +21,7 @@ import { locationOfPoint, pointFromLocation, pointOnChart } from "./location-que
 import { actionOfPoint, cautionOfPoint, indicationOfPoint } from "./multiple-choice-questions.ts"
 import { optionKey, type Question, type QuestionKind, rightOption } from "./question.ts"
 import { type BuildContext, type KindBuilder, poolTextsOf } from "./question-kit.ts"
+import { safetyDepthLimit, safetyLungPleura, safetyPregnancy, safetyRadialArtery } from "./safety-questions.ts"
 import { seededRandom } from "./seeded-random.ts"
 import { indexTestContent, type TestContent, type TestPool } from "./test-content.ts"
 import type { TestDifficulty } from "./test-settings.ts"
@@ -53,6 +54,10 @@ export const KIND_BUILDERS: Readonly<Record<QuestionKind, KindBuilder>> = {
   "next-channel-in-flow": nextChannelInFlow,
   "point-on-vessel": pointOnVessel,
   "coupled-vessel": coupledVessel,
+  "safety-pregnancy": safetyPregnancy,
+  "safety-lung-pleura": safetyLungPleura,
+  "safety-depth-limit": safetyDepthLimit,
+  "safety-radial-artery": safetyRadialArtery,
 }
 
 export interface GenerateOptions {

@@ -41,6 +41,11 @@ export const QUESTION_KINDS = [
   "next-channel-in-flow",
   "point-on-vessel",
   "coupled-vessel",
+  // safety
+  "safety-pregnancy",
+  "safety-lung-pleura",
+  "safety-depth-limit",
+  "safety-radial-artery",
 ] as const
 export const QuestionKind = Schema.Literals(QUESTION_KINDS)
 export type QuestionKind = typeof QuestionKind.Type
@@ -60,11 +65,11 @@ export const ChartViewIdSchema = Schema.Literals(CHART_VIEW_IDS)
 export const Hanzi = Schema.Struct({ traditional: Schema.String, simplified: Schema.String })
 export type Hanzi = typeof Hanzi.Type
 
-export const TEXT_FIELDS = ["location", "actions", "indications", "cautions"] as const
+export const TEXT_FIELDS = ["location", "actions", "indications", "cautions", "contraindications"] as const
 export const TextField = Schema.Literals(TEXT_FIELDS)
 export type TextField = typeof TextField.Type
 
-/** A content text of a point: `location` (index 0), or one entry of its actions, indications or needling cautions. */
+/** A content text of a point: `location` (index 0), or one entry of its actions, indications, needling cautions or contraindications. */
 export const TextRef = Schema.Struct({ point: Schema.String, field: TextField, index: Schema.Int })
 export type TextRef = typeof TextRef.Type
 
@@ -113,6 +118,8 @@ export const Explanation = Schema.Struct({
   category: Schema.optionalKey(Schema.String),
   bodyArea: Schema.optionalKey(BodyAreaIdSchema),
   vessel: Schema.optionalKey(VesselIdSchema),
+  /** Why the right answer is right: the sentence that states it (a safety question's flag). */
+  reason: Schema.optionalKey(TextRef),
 })
 export type Explanation = typeof Explanation.Type
 
@@ -242,6 +249,10 @@ export const POINT_LABELS: Readonly<
   "next-channel-in-flow": { prompt: "full", options: "full" },
   "point-on-vessel": { prompt: "full", options: "full" },
   "coupled-vessel": { prompt: "full", options: "full" },
+  "safety-pregnancy": { prompt: "full", options: "full" },
+  "safety-lung-pleura": { prompt: "full", options: "full" },
+  "safety-depth-limit": { prompt: "full", options: "full" },
+  "safety-radial-artery": { prompt: "full", options: "full" },
 }
 
 /** A point as shown in a question: the facts its label allows, names in the learner's language. */

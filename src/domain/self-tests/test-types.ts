@@ -1,4 +1,4 @@
-// The seven self-test types of the test menu (§2, §9) and their rules: which question kinds each
+// The eight self-test types of the test menu (§2, §9) and their rules: which question kinds each
 // asks at each difficulty, which subtypes (all points or a point group) it runs on, and who may
 // start it (§6: group tests are Pro; Standard learners test the free content).
 import { Schema } from "effect"
@@ -6,7 +6,7 @@ import { hasPro, type Viewer } from "../content/permissions.ts"
 import type { QuestionKind } from "./question.ts"
 import { TEST_DIFFICULTY_EXPERT, type TestDifficulty } from "./test-settings.ts"
 
-/** §9 names five ids; channel pathways and point group follow the same pattern. */
+/** §9 names five ids; channel pathways, safety and point group follow the same pattern. */
 export const TEST_TYPE_IDS = [
   "location-test",
   "body-area-test",
@@ -14,6 +14,7 @@ export const TEST_TYPE_IDS = [
   "chinese-point-name-test",
   "classification-test",
   "channel-pathways-test",
+  "safety-test",
   "point-group-test",
 ] as const
 export const TestTypeId = Schema.Literals(TEST_TYPE_IDS)
@@ -60,8 +61,10 @@ const CHANNEL_PATHWAYS = same([
   "coupled-vessel",
 ])
 
+const SAFETY = same(["safety-pregnancy", "safety-lung-pleura", "safety-depth-limit", "safety-radial-artery"])
+
 const unique = (kinds: ReadonlyArray<QuestionKind>) => [...new Set(kinds)]
-const everything = [LOCATION, BODY_AREA, MULTIPLE_CHOICE, CHINESE_NAME, CLASSIFICATION, CHANNEL_PATHWAYS]
+const everything = [LOCATION, BODY_AREA, MULTIPLE_CHOICE, CHINESE_NAME, CLASSIFICATION, CHANNEL_PATHWAYS, SAFETY]
 
 export const TEST_TYPES: Readonly<Record<TestTypeId, TestTypeRule>> = {
   "location-test": { id: "location-test", kinds: LOCATION, subtypes: BOTH, needsGroup: false, proOnly: false },
@@ -105,6 +108,8 @@ export const TEST_TYPES: Readonly<Record<TestTypeId, TestTypeRule>> = {
     needsGroup: true,
     proOnly: true,
   },
+  // Which of four points must not be needled in pregnancy, lies over the lung, has a depth limit …
+  "safety-test": { id: "safety-test", kinds: SAFETY, subtypes: BOTH, needsGroup: false, proOnly: false },
 }
 
 /** The test types in menu order (§2). */

@@ -102,6 +102,8 @@ export const ReviewItemView = Schema.Struct({
   answer: AnswerKey,
   textLanguage: TextLanguage,
   points: Schema.Array(PointLink),
+  /** Why the right answer is right, in `textLanguage`: a safety question's sentence. */
+  reason: Schema.optionalKey(Schema.String),
 })
 export type ReviewItemView = typeof ReviewItemView.Type
 

@@ -1,6 +1,7 @@
 // The result of a finished test: score, percentage, time used, whether the time ran out or it was
 // practice, and each question with the learner's and the right answer and links to the point
-// pages. The heading takes focus when it appears, so the result is announced. A question answered
+// pages, and why the right answer is right where the question has a reason (a safety flag's
+// sentence). The heading takes focus when it appears, so the result is announced. A question answered
 // on a chart shows the chart again with the right position and the chosen one marked.
 import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
@@ -120,6 +121,11 @@ export const ResultView = ({
                   </>
                 )}
               </dl>
+              {item.reason ? (
+                <p className="review-reason">
+                  {t("user:tests.result.why")} <span lang={lang}>{item.reason}</span>
+                </p>
+              ) : null}
               <ReviewChart item={item} />
               {item.points.length > 0 ? (
                 <p className="review-links">

@@ -61,8 +61,8 @@ export const makeOracle = (content: Content, views: ReadonlyArray<ResolvedView> 
         ? ref.index === 0
           ? p.location
           : undefined
-        : ref.field === "cautions"
-          ? p.needling.cautions[ref.index]
+        : ref.field === "cautions" || ref.field === "contraindications"
+          ? p.needling[ref.field][ref.index]
           : p[ref.field][ref.index]
     if (found === undefined) throw new Error(`no text ${JSON.stringify(ref)}`)
     return found
@@ -183,6 +183,15 @@ export const makeOracle = (content: Content, views: ReadonlyArray<ResolvedView> 
         const v = vessel(required(prompt.vessel, "vessel"))
         return option._tag === "Vessel" && (v.coupledVessel === option.id || vessel(option.id).coupledVessel === v.id)
       }
+      // Safety: the option's point carries the flag the prompt asks about.
+      case "safety-pregnancy":
+        return option._tag === "Point" && point(option.code).safety.pregnancy.level === "contraindicated"
+      case "safety-lung-pleura":
+        return option._tag === "Point" && point(option.code).safety.organsBeneath.some((o) => o.organ === "lung-pleura")
+      case "safety-depth-limit":
+        return option._tag === "Point" && point(option.code).safety.needlingDepthLimit !== null
+      case "safety-radial-artery":
+        return option._tag === "Point" && point(option.code).safety.vessels.some((v) => v.vessel === "radial-artery")
     }
   }
 

@@ -60,10 +60,10 @@ describe("review updates", () => {
 })
 
 describe("the review test", () => {
-  it("is a session type beside the seven test types", () => {
+  it("is a session type beside the eight test types", () => {
     expect(SESSION_TEST_TYPES).toEqual([...TEST_TYPE_IDS, REVIEW_TEST_ID])
     expect(STANDALONE_TEST_TYPES).not.toContain("point-group-test")
-    expect(STANDALONE_TEST_TYPES).toHaveLength(6)
+    expect(STANDALONE_TEST_TYPES).toHaveLength(7)
   })
 
   it("asks every point-level kind of the six content types, none about a channel or vessel as a whole", () => {

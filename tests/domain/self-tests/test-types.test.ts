@@ -1,4 +1,4 @@
-// The seven test types of §2/§9, the question kinds each asks, their subtypes, and who may start
+// The eight test types (§2/§9's seven and safety), the question kinds each asks, their subtypes, and who may start
 // them (§6): group tests are Pro, visitors see the types but start none.
 import { describe, expect, it } from "vitest"
 import { PLAN_ID_PRO, PLAN_ID_STANDARD } from "../../../src/domain/billing/plans.ts"
@@ -20,8 +20,9 @@ const pro: Viewer = { _tag: "Member", planId: PLAN_ID_PRO }
 const CONTENT_TYPES = TEST_TYPE_IDS.filter((id) => id !== "point-group-test")
 
 describe("test types (§2, §9)", () => {
-  it("are the seven of the test menu, with the ids §9 names", () => {
-    expect(TEST_TYPE_IDS).toHaveLength(7)
+  it("are the eight of the test menu, with the ids §9 names and the safety test", () => {
+    expect(TEST_TYPE_IDS).toHaveLength(8)
+    expect(TEST_TYPE_IDS).toContain("safety-test")
     for (const id of [
       "location-test",
       "multiple-choice-test",

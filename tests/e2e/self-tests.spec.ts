@@ -277,7 +277,7 @@ test("visitors see the test types and a sign-up prompt; test pages ask them to l
   await page.goto("/test/")
   await expect(page.getByRole("heading", { level: 1, name: "Self-tests" })).toBeVisible()
   await expect(page.getByRole("heading", { level: 2, name: "Sign up to take the tests" })).toBeVisible()
-  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(7)
+  await expect(page.getByRole("heading", { level: 3 })).toHaveCount(8)
   await expect(page.getByText("Location test")).toBeVisible()
   await expect(page.getByRole("link", { name: "Location test" })).toHaveCount(0)
   await expectAccessible(page)

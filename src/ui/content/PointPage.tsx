@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { pointVideosHref } from "../../domain/content/content-links.ts"
 import type { PointPage as PointPageData } from "../../domain/content/content-views.ts"
+import { sentenceAnchor } from "../../domain/content/safety-row.ts"
 import { EXTRA_POINT_VIDEOS } from "../../domain/videos/video-listing.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
@@ -12,6 +13,7 @@ import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
 import { AddToGroup, PointNotes } from "./page-parts.tsx"
+import { SafetyRow } from "./SafetyRow.tsx"
 
 const PointView = ({ point }: { readonly point: PointPageData }) => {
   const { t, i18n } = useTranslation("common")
@@ -94,6 +96,8 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
         </dl>
       </header>
 
+      <SafetyRow point={point} lang={lang} />
+
       <UntranslatedNote textLanguage={point.textLanguage} />
 
       <section aria-labelledby="location" className="location-section">
@@ -133,13 +137,14 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
               {t("browse.cautions")}
             </h3>
             <ul>
-              {point.needling.cautions.map((c) => (
-                <li key={c} lang={lang(fields.needling.cautions)}>
+              {/* Ids by position: the safety row links each flag to the sentence that states it. */}
+              {point.needling.cautions.map((c, index) => (
+                <li key={c} id={sentenceAnchor({ list: "cautions", index })} lang={lang(fields.needling.cautions)}>
                   {c}
                 </li>
               ))}
-              {point.needling.contraindications.map((c) => (
-                <li key={c}>
+              {point.needling.contraindications.map((c, index) => (
+                <li key={c} id={sentenceAnchor({ list: "contraindications", index })}>
                   <strong>{t("browse.contraindicated")}: </strong>
                   <span lang={lang(fields.needling.contraindications)}>{c}</span>
                 </li>

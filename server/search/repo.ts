@@ -6,6 +6,7 @@
 import { Context, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { Localized } from "../../src/domain/content/content-schema.ts"
+import { PREGNANCY_LEVELS } from "../../src/domain/content/point-safety.ts"
 import { MARK_END, MARK_START } from "../../src/domain/search/snippets.ts"
 import type { SearchDocument } from "./documents.ts"
 
@@ -19,6 +20,9 @@ export const PointFacts = Schema.Struct({
   hanzi: Schema.Struct({ traditional: Schema.String, simplified: Schema.String }),
   name: Localized,
   altCodes: Schema.Array(Schema.String),
+  /** What the safety filters read of its flags: its pregnancy level and how many organs lie beneath. */
+  pregnancy: Schema.Literals(PREGNANCY_LEVELS),
+  organsBeneath: Schema.Int,
 })
 export type PointFacts = typeof PointFacts.Type
 
@@ -67,6 +71,8 @@ export interface TextQuery {
    * text changes nothing in an answer — not its total, not its order, not its pages.
    */
   readonly open: "all" | ReadonlyArray<string>
+  /** Points never listed nor counted (the safety filters' leaving out); empty for none. */
+  readonly leftOut: ReadonlyArray<string>
 }
 
 const ENGLISH = "jingluo_english"
@@ -114,7 +120,9 @@ export class SearchRepo extends Context.Service<
       )
       const allPoints = decodeAll(PointFacts)(sql`
         SELECT p.code, p.slug, p.channel_code, p.free, p.data->>'pinyin' AS pinyin, p.data->'hanzi' AS hanzi,
-               p.data->'name' AS name, p.data->'altCodes' AS "altCodes"
+               p.data->'name' AS name, p.data->'altCodes' AS "altCodes",
+               COALESCE(p.data->'safety'->'pregnancy'->>'level', 'none') AS pregnancy,
+               COALESCE(jsonb_array_length(p.data->'safety'->'organsBeneath'), 0)::int AS "organsBeneath"
         FROM points p LEFT JOIN channels c ON c.code = p.channel_code
         ORDER BY p.kind DESC, c.position NULLS LAST, p.position`)
       const allChannels = decodeAll(ChannelFacts)(sql`SELECT code, slug FROM channels ORDER BY position`)
@@ -158,6 +166,7 @@ export class SearchRepo extends Context.Service<
             WHERE (s.point_code IS NOT NULL OR p.code = ${exactCode})
               AND (${q.channelCode} = '' OR p.channel_code = ${q.channelCode})
               AND (${q.pointCode} = '' OR p.code = ${q.pointCode})
+              AND NOT (p.code = ANY(string_to_array(${q.leftOut.join(",")}, ',')))
           )
           SELECT code, rank, exact, (count(*) OVER ())::int AS total,
                  (count(*) FILTER (WHERE NOT openable AND NOT exact) OVER ())::int AS locked

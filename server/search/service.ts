@@ -18,6 +18,11 @@ import { canOpen, type Viewer } from "../../src/domain/content/permissions.ts"
 import { parsePointCode } from "../../src/domain/search/point-codes.ts"
 import { buildPointIndex, exactPoint, type PointIndex, searchPoints } from "../../src/domain/search/point-index.ts"
 import {
+  hasSafetyFilter,
+  listedUnderSafetyFilters,
+  type SafetyFilters,
+} from "../../src/domain/search/safety-filters.ts"
+import {
   isSearchField,
   LIST_FIELDS,
   POINT_SEARCH_LIMIT,
@@ -65,6 +70,19 @@ interface Catalogue extends SearchCatalogue {
 const openPoints = (c: Catalogue, viewer: Viewer): TextQuery["open"] => {
   const open = c.points.filter((p) => canOpen(viewer, p)).map((p) => p.code)
   return open.length === c.points.length ? "all" : open
+}
+
+/**
+ * What the safety filters leave out for a caller: nothing while none is on; else every point that
+ * fails them and every point the caller may not open, whose flags they may not learn.
+ * `proLeftOut` says the second happened.
+ */
+const leftOutBy = (c: Catalogue, viewer: Viewer, filters: Partial<SafetyFilters>) => {
+  if (!hasSafetyFilter(filters)) return { leftOut: new Set<string>(), proLeftOut: false }
+  const leftOut = new Set(
+    c.points.filter((p) => !listedUnderSafetyFilters(p, canOpen(viewer, p), filters)).map((p) => p.code),
+  )
+  return { leftOut, proLeftOut: c.points.some((p) => !canOpen(viewer, p)) }
 }
 
 /** How a text search answers: how many results from where, and how long its snippets are. */
@@ -172,15 +190,23 @@ export class Search extends Context.Service<
 
       const textSearch = Effect.fnUntraced(function* (
         caller: Caller,
-        input: { readonly keyword: string; readonly channel: string; readonly point: string; readonly field: string },
+        input: {
+          readonly keyword: string
+          readonly channel: string
+          readonly point: string
+          readonly field: string
+          readonly safety: Partial<SafetyFilters>
+        },
         shape: Shape,
       ) {
         yield* limit(caller, "text")
         const c = yield* catalogue
         const { channelCode, pointCode } = yield* filters(caller, c, input.channel, input.point)
+        const { leftOut, proLeftOut } = leftOutBy(c, caller.viewer, input.safety)
         const exact = exactPoint(c.index, input.keyword)
         const exactCode =
           exact &&
+          !leftOut.has(exact.code) &&
           (channelCode === "" || c.byCode.get(exact.code)?.channel_code === channelCode) &&
           (pointCode === "" || exact.code === pointCode)
             ? exact.code
@@ -196,6 +222,7 @@ export class Search extends Context.Service<
           channelCode,
           pointCode,
           open: openPoints(c, caller.viewer),
+          leftOut: [...leftOut],
         }
         // Nothing searchable in the words (only signs or operators): at most the exact point.
         const ranked =
@@ -229,7 +256,12 @@ export class Search extends Context.Service<
               : [],
           }),
         )
-        return { total: ranked[0]?.total ?? 0, locked: ranked[0]?.locked ?? 0, results }
+        return {
+          total: ranked[0]?.total ?? 0,
+          locked: ranked[0]?.locked ?? 0,
+          results,
+          ...(proLeftOut ? { proLeftOut } : {}),
+        }
       })
 
       const keywordSearch = Effect.fn("Search.keywordSearch")(function* (
@@ -237,13 +269,14 @@ export class Search extends Context.Service<
         payload: KeywordSearchPayload,
       ) {
         const page = payload.page ?? 1
-        const { total, locked, results } = yield* textSearch(
+        const { total, locked, results, proLeftOut } = yield* textSearch(
           caller,
           {
             keyword: payload.keyword,
             channel: payload.channel ?? "",
             point: payload.point ?? "",
             field: payload.field ?? "",
+            safety: payload,
           },
           {
             limit: SEARCH_PAGE_SIZE,
@@ -253,13 +286,27 @@ export class Search extends Context.Service<
             before: SNIPPET_WORDS_BEFORE,
           },
         )
-        return { keyword: payload.keyword, page, pageSize: SEARCH_PAGE_SIZE, total, locked, results }
+        return {
+          keyword: payload.keyword,
+          page,
+          pageSize: SEARCH_PAGE_SIZE,
+          total,
+          locked,
+          results,
+          ...(proLeftOut ? { proLeftOut } : {}),
+        }
       })
 
       const suggest = Effect.fn("Search.suggest")(function* (caller: Caller, query: SuggestionQuery) {
         const { total, locked, results } = yield* textSearch(
           caller,
-          { keyword: query.keyword, channel: query.channel ?? "", point: query.point ?? "", field: query.field ?? "" },
+          {
+            keyword: query.keyword,
+            channel: query.channel ?? "",
+            point: query.point ?? "",
+            field: query.field ?? "",
+            safety: {},
+          },
           {
             limit: SUGGESTION_LIMIT,
             offset: 0,
@@ -274,7 +321,14 @@ export class Search extends Context.Service<
       const pointSearch = Effect.fn("Search.pointSearch")(function* (caller: Caller, payload: PointSearchPayload) {
         yield* limit(caller, "points")
         const c = yield* catalogue
-        const { total, matches } = searchPoints(c.index, payload.keyword, payload.mode, POINT_SEARCH_LIMIT)
+        const { leftOut, proLeftOut } = leftOutBy(c, caller.viewer, payload)
+        const { total, matches } = searchPoints(
+          c.index,
+          payload.keyword,
+          payload.mode,
+          POINT_SEARCH_LIMIT,
+          (entry) => !leftOut.has(entry.code),
+        )
         const results = matches.flatMap((match): ReadonlyArray<PointHit> => {
           const facts = c.byCode.get(match.entry.code)
           if (facts === undefined) return []
@@ -291,7 +345,7 @@ export class Search extends Context.Service<
             },
           ]
         })
-        return { keyword: payload.keyword, mode: payload.mode, total, results }
+        return { keyword: payload.keyword, mode: payload.mode, total, results, ...(proLeftOut ? { proLeftOut } : {}) }
       })
 
       return Search.of({ pointSearch, keywordSearch, suggest })

@@ -5,6 +5,7 @@
 import { Effect } from "effect"
 import type { KeywordSearchPayload, PointSearchPayload } from "../domain/api/search-api.ts"
 import { pointHref } from "../domain/content/content-links.ts"
+import { safetyPayload } from "../domain/search/safety-filters.ts"
 import { FULL_TEXT_HREF, SEARCH_HREF, type SearchRequest, searchHref } from "../domain/search/search-links.ts"
 import type { Client } from "../infra/api-client.ts"
 import { Navigation } from "../infra/navigation.ts"
@@ -21,6 +22,7 @@ export const keywordPayload = (request: SearchRequest): KeywordSearchPayload => 
   ...(request.point === "" ? {} : { point: request.point }),
   ...(request.field === "" ? {} : { field: request.field }),
   ...(request.page > 1 ? { page: request.page } : {}),
+  ...safetyPayload(request),
 })
 
 /** The one point a reference names exactly: by number first, then by name. */

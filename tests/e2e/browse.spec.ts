@@ -499,3 +499,24 @@ for (const [language, channel, point, location] of [
     await expectAccessible(page)
   })
 }
+
+test('a learner sees LI-4\'s safety row and follows "Forbidden in pregnancy" to its contraindication', async ({
+  page,
+}) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.goto("/point/li-4-hegu")
+  const row = page.getByRole("list", { name: "Safety:" })
+  await expect(row).toBeVisible()
+  const forbidden = row.getByRole("link", { name: "Forbidden in pregnancy" })
+  await expect(forbidden).toHaveAccessibleDescription(/Contraindicated in pregnancy/)
+  await expect(row.getByRole("link", { name: "Radial artery" })).toHaveAttribute("href", "#caution-1")
+  await expectAccessible(page)
+  // By keyboard: the link is reached with Tab and followed with Enter.
+  await forbidden.focus()
+  await expect(forbidden).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/point\/li-4-hegu#contraindication-0$/)
+  const sentence = page.locator("#contraindication-0")
+  await expect(sentence).toContainText("Contraindicated in pregnancy")
+  await expect(sentence).toBeInViewport()
+})

@@ -327,3 +327,48 @@ test("the search modal on a narrow screen, by keyboard, axe clean", async ({ pag
   await expect(page).toHaveURL(/\/point\/lu-9-taiyuan$/)
   await expect(dialog).toBeHidden()
 })
+
+test("a Pro learner leaves out the points to avoid in pregnancy from the all-points search, by keyboard", async ({
+  page,
+}) => {
+  await signIn(page, await createVerifiedUser(page))
+  await becomePro(page)
+  await page.goto("/search")
+  const panel = page.getByRole("region", { name: "Find a point" })
+  await panel.getByRole("radio", { name: "Point name" }).focus()
+  await page.keyboard.press("ArrowRight")
+  await expect(panel.getByRole("radio", { name: "Point number" })).toBeChecked()
+  const field = panel.getByRole("searchbox", { name: "Point number" })
+  await field.fill("LI")
+  const option = (code: string) => panel.getByRole("option", { name: new RegExp(`^${code} `) })
+  await expect(option("LI-4")).toBeVisible()
+  await expect(option("LI-11")).toBeVisible()
+
+  // React Aria hides the real input: the keyboard reaches it and Space turns it on.
+  const pregnancy = panel
+    .getByRole("group", { name: "Safety" })
+    .getByRole("checkbox", { name: "Leave out points to avoid in pregnancy" })
+  await pregnancy.focus()
+  await page.keyboard.press("Space")
+  await expect(pregnancy).toBeChecked()
+  await expect(option("LI-4")).toHaveCount(0)
+  await expect(option("LI-11")).toBeVisible()
+  // A Pro learner opens every point: nothing was left out for being Pro.
+  await expect(panel.getByText(/Pro points are left out/)).toHaveCount(0)
+  await expectAccessible(page)
+
+  // The filter stays on for the next points typed.
+  const status = panel.getByRole("status")
+  for (const code of ["SP-6", "GB-21", "BL-60", "BL-67"]) {
+    await field.fill("")
+    await expect(status).toHaveText("")
+    await field.fill(code)
+    await expect(status).toHaveText(/No results found/)
+    await expect(option(code)).toHaveCount(0)
+  }
+  // Turned off, the points are there again.
+  await pregnancy.focus()
+  await page.keyboard.press("Space")
+  await expect(pregnancy).not.toBeChecked()
+  await expect(option("BL-67")).toBeVisible()
+})

@@ -6,6 +6,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { POINT_SEARCH_MODES, type PointMatchField } from "../search/point-index.ts"
+import type { SafetyFilter } from "../search/safety-filters.ts"
 import { MAX_SEARCH_PAGE, SEARCH_FIELDS } from "../search/search-fields.ts"
 import { SearchKeyword } from "../search/search-keyword.ts"
 import { SnippetSegment } from "../search/snippets.ts"
@@ -24,9 +25,23 @@ const Keyword = SearchKeyword.check(isPlainText())
 const FieldFilter = Schema.Literals(["", ...SEARCH_FIELDS])
 const Page = Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_SEARCH_PAGE }))
 
+/**
+ * The safety filters (safety-filters.ts), each absent or a boolean: "notInPregnancy" leaves out the
+ * points forbidden in pregnancy, "noOrgansBeneath" those over an organ. While one is on, the points
+ * the caller may not open are left out too.
+ */
+const SafetyFilterFields = {
+  notInPregnancy: Schema.optionalKey(Schema.Boolean),
+  noOrgansBeneath: Schema.optionalKey(Schema.Boolean),
+} satisfies Record<SafetyFilter, unknown>
+
+/** True when a safety filter is on and the caller may not open every point: those were left out. */
+const ProLeftOut = Schema.optionalKey(Schema.Boolean)
+
 export const PointSearchPayload = Schema.Struct({
   keyword: Keyword,
   mode: Schema.Literals(POINT_SEARCH_MODES),
+  ...SafetyFilterFields,
 })
 export type PointSearchPayload = typeof PointSearchPayload.Type
 
@@ -39,6 +54,7 @@ export const KeywordSearchPayload = Schema.Struct({
   /** A point field (from point-fields); "indications" is the symptom search. */
   field: Schema.optionalKey(FieldFilter),
   page: Schema.optionalKey(Page),
+  ...SafetyFilterFields,
 })
 export type KeywordSearchPayload = typeof KeywordSearchPayload.Type
 
@@ -63,6 +79,7 @@ export const PointSearchResponse = Schema.Struct({
   mode: Schema.Literals(POINT_SEARCH_MODES),
   total: Schema.Int,
   results: Schema.Array(PointHit),
+  proLeftOut: ProLeftOut,
 })
 export type PointSearchResponse = typeof PointSearchResponse.Type
 
@@ -100,6 +117,7 @@ export const KeywordSearchResponse = Schema.Struct({
    */
   locked: Schema.Int,
   results: Schema.Array(KeywordHit),
+  proLeftOut: ProLeftOut,
 })
 export type KeywordSearchResponse = typeof KeywordSearchResponse.Type
 

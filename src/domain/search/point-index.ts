@@ -231,13 +231,16 @@ export interface PointSearchResult {
 /**
  * Points for what the user typed, best first. Mode "number" matches codes (a name typed there
  * still finds its point, so nobody is left with nothing); mode "name" matches names. In either
- * mode an exact code or an exact name comes first.
+ * mode an exact code or an exact name comes first. A point `include` refuses is neither listed
+ * nor counted.
  */
 export const searchPoints = (
   index: PointIndex,
   input: string,
   mode: PointSearchMode,
   limit: number,
+  /** The points that may be listed at all (the safety filters); every point when absent. */
+  include: (entry: PointEntry) => boolean = () => true,
 ): PointSearchResult => {
   const trimmed = input.trim()
   if (trimmed === "") return { total: 0, matches: [] }
@@ -246,7 +249,7 @@ export const searchPoints = (
   const queryWords = wordsOf(trimmed)
   const found = new Map<string, PointMatch>()
   const keep = (match: PointMatch | undefined) => {
-    if (match === undefined) return
+    if (match === undefined || !include(match.entry)) return
     const current = found.get(match.entry.code)
     if (current === undefined || match.tier < current.tier) found.set(match.entry.code, match)
   }

@@ -6,6 +6,7 @@
 // too fast (429) says to wait a moment and offers the retry.
 import { and, assign, fromPromise, not, setup } from "xstate"
 import type { KeywordHit } from "../../domain/api/search-api.ts"
+import type { SafetyFilters } from "../../domain/search/safety-filters.ts"
 import { searchFailureKey } from "../../domain/search/search-failures.ts"
 import type { SearchField } from "../../domain/search/search-fields.ts"
 import { isSearchableKeyword, keywordMessage, normalizeKeyword } from "../../domain/search/search-keyword.ts"
@@ -14,7 +15,8 @@ import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../domain/shared/timing.ts"
 import { isFailure } from "../shared/api-call.ts"
 
-export interface SearchFilters {
+/** The main search's selects and its safety checkboxes, applied by the next search. */
+export interface SearchFilters extends SafetyFilters {
   readonly channel: string
   readonly point: string
   readonly field: "" | SearchField
@@ -26,6 +28,8 @@ export interface SearchAnswer {
   /** Matches the caller may not open (listed last by the server). */
   readonly locked: number
   readonly results: ReadonlyArray<KeywordHit>
+  /** A safety filter left out the points the caller may not open. */
+  readonly proLeftOut?: boolean
 }
 
 export interface SearchContext {
@@ -38,6 +42,8 @@ export interface SearchContext {
   readonly total: number
   /** How many of the matches the caller may not open: one line offers them with the upgrade modal. */
   readonly locked: number
+  /** A safety filter left those points out instead: one line says so. */
+  readonly proLeftOut: boolean
   /** The page the results are of. */
   readonly page: number
   /** The keyword's message (from the Schema the server checks too, or the server's 422), an i18n key. */
@@ -68,7 +74,24 @@ const requestOf = (context: SearchContext, page: number): SearchRequest => ({
   page,
 })
 
-const cleared = { results: [], total: 0, locked: 0, page: 1, request: null, keywordError: null, error: null } as const
+const cleared = {
+  results: [],
+  total: 0,
+  locked: 0,
+  proLeftOut: false,
+  page: 1,
+  request: null,
+  keywordError: null,
+  error: null,
+} as const
+
+const filtersOf = (request: SearchRequest | undefined): SearchFilters => ({
+  channel: request?.channel ?? "",
+  point: request?.point ?? "",
+  field: request?.field ?? "",
+  notInPregnancy: request?.notInPregnancy ?? false,
+  noOrgansBeneath: request?.noOrgansBeneath ?? false,
+})
 
 export const searchMachine = setup({
   types: {
@@ -88,6 +111,7 @@ export const searchMachine = setup({
       results: [],
       total: 0,
       locked: 0,
+      proLeftOut: false,
       request: null,
     })),
   },
@@ -110,16 +134,13 @@ export const searchMachine = setup({
   id: "search",
   context: ({ input }) => ({
     keyword: input.request?.keyword ?? "",
-    filters: {
-      channel: input.request?.channel ?? "",
-      point: input.request?.point ?? "",
-      field: input.request?.field ?? "",
-    },
+    filters: filtersOf(input.request),
     live: input.live ?? false,
     request: input.request && isSearchableKeyword(input.request.keyword) ? input.request : null,
     results: [],
     total: 0,
     locked: 0,
+    proLeftOut: false,
     page: 1,
     keywordError: null,
     error: null,
@@ -174,7 +195,7 @@ export const searchMachine = setup({
       reenter: true,
       actions: assign(({ event }) => ({
         keyword: event.request.keyword,
-        filters: { channel: event.request.channel, point: event.request.point, field: event.request.field },
+        filters: filtersOf(event.request),
         ...cleared,
         request: event.request,
       })),
@@ -218,11 +239,21 @@ export const searchMachine = setup({
               results: event.output.results,
               total: event.output.total,
               locked: event.output.locked,
+              proLeftOut: event.output.proLeftOut === true,
               page: context.request?.page ?? 1,
               error: null,
             })),
           },
-          { target: "empty", actions: assign({ results: [], total: 0, locked: 0, error: null }) },
+          {
+            target: "empty",
+            actions: assign(({ event }) => ({
+              results: [],
+              total: 0,
+              locked: 0,
+              proLeftOut: event.output.proLeftOut === true,
+              error: null,
+            })),
+          },
         ],
         onError: [
           {
@@ -234,6 +265,7 @@ export const searchMachine = setup({
                 results: [],
                 total: 0,
                 locked: 0,
+                proLeftOut: false,
                 keywordError: errors.keyword ?? null,
                 error: errors.keyword === undefined ? formErrorKey(event.error) : null,
               }
@@ -245,6 +277,7 @@ export const searchMachine = setup({
               results: [],
               total: 0,
               locked: 0,
+              proLeftOut: false,
               error: searchFailureKey(event.error),
             })),
           },

@@ -18,6 +18,7 @@ import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { ClientLinks } from "./ClientLinks.tsx"
 import { Highlighted } from "./Highlighted.tsx"
+import { ProLeftOutNote, SafetyFilterBoxes } from "./SafetyFilterBoxes.tsx"
 
 const joined = (segments: ReadonlyArray<{ readonly text: string }>) => segments.map((s) => s.text).join("")
 
@@ -66,6 +67,8 @@ export const AllPointsSearch = () => {
   const mode = useSelector(actor, (s) => s.context.mode)
   const results = useSelector(actor, (s) => s.context.results)
   const total = useSelector(actor, (s) => s.context.total)
+  const safety = useSelector(actor, (s) => s.context.safety)
+  const proLeftOut = useSelector(actor, (s) => s.context.proLeftOut)
   const queryError = useSelector(actor, (s) => s.context.queryError)
   const error = useSelector(actor, (s) => s.context.error)
   const outcome = useSelector(actor, (s) =>
@@ -128,6 +131,11 @@ export const AllPointsSearch = () => {
             </Text>
             <FieldError className="error">{queryError ? t(queryError) : null}</FieldError>
           </SearchField>
+          {/* After the field, so that Tab goes from the mode to the field first. */}
+          <SafetyFilterBoxes
+            value={safety}
+            onChange={(change) => actor.send({ type: "safety.change", safety: change })}
+          />
           <ListBox className="search-options" aria-label={t("search.allPoints.listLabel")} items={results}>
             {(hit) => (
               <ListBoxItem
@@ -144,6 +152,7 @@ export const AllPointsSearch = () => {
         <p role="status" className="search-status">
           {status}
         </p>
+        {proLeftOut && (outcome === "results" || outcome === "empty") ? <ProLeftOutNote /> : null}
         {outcome === "failed" && error ? (
           <div className="search-error">
             <FormMessage kind="error">{t(error)}</FormMessage>

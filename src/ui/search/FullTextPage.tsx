@@ -4,24 +4,33 @@ import { useActorRef } from "@xstate/react"
 import { useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useSearch } from "wouter"
-import { readSearchParams } from "../../domain/search/search-links.ts"
+import { readSearchParams, type SearchRequest } from "../../domain/search/search-links.ts"
 import { useAppServices } from "../app-services.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { KeywordForm } from "./KeywordForm.tsx"
 import { SearchOutcome } from "./SearchOutcome.tsx"
 import "./search.css"
 
+const withoutFilters = (request: SearchRequest): SearchRequest => ({
+  ...request,
+  channel: "",
+  point: "",
+  field: "",
+  notInPregnancy: false,
+  noOrgansBeneath: false,
+})
+
 export const FullTextPage = () => {
   const { t } = useTranslation("common")
   const { machines } = useAppServices()
   const address = useSearch()
   // The full text has no filters: only the keyword and the page are read from the address.
-  const [initial] = useState(() => ({ ...readSearchParams(address), channel: "", point: "", field: "" as const }))
+  const [initial] = useState(() => withoutFilters(readSearchParams(address)))
   const actor = useActorRef(machines.search.fullText, { input: { request: initial } })
   usePageTitle(t("search.fullText.title"))
   useEffect(() => {
     const request = readSearchParams(address)
-    actor.send({ type: "search.load", request: { ...request, channel: "", point: "", field: "" } })
+    actor.send({ type: "search.load", request: withoutFilters(request) })
   }, [actor, address])
   return (
     <div className="search-page">

@@ -10,6 +10,7 @@ import type { searchMachine } from "../../machines/search/search-machine.ts"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { useFocusWhenReady } from "../shared/page-hooks.ts"
+import { ProLeftOutNote } from "./SafetyFilterBoxes.tsx"
 import { SearchResults } from "./SearchResults.tsx"
 
 type Outcome = "idle" | "searching" | "results" | "empty" | "failed" | "invalid"
@@ -41,6 +42,7 @@ export const SearchOutcome = ({
   const results = useSelector(actor, (s) => s.context.results)
   const total = useSelector(actor, (s) => s.context.total)
   const locked = useSelector(actor, (s) => s.context.locked)
+  const proLeftOut = useSelector(actor, (s) => s.context.proLeftOut)
   const page = useSelector(actor, (s) => s.context.page)
   const error = useSelector(actor, (s) => s.context.error)
   const paged = useFocusWhenReady<HTMLHeadingElement>(outcome === "results")
@@ -77,6 +79,7 @@ export const SearchOutcome = ({
           ) : null}
         </div>
       ) : null}
+      {proLeftOut && (outcome === "results" || outcome === "empty") ? <ProLeftOutNote /> : null}
       {results.length > 0 ? (
         <SearchResults
           busy={outcome === "searching"}

@@ -14,6 +14,7 @@ import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { AllPointsSearch } from "./AllPointsSearch.tsx"
 import { KeywordForm } from "./KeywordForm.tsx"
+import { SafetyFilterBoxes } from "./SafetyFilterBoxes.tsx"
 import { SearchOutcome } from "./SearchOutcome.tsx"
 import { SelectField, type SelectOption } from "./SelectField.tsx"
 import "./search.css"
@@ -102,6 +103,10 @@ export const SearchPage = () => {
               }}
             />
           </div>
+          <SafetyFilterBoxes
+            value={filters}
+            onChange={(change) => actor.send({ type: "filters.change", filters: change })}
+          />
           {optionsFailed ? (
             <div className="search-error">
               <FormMessage kind="error">{`${t("search.main.optionsFailed")} ${t(optionsError ?? "errors.generic")}`}</FormMessage>

@@ -11,6 +11,7 @@ import {
   type PointEntry,
   searchPoints,
 } from "../../../src/domain/search/point-index.ts"
+import { passesSafetyFilters } from "../../../src/domain/search/safety-filters.ts"
 import { segmentsText } from "../../../src/domain/search/snippets.ts"
 
 const content = loadContent()
@@ -167,6 +168,36 @@ describe("foldedRange", () => {
         expect(segmentsText(match.segments)).toBe(match.text)
         expect(match.segments.some((s) => s.match)).toBe(true)
       }
+    }
+  })
+})
+
+describe("with the safety filters", () => {
+  const points = [...content.channels.flatMap((c) => c.points), ...content.extraPoints]
+  const byCode = new Map(points.map((p) => [p.code, p]))
+  const notInPregnancy = (entry: PointEntry) =>
+    passesSafetyFilters(
+      {
+        pregnancy: byCode.get(entry.code)!.safety.pregnancy.level,
+        organsBeneath: byCode.get(entry.code)!.safety.organsBeneath.length,
+      },
+      { notInPregnancy: true },
+    )
+
+  it("leaves out the points forbidden in pregnancy, and counts only the others", () => {
+    const all = searchPoints(index, "LI", "number", 100)
+    const kept = searchPoints(index, "LI", "number", 100, notInPregnancy)
+    expect(all.matches.map((m) => m.entry.code)).toContain("LI-4")
+    expect(kept.matches.map((m) => m.entry.code)).not.toContain("LI-4")
+    expect(kept.matches.map((m) => m.entry.code)).toContain("LI-11")
+    expect(kept.total).toBe(all.total - 1)
+  })
+
+  it("an exact code of a point left out finds nothing", () => {
+    for (const code of ["SP-6", "GB-21", "BL-60", "BL-67"]) {
+      expect(searchPoints(index, code, "number", 10, notInPregnancy).matches.map((m) => m.entry.code)).not.toContain(
+        code,
+      )
     }
   })
 })

@@ -21,6 +21,8 @@ describe("searchHref and readSearchParams", () => {
       point: "lu-9-taiyuan",
       field: "indications",
       page: 2,
+      notInPregnancy: false,
+      noOrgansBeneath: false,
     } as const
     const href = searchHref(SEARCH_HREF, request)
     expect(href).toBe("/search?keyword=wrist+pain&channel=lung-channel&point=lu-9-taiyuan&field=indications&page=2")
@@ -66,5 +68,21 @@ describe("keywordMessage", () => {
     expect(keywordMessage("")).toBe("validation.required")
     expect(keywordMessage("a".repeat(KEYWORD_MAX_LENGTH + 1))).toBe("validation.tooLong")
     expect(keywordMessage("a\u0000")).toBe("validation.keywordCharacters")
+  })
+})
+
+describe("the safety filters in the address", () => {
+  it("writes a filter that is on, reads it back, and a request with another filter is another", () => {
+    const request = { ...EMPTY_REQUEST, keyword: "pain", notInPregnancy: true }
+    const href = searchHref(SEARCH_HREF, request)
+    expect(href).toBe("/search?keyword=pain&notInPregnancy=true")
+    expect(readSearchParams(href.slice(SEARCH_HREF.length))).toEqual(request)
+    const both = { ...request, noOrgansBeneath: true }
+    expect(readSearchParams(searchHref(SEARCH_HREF, both).slice(SEARCH_HREF.length))).toEqual(both)
+    expect(sameRequest(request, both)).toBe(false)
+  })
+
+  it("reads anything but true as off", () => {
+    expect(readSearchParams("?notInPregnancy=1&noOrgansBeneath=yes")).toEqual(EMPTY_REQUEST)
   })
 })

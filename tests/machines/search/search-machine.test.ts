@@ -82,7 +82,13 @@ describe("search machine (asked: main search, full text)", () => {
     started.actor.send({ type: "search.submit" })
     expect(state(started)).toBe("searching")
     expect(started.actor.getSnapshot().hasTag("busy")).toBe(true)
-    const request = { keyword: "head ache", channel: "lung-channel", point: "", field: "indications", page: 1 }
+    const request = {
+      ...EMPTY_REQUEST,
+      keyword: "head ache",
+      channel: "lung-channel",
+      field: "indications",
+      page: 1,
+    }
     expect(started.search.last().input).toEqual(request)
     expect(started.shown).toEqual([request])
   })
@@ -109,6 +115,42 @@ describe("search machine (asked: main search, full text)", () => {
     expect(started.actor.getSnapshot().context.locked).toBe(0)
     started.actor.send({ type: "search.clear" })
     expect(started.actor.getSnapshot().context.locked).toBe(0)
+  })
+
+  it("the safety filters go with the next search, and the answer says whether Pro points were left out", async () => {
+    const started = start()
+    type(started, "pain")
+    started.actor.send({ type: "filters.change", filters: { notInPregnancy: true } })
+    expect(started.search.calls).toHaveLength(0)
+    started.actor.send({ type: "filters.change", filters: { noOrgansBeneath: true } })
+    started.actor.send({ type: "search.submit" })
+    expect(started.search.last().input).toEqual({
+      ...EMPTY_REQUEST,
+      keyword: "pain",
+      notInPregnancy: true,
+      noOrgansBeneath: true,
+    })
+    started.search.last().resolve({ ...answer("LI-11"), proLeftOut: true })
+    await flush()
+    expect(started.actor.getSnapshot().context).toMatchObject({ locked: 0, proLeftOut: true })
+    // Turning one off keeps the other.
+    started.actor.send({ type: "filters.change", filters: { notInPregnancy: false } })
+    started.actor.send({ type: "search.submit" })
+    expect(started.search.last().input).toMatchObject({ notInPregnancy: false, noOrgansBeneath: true })
+    started.search.last().reject(new Offline())
+    await flush()
+    expect(started.actor.getSnapshot().context.proLeftOut).toBe(false)
+  })
+
+  it("a search from the address brings its safety filters", () => {
+    const started = start()
+    const request = { ...EMPTY_REQUEST, keyword: "cough", notInPregnancy: true }
+    started.actor.send({ type: "search.load", request })
+    expect(started.actor.getSnapshot().context.filters).toMatchObject({ notInPregnancy: true, noOrgansBeneath: false })
+    expect(started.search.last().input).toEqual(request)
+    // The same search with another filter is a new search.
+    started.actor.send({ type: "search.load", request: { ...request, noOrgansBeneath: true } })
+    expect(started.search.calls).toHaveLength(2)
   })
 
   it("shows the results, or noDataFound when there are none", async () => {
@@ -262,7 +304,13 @@ describe("search machine (asked: main search, full text)", () => {
     started.actor.send({ type: "filters.change", filters: { channel: "lung-channel" } })
     started.clock.increment(SEARCH_DEBOUNCE_MS)
     expect(started.search.calls).toHaveLength(0)
-    expect(started.actor.getSnapshot().context.filters).toEqual({ channel: "lung-channel", point: "", field: "" })
+    expect(started.actor.getSnapshot().context.filters).toEqual({
+      channel: "lung-channel",
+      point: "",
+      field: "",
+      notInPregnancy: false,
+      noOrgansBeneath: false,
+    })
   })
 })
 

@@ -61,7 +61,9 @@ export const test = base.extend<JourneyOptions, WorkerFixtures>({
   shared: [
     async ({ browser }, use, workerInfo) => {
       const origin = e2eOrigin(workerInfo.parallelIndex)
-      const context = await browser.newContext({ baseURL: origin })
+      // Made when the worker's first journey starts, whatever kind it is: Playwright would give it
+      // that journey's options (no JavaScript, touch), so the shared context says its own.
+      const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: true, hasTouch: false })
       const keeper = await context.newPage()
       await keeper.goto(`${origin}/robots.txt`)
       await use({ context, keeper })

@@ -6,7 +6,7 @@
 // a proven address (`name` null greets neutrally): whoever registers can type any name and any
 // address. The words are in locales/*/mail.json.
 import { Context, Effect, Layer, Option } from "effect"
-import { CODE_TTL_MINUTES, LINK_TTL_MINUTES } from "../../src/domain/account/verification-code.ts"
+import { CODE_TTL_MINUTES, LINK_TTL_MINUTES } from "../../src/domain/account/verification-limits.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { composeMail, type MailContent } from "../platform/mail/mail-layout.ts"

@@ -7,12 +7,8 @@
 // carries one, even when the day's codes are spent, and it lives LINK_TTL_MINUTES.
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
-import {
-  CODE_MAX_ATTEMPTS,
-  CODE_TTL_MINUTES,
-  isLinkToken,
-  LINK_TTL_MINUTES,
-} from "../../src/domain/account/verification-code.ts"
+import { isLinkToken } from "../../src/domain/account/verification-code.ts"
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, LINK_TTL_MINUTES } from "../../src/domain/account/verification-limits.ts"
 import { LIMITS, RateLimiter } from "../platform/security/rate-limiter.ts"
 import { Secrets, safeEqual, sha256 } from "../platform/security/secrets.ts"
 import { type CodeHolder, type CodePurpose, type CodeRow, CodesRepo } from "./codes-repo.ts"

@@ -6,7 +6,8 @@
 // undoes the change, ends every session and removes the password (email-undo-repo.ts); the restored
 // address is then sent a password reset (accounts-service.ts) and the address it replaces is told.
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { EMAIL_UNDO_DAYS, emailRestoreLink } from "../../src/domain/account/email-restore.ts"
+import { EMAIL_UNDO_DAYS } from "../../src/domain/account/email-restore.ts"
+import { emailRestoreLink } from "../../src/domain/account/email-restore-links.ts"
 import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
 import { TooManyRequests, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import { resolveLanguage, type SelectableLanguage } from "../../src/domain/shared/locales.ts"

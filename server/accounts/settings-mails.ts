@@ -5,7 +5,7 @@
 // are account-mails.ts.)
 import { Context, Effect, Layer } from "effect"
 import { EMAIL_UNDO_DAYS } from "../../src/domain/account/email-restore.ts"
-import { CODE_TTL_MINUTES } from "../../src/domain/account/verification-code.ts"
+import { CODE_TTL_MINUTES } from "../../src/domain/account/verification-limits.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { Translations } from "../platform/i18n/translations.ts"
 import { composeMail, type MailContent } from "../platform/mail/mail-layout.ts"

@@ -9,17 +9,19 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { normalizeEmail } from "../../src/domain/account/email-rules.ts"
 import {
-  MAILS_PER_ADDRESS_PER_DAY,
   maskAddress,
   type PatientPage,
   type PatientVideoList,
-  SHARE_LINK_DAYS,
-  SHARES_PER_MEMBER_PER_DAY,
   type Share,
   type ShareList,
   type SharePayload,
   SharingMessageKey,
 } from "../../src/domain/acupressure/patient-sharing.ts"
+import {
+  MAILS_PER_ADDRESS_PER_DAY,
+  SHARE_LINK_DAYS,
+  SHARES_PER_MEMBER_PER_DAY,
+} from "../../src/domain/acupressure/sharing-limits.ts"
 import { isProPlan } from "../../src/domain/billing/plans.ts"
 import { NotFound, ProRequired, TooManyRequests, ValidationFailed } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"

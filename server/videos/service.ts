@@ -7,13 +7,8 @@ import { Clock, Context, Effect, Layer } from "effect"
 import { canOpen } from "../../src/domain/content/permissions.ts"
 import { NotFound } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
-import {
-  type ChannelVideos,
-  EXTRA_POINT_VIDEOS,
-  type PointVideos,
-  type VideoListing,
-  type VideoMedia,
-} from "../../src/domain/videos/video-listing.ts"
+import { EXTRA_POINT_VIDEOS } from "../../src/domain/videos/video-links.ts"
+import type { ChannelVideos, PointVideos, VideoListing, VideoMedia } from "../../src/domain/videos/video-listing.ts"
 import { videoId } from "../../src/domain/videos/video-parts.ts"
 import { type Caller, Content, type ContentSnapshot } from "../content/service.ts"
 import { ServerConfig } from "../platform/config/server-config.ts"

@@ -4,7 +4,7 @@ import { useSelector } from "@xstate/react"
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Redirect, Route, Switch, useLocation } from "wouter"
-import { EMAIL_RESTORE_PATH } from "../domain/account/email-restore.ts"
+import { EMAIL_RESTORE_PATH } from "../domain/account/email-restore-links.ts"
 import {
   ACUPRESSURE_VIDEOS_HREF,
   isPatientPath,

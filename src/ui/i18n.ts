@@ -2,10 +2,10 @@
 // the others with the pages that read them: PAGE_GROUP_TEXTS in src/domain/shared/page-groups.ts). Missing German or Spanish keys fall back to English.
 import i18next, { type BackendModule, type i18n } from "i18next"
 import { initReactI18next } from "react-i18next"
-import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../domain/account/name-rules.ts"
-import { PASSWORD_MIN_LENGTH } from "../domain/account/password-rules.ts"
-import { CODE_LENGTH } from "../domain/account/verification-code.ts"
-import { SHARE_VIDEOS_MAX } from "../domain/acupressure/patient-sharing.ts"
+import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../domain/account/name-limits.ts"
+import { PASSWORD_MIN_LENGTH } from "../domain/account/password-limits.ts"
+import { CODE_LENGTH } from "../domain/account/verification-limits.ts"
+import { SHARE_VIDEOS_MAX } from "../domain/acupressure/sharing-limits.ts"
 import { DEFAULT_LANGUAGE, type SelectableLanguage } from "../domain/shared/locales.ts"
 
 // The server's namespaces (server, mail, checkout) are the server's words: never bundled with the app.

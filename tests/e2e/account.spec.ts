@@ -1,7 +1,7 @@
 // Account entry journeys against the real server: register → verify from the outbox → sign in →
 // sign out; the sign-up form's rules for addresses, names and passwords; wrong password; password
 // reset; keyboard-only sign-in.
-import { PASSWORD_MIN_LENGTH } from "../../src/domain/account/password-rules.ts"
+import { PASSWORD_MIN_LENGTH } from "../../src/domain/account/password-limits.ts"
 import {
   createVerifiedUser,
   dismissPaymentOffer,

@@ -17,7 +17,7 @@ import { MailQueue } from "../../server/platform/mail/mail-queue.ts"
 import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
 import { sha256 } from "../../server/platform/security/secrets.ts"
 import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
-import { LINK_TTL_MINUTES } from "../../src/domain/account/verification-code.ts"
+import { LINK_TTL_MINUTES } from "../../src/domain/account/verification-limits.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 import { accountsStack } from "./support/layers.ts"
 

@@ -3,7 +3,7 @@
 // reauthentication.test.ts), password change, registered devices and deleting an account — and bad
 // input answering 4xx with a field message, never 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-code.ts"
+import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-limits.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const CHROME_UA =

@@ -10,7 +10,7 @@ import { addressHashOf } from "../../server/accounts/codes-service.ts"
 import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
 import type { RegisterPayload } from "../../src/domain/account/registration.ts"
 import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
-import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-code.ts"
+import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-limits.ts"
 import { createVerifiedUser, DATABASES, PASSWORD, signIn, startTestServer, type TestServer } from "./support/harness.ts"
 
 const STRANGER_PASSWORD = "quince4tree"

@@ -19,12 +19,8 @@ import { UsersRepo } from "../../server/accounts/users-repo.ts"
 import { readSettings, ServerConfig } from "../../server/platform/config/server-config.ts"
 import { LIMITS, RateLimiter } from "../../server/platform/security/rate-limiter.ts"
 import { Secrets } from "../../server/platform/security/secrets.ts"
-import {
-  CODE_MAX_ATTEMPTS,
-  CODE_TTL_MINUTES,
-  isLinkToken,
-  LINK_TTL_MINUTES,
-} from "../../src/domain/account/verification-code.ts"
+import { isLinkToken } from "../../src/domain/account/verification-code.ts"
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MINUTES, LINK_TTL_MINUTES } from "../../src/domain/account/verification-limits.ts"
 import { insertUser, TestDatabase } from "./support/layers.ts"
 
 const Codes = OneTimeCodes.layer.pipe(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { LIMITS } from "../../server/platform/security/rate-limiter.ts"
 import type { ForgotPasswordPayload } from "../../src/domain/account/password-reset.ts"
 import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
-import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-code.ts"
+import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-limits.ts"
 import {
   createVerifiedUser,
   DATABASES,

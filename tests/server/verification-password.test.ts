@@ -14,7 +14,7 @@ import {
 } from "../../src/domain/account/email-verification.ts"
 import type { RegisterPayload } from "../../src/domain/account/registration.ts"
 import type { LoginPayload } from "../../src/domain/account/sign-in.ts"
-import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-code.ts"
+import { CODE_MAX_ATTEMPTS } from "../../src/domain/account/verification-limits.ts"
 import { DATABASES, sessionCookieOf, signUpCookieOf, startTestServer, type TestServer } from "./support/harness.ts"
 
 const STRANGER_PASSWORD = "quince4tree"

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { PASSWORD_MIN_LENGTH } from "../../src/domain/account/password-rules.ts"
+import { PASSWORD_MIN_LENGTH } from "../../src/domain/account/password-limits.ts"
 import { API, dashboard, renderApp, server, signedInUser } from "./support/render-app.tsx"
 import { userEvent } from "./support/user.ts"
 

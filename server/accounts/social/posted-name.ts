@@ -4,7 +4,7 @@
 // comes from the verified ID token. Anything else (unreadable, too long, no name, control characters)
 // is no name.
 import { Option, Schema } from "effect"
-import { NAME_MAX_LENGTH } from "../../../src/domain/account/name-rules.ts"
+import { NAME_MAX_LENGTH } from "../../../src/domain/account/name-limits.ts"
 import { hasUnsafeCharacters } from "../../../src/domain/shared/input-rules.ts"
 
 /** Longer than any real `user` field: not read at all. */

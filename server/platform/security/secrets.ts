@@ -5,7 +5,7 @@
 // the stored digests alone cannot be tested against guessed addresses.
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto"
 import { Context, Effect, Layer } from "effect"
-import { CODE_LENGTH } from "../../../src/domain/account/verification-code.ts"
+import { CODE_LENGTH } from "../../../src/domain/account/verification-limits.ts"
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex")
 

@@ -1,16 +1,12 @@
 // Undoing an e-mail change: when an account's address changes, the replaced address is mailed a
 // link with a single-use 128-bit token that, for EMAIL_UNDO_DAYS, restores it. Whoever changed it
 // knew the password, so the undo also ends every session and removes the password: the owner sets a
-// new one through the password reset, mailed to the restored address.
+// new one through the password reset, mailed to the restored address. The page's address and the
+// mailed link are in email-restore-links.ts.
 import { Schema } from "effect"
 import { LinkToken } from "./verification-code.ts"
 
 export const EMAIL_UNDO_DAYS = 7
-
-/** The app page the link opens; it restores only when its owner presses the button (mail scanners open links too). */
-export const EMAIL_RESTORE_PATH = "/restore-email"
-
-export const emailRestoreLink = (origin: string, token: string) => `${origin}${EMAIL_RESTORE_PATH}?token=${token}`
 
 export const EmailRestorePayload = Schema.Struct({ token: LinkToken })
 export type EmailRestorePayload = typeof EmailRestorePayload.Type

@@ -6,10 +6,7 @@
 // different order than it is stored; the stripped name is then checked like any other.
 import { Schema, SchemaTransformation } from "effect"
 import { MessageKey } from "../shared/validation.ts"
-
-export const FIRST_NAME_MIN_LENGTH = 3
-export const LAST_NAME_MIN_LENGTH = 2
-export const NAME_MAX_LENGTH = 100
+import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH, NAME_MAX_LENGTH } from "./name-limits.ts"
 
 /** The embedding, override and isolate controls and the directional marks (LRM, RLM, ALM). */
 export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g

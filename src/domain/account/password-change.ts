@@ -4,7 +4,8 @@
 // reauthentication.ts). The server decodes `POST api/change-password` with the same Schema.
 import { Schema } from "effect"
 import { MessageKey, type Validated, validate } from "../shared/validation.ts"
-import { confirmationMatches, differsFromOld, NewPassword, PASSWORD_MAX_LENGTH } from "./password-rules.ts"
+import { PASSWORD_MAX_LENGTH } from "./password-limits.ts"
+import { confirmationMatches, differsFromOld, NewPassword } from "./password-rules.ts"
 import { ReauthProofFields } from "./reauthentication.ts"
 import { Confirmation, withConfirmation } from "./registration.ts"
 

@@ -2,9 +2,8 @@
 // one digit, only letters, digits and PASSWORD_SYMBOLS, different from the old password.
 import { Schema } from "effect"
 import { MessageKey } from "../shared/validation.ts"
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-limits.ts"
 
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
 /** The symbols a password may contain besides letters and digits. */
 export const PASSWORD_SYMBOLS = "!@#$%^&*()-_=+[]{};:'\",.<>/?\\|`~"
 

@@ -5,7 +5,8 @@ import { Schema } from "effect"
 import { type FieldErrors, MessageKey, type Validated, validate } from "../shared/validation.ts"
 import { Email } from "./email-rules.ts"
 import { FirstName, LastName } from "./name-rules.ts"
-import { confirmationMatches, NewPassword, PASSWORD_MAX_LENGTH, passwordsMatch } from "./password-rules.ts"
+import { PASSWORD_MAX_LENGTH } from "./password-limits.ts"
+import { confirmationMatches, NewPassword, passwordsMatch } from "./password-rules.ts"
 
 /** How long an unverified sign-up is kept before its address can be registered afresh. */
 export const PENDING_SIGN_UP_DAYS = 7

@@ -1,16 +1,13 @@
 // The four-digit codes used for e-mail verification, e-mail change and password reset (§5, §9).
-// How long a code lives and how many tries it allows are decided here and enforced by the server.
-// The link in the same e-mail carries a 128-bit token instead, which works without the code and
-// lives longer: nobody can guess it, and it must outlast the window in which the mails to one
-// address are limited, so a link mailed at the start of that window still works at its end.
+// How long a code lives and how many tries it allows are decided in verification-limits.ts and
+// enforced by the server. The link in the same e-mail carries a 128-bit token instead, which works
+// without the code and lives longer: nobody can guess it, and it must outlast the window in which
+// the mails to one address are limited, so a link mailed at the start of that window still works
+// at its end.
 import { Schema } from "effect"
 import { MessageKey } from "../shared/validation.ts"
+import { CODE_LENGTH } from "./verification-limits.ts"
 
-export const CODE_LENGTH = 4
-export const CODE_TTL_MINUTES = 10
-export const CODE_MAX_ATTEMPTS = 5
-/** How long the link of a verification or password-reset mail works (a newer mail does not end it). */
-export const LINK_TTL_MINUTES = 60
 export const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`)
 
 export const isCode = (value: string) => CODE_PATTERN.test(value)

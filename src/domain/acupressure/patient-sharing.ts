@@ -1,22 +1,16 @@
 // Sharing acupressure videos with patients (§4 account menu, §5, §7 "Patient videos"): what a Pro
 // member sends (one patient address and the videos), what they see of what they sent (the address
 // masked, the videos, when, until when, revoked or not), and what the patient's link opens without
-// an account (the videos and who sent them, or plainly that the link has ended). The rules both
-// sides keep — how long a link lives, how many shares a day, how long a label may be — are here.
+// an account (the videos and who sent them, or plainly that the link has ended). The limits both
+// sides keep — how long a link lives, how many shares a day — are in sharing-limits.ts; how long a
+// label may be is here.
 import { Schema } from "effect"
 import { Email } from "../account/email-rules.ts"
 import { MessageKey } from "../shared/validation.ts"
 import { VideoListing } from "../videos/video-listing.ts"
 import { ACUPRESSURE_TITLE_MAX } from "./acupressure-script.ts"
+import { SHARE_VIDEOS_MAX } from "./sharing-limits.ts"
 
-/** A patient's link works this many days from the day it was sent, unless revoked sooner. */
-export const SHARE_LINK_DAYS = 30
-/** Shares one member may send in 24 hours. */
-export const SHARES_PER_MEMBER_PER_DAY = 20
-/** Mails one patient address may receive in 24 hours, from all members together. */
-export const MAILS_PER_ADDRESS_PER_DAY = 3
-/** Most videos in one share. */
-export const SHARE_VIDEOS_MAX = 10
 /** Labels in the form's video select are cut to this many characters (§5). */
 export const SHARE_LABEL_MAX = ACUPRESSURE_TITLE_MAX
 

@@ -4,13 +4,7 @@
 // so operators a user types ("a & | !", quotes, SQL) are read as nothing, never as syntax.
 import { Schema, SchemaTransformation } from "effect"
 import { MessageKey, validate } from "../shared/validation.ts"
-
-/** Longer keywords are refused with a message at the field. */
-export const KEYWORD_MAX_LENGTH = 100
-/** Words beyond these are ignored: a query of a whole paragraph is not a search. */
-export const KEYWORD_MAX_TERMS = 8
-/** Longer "words" (a pasted hash, a run of letters) are cut, so they cannot weigh on the query. */
-export const TERM_MAX_LENGTH = 40
+import { KEYWORD_MAX_LENGTH, KEYWORD_MAX_TERMS, TERM_MAX_LENGTH } from "./keyword-limits.ts"
 
 export const SEARCH_MESSAGES = {
   /** The keyword carries control characters (a paste from a terminal, a stray NUL). */

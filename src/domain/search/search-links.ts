@@ -1,9 +1,9 @@
 // Where the searches live and how a search is written in the address (§2: results at /search,
 // the full text at /full-text), so a search can be bookmarked, shared and reloaded; and which
 // point addresses are canonical, so "/point/LU9" can be sent on to "/point/lu-9-taiyuan".
+import { KEYWORD_MAX_LENGTH } from "./keyword-limits.ts"
 import { SAFETY_FILTERS, type SafetyFilters } from "./safety-filters.ts"
 import { isSearchField, MAX_SEARCH_PAGE, type SearchField, SYMPTOM_FIELD } from "./search-fields.ts"
-import { KEYWORD_MAX_LENGTH } from "./search-keyword.ts"
 
 export const SEARCH_HREF = "/search"
 export const FULL_TEXT_HREF = "/full-text"

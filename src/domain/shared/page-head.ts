@@ -5,7 +5,7 @@
 // language cookie, then Accept-Language — so each page has one canonical address and no hreflang
 // alternates. A locked page tells only its public facts: code, names, channel.
 import { Schema } from "effect"
-import { EMAIL_RESTORE_PATH } from "../account/email-restore.ts"
+import { EMAIL_RESTORE_PATH } from "../account/email-restore-links.ts"
 import { ACUPRESSURE_VIDEOS_HREF, isPatientPath, PATIENT_UNSUBSCRIBE_PATH } from "../acupressure/sharing-links.ts"
 import { CHARTS_HREF, isChartViewId } from "../charts/chart-ids.ts"
 import { type ContentRoute, contentRouteOf } from "../content/content-routes.ts"

@@ -65,12 +65,9 @@ export const ChannelVideos = Schema.Struct({
 })
 export type ChannelVideos = typeof ChannelVideos.Type
 
-/** The `{id}` of `api/point-videos/{id}` for the extra points' videos (the extra points page's slug). */
-export const EXTRA_POINT_VIDEOS = "extra-points"
-
 /**
  * §7 `GET /api/point-videos/{id}`: the point videos of one channel in its order, or of the extra
- * points (`EXTRA_POINT_VIDEOS`; then `channel` is the group's head, kind "group", without media).
+ * points (`EXTRA_POINT_VIDEOS` of video-links.ts; then `channel` is the group's head, kind "group", without media).
  */
 export const PointVideos = Schema.Struct({
   channel: VideoListing,

@@ -4,7 +4,7 @@
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { useTranslation } from "react-i18next"
-import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-rules.ts"
+import { PASSWORD_MIN_LENGTH } from "../../domain/account/password-limits.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"

@@ -6,9 +6,9 @@ import {
   SIGN_UP_BROWSER_HOURS,
   validateChoosePasswordForm,
 } from "../../../src/domain/account/email-verification.ts"
-import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-rules.ts"
+import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import { PENDING_SIGN_UP_DAYS } from "../../../src/domain/account/registration.ts"
-import { CODE_LENGTH } from "../../../src/domain/account/verification-code.ts"
+import { CODE_LENGTH } from "../../../src/domain/account/verification-limits.ts"
 import { MessageKey, validate } from "../../../src/domain/shared/validation.ts"
 
 const PASSWORD = `${"a".repeat(PASSWORD_MIN_LENGTH - 1)}1`

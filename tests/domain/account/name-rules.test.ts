@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest"
 import {
   FIRST_NAME_MIN_LENGTH,
-  FirstName,
   LAST_NAME_MIN_LENGTH,
-  LastName,
   NAME_MAX_LENGTH,
-} from "../../../src/domain/account/name-rules.ts"
+} from "../../../src/domain/account/name-limits.ts"
+import { FirstName, LastName } from "../../../src/domain/account/name-rules.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
 import { decodedValue, fieldError, repeat } from "../support.ts"
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import {
   EMPTY_RESET_FORM,
   type ResetForm,
@@ -7,8 +8,7 @@ import {
   validateLinkResetForm,
   validateResetForm,
 } from "../../../src/domain/account/password-reset.ts"
-import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-rules.ts"
-import { CODE_LENGTH } from "../../../src/domain/account/verification-code.ts"
+import { CODE_LENGTH } from "../../../src/domain/account/verification-limits.ts"
 import { MessageKey, validate } from "../../../src/domain/shared/validation.ts"
 
 const PASSWORD = `${"a".repeat(PASSWORD_MIN_LENGTH - 1)}1`

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest"
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import {
   differsFromOld,
   hasLetterAndDigit,
   hasOnlyAllowedCharacters,
   NewPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   PASSWORD_SYMBOLS,
   passwordsMatch,
   SignInPassword,

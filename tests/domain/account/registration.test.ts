@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { EMAIL_MAX_LENGTH } from "../../../src/domain/account/email-rules.ts"
-import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../../../src/domain/account/name-rules.ts"
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-rules.ts"
+import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../../../src/domain/account/name-limits.ts"
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import {
   EMPTY_REGISTER_FORM,
   type RegisterForm,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-rules.ts"
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import { DEVICE_NAME_MAX_LENGTH, EMPTY_LOGIN_FORM, validateLoginForm } from "../../../src/domain/account/sign-in.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
 

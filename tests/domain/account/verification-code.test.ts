@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest"
-import {
-  CODE_LENGTH,
-  Code,
-  isCode,
-  isLinkToken,
-  sanitizeCodeInput,
-} from "../../../src/domain/account/verification-code.ts"
+import { Code, isCode, isLinkToken, sanitizeCodeInput } from "../../../src/domain/account/verification-code.ts"
+import { CODE_LENGTH } from "../../../src/domain/account/verification-limits.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
 import { decodedValue, fieldError } from "../support.ts"
 

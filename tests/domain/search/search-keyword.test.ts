@@ -1,17 +1,15 @@
 // The keyword of every search: required, bounded, no control characters; and how its words reach
 // a text-search query without ever being read as query syntax.
 import { describe, expect, it } from "vitest"
+import { KEYWORD_MAX_LENGTH, KEYWORD_MAX_TERMS, TERM_MAX_LENGTH } from "../../../src/domain/search/keyword-limits.ts"
 import {
   hasControlCharacters,
   isSearchableKeyword,
-  KEYWORD_MAX_LENGTH,
-  KEYWORD_MAX_TERMS,
   MIN_PREFIX_LENGTH,
   normalizeKeyword,
   queryTerms,
   SEARCH_MESSAGES,
   SearchKeyword,
-  TERM_MAX_LENGTH,
   tsQueryText,
 } from "../../../src/domain/search/search-keyword.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"

@@ -1,8 +1,9 @@
 // Searches written into and read back from the address, and which point addresses are the app's own.
 import { describe, expect, it } from "vitest"
 import { loadContent } from "../../../server/content/load-content.ts"
+import { KEYWORD_MAX_LENGTH } from "../../../src/domain/search/keyword-limits.ts"
 import { MAX_SEARCH_PAGE } from "../../../src/domain/search/search-fields.ts"
-import { KEYWORD_MAX_LENGTH, keywordMessage } from "../../../src/domain/search/search-keyword.ts"
+import { keywordMessage } from "../../../src/domain/search/search-keyword.ts"
 import {
   EMPTY_REQUEST,
   FULL_TEXT_HREF,

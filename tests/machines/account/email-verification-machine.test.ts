@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { createActor, waitFor } from "xstate"
 import type { VerificationAnswer } from "../../../src/domain/account/email-verification.ts"
-import { CODE_LENGTH } from "../../../src/domain/account/verification-code.ts"
+import { CODE_LENGTH } from "../../../src/domain/account/verification-limits.ts"
 import { Offline, RequestTimeout, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
 import { emailVerificationMachine, offersSignIn } from "../../../src/machines/account/email-verification-machine.ts"

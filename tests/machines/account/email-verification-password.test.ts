@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, waitFor } from "xstate"
 import type { ChoosePasswordPayload, VerificationAnswer } from "../../../src/domain/account/email-verification.ts"
-import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-rules.ts"
+import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import { type SignedInUser, USER_DEFAULTS } from "../../../src/domain/account/user.ts"
 import {
   NotFound,

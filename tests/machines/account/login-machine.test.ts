@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, waitFor } from "xstate"
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-rules.ts"
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import type { LoginForm, LoginPayload } from "../../../src/domain/account/sign-in.ts"
 import { type SignedInUser, USER_DEFAULTS } from "../../../src/domain/account/user.ts"
 import {

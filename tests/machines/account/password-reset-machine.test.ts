@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, SimulatedClock, waitFor } from "xstate"
+import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import type {
   ForgotPasswordPayload,
   LinkResetPasswordPayload,
   ResetForm,
   ResetPasswordPayload,
 } from "../../../src/domain/account/password-reset.ts"
-import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-rules.ts"
-import { CODE_LENGTH } from "../../../src/domain/account/verification-code.ts"
+import { CODE_LENGTH } from "../../../src/domain/account/verification-limits.ts"
 import { Offline, RequestTimeout, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
 import { MESSAGE_DELAY_MS } from "../../../src/domain/shared/timing.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"

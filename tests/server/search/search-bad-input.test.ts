@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CONTENT_DIR } from "../../../server/content/load-content.ts"
 import { MAX_BODY_BYTES } from "../../../server/platform/http/request-guard.ts"
 import type { KeywordSearchResponse } from "../../../src/domain/api/search-api.ts"
-import { KEYWORD_MAX_LENGTH } from "../../../src/domain/search/search-keyword.ts"
+import { KEYWORD_MAX_LENGTH } from "../../../src/domain/search/keyword-limits.ts"
 import { segmentsText } from "../../../src/domain/search/snippets.ts"
 import { HTTP_LAYER_DATABASES, startTestServer, type TestServer } from "../support/harness.ts"
 

@@ -12,7 +12,7 @@ import {
   SHARE_LINK_DAYS,
   SHARE_VIDEOS_MAX,
   SHARES_PER_MEMBER_PER_DAY,
-} from "../../../src/domain/acupressure/patient-sharing.ts"
+} from "../../../src/domain/acupressure/sharing-limits.ts"
 import { PLAN_ID_PRO } from "../../../src/domain/billing/plans.ts"
 import {
   callJson,

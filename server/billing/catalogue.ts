@@ -1,7 +1,8 @@
 // The plans on sale. Prices are decided here, on the server: a checkout names a price id and the
 // server looks it up, so a client can never choose an amount. With Stripe, the price ids are the
 // Stripe Price ids from the environment; locally they are our own.
-import { PLAN_ID_PRO, PLAN_NAME_PRO, type Plan, type PlanPrice } from "../../src/domain/billing/plans.ts"
+import type { Plan, PlanPrice } from "../../src/domain/billing/plan-schema.ts"
+import { PLAN_ID_PRO, PLAN_NAME_PRO } from "../../src/domain/billing/plans.ts"
 import type { ServerSettings } from "../platform/config/server-config.ts"
 
 export const PRO_YEARLY_AMOUNT = 4999

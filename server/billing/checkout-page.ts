@@ -1,7 +1,8 @@
 // The built-in checkout page that stands in for the payment provider locally. It takes no money and
 // says so first; it offers the test cards, pay (or start the trial) and cancel. Its words are in
 // locales/*/checkout.json; German says "du", as the app does.
-import { formatPrice, type PlanPrice, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
+import type { PlanPrice } from "../../src/domain/billing/plan-schema.ts"
+import { formatPrice, TRIAL_DAYS } from "../../src/domain/billing/plans.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { escapeHtml, ICON_LINK } from "../platform/http/html.ts"
 import type { TranslationsService } from "../platform/i18n/translations.ts"

@@ -5,13 +5,13 @@
 // gets the trial only once per person (trials.ts). A provider's event (in the provider-neutral words
 // of provider-port.ts) is applied by provider-events.ts.
 import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
+import type { Plan } from "../../src/domain/billing/plan-schema.ts"
 import {
   isStorePlatform,
   PLAN_ID_PRO,
   PLAN_ID_STANDARD,
   PLAN_NAME_PRO,
   PLAN_NAME_STANDARD,
-  type Plan,
   TRIAL_DAYS,
 } from "../../src/domain/billing/plans.ts"
 import type { SubscriptionView } from "../../src/domain/billing/subscription.ts"

@@ -4,13 +4,20 @@
 // starts from the answers it embedded and asks nothing before the user does. Should that load fail
 // (the network went away before the first call), the call fails as Offline and the next one tries
 // again.
-import { Context, Effect, Layer } from "effect"
-import { type ApiFailure, Offline } from "../domain/shared/errors.ts"
+import { Context, Data, Effect, Layer } from "effect"
+import type { Offline } from "../domain/shared/errors.ts"
+import type { ApiFailure } from "../domain/shared/failures.ts"
 import type { CallApi, Client } from "./api-http-client.ts"
 import { Cookies } from "./cookies.ts"
 import { Storage } from "./storage.ts"
 
 export type { Client }
+
+/**
+ * The catalogue's Offline for a call whose HTTP client could not load: the catalogue's own classes
+ * come with that client's script. A flow knows it by its tag, like every failure (failures.ts).
+ */
+class ClientNotLoaded extends Data.TaggedError("Offline") {}
 
 export class ApiClient extends Context.Service<
   ApiClient,
@@ -42,7 +49,7 @@ export class ApiClient extends Context.Service<
             made ??= load()
             return made
           },
-          catch: () => new Offline(),
+          catch: (): Offline => new ClientNotLoaded(),
         })
         return ApiClient.of({ call: (f) => Effect.flatMap(client, (call) => call(f)) })
       }),

@@ -11,10 +11,7 @@ import { HttpApiClient } from "effect/http-api"
 import { Api } from "../domain/api/api.ts"
 import { COOKIE_LANGUAGE, ONE_TIME_TOKEN_KEY } from "../domain/shared/cookies.ts"
 import {
-  API_TIMEOUT_MS,
-  type ApiFailure,
   Forbidden,
-  isApiFailure,
   NotFound,
   Offline,
   RequestTimeout,
@@ -23,6 +20,7 @@ import {
   Unauthorized,
   UnexpectedResponse,
 } from "../domain/shared/errors.ts"
+import { API_TIMEOUT_MS, type ApiFailure, isApiFailure } from "../domain/shared/failures.ts"
 import { LOCALE_HEADER, resolveLanguage } from "../domain/shared/locales.ts"
 import type { Cookies } from "./cookies.ts"
 import type { Storage } from "./storage.ts"

@@ -4,7 +4,7 @@
 import { Effect } from "effect"
 import type { UserSettings, UserSettingsPatch } from "../domain/account/user-settings.ts"
 import { COOKIE_LANGUAGE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from "../domain/shared/cookies.ts"
-import { failureOf, flattenErrorData, formErrorKey } from "../domain/shared/errors.ts"
+import { failureOf, flattenErrorData, formErrorKey } from "../domain/shared/failures.ts"
 import type { VideoSettings } from "../domain/videos/video-settings.ts"
 import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"

@@ -4,7 +4,7 @@
 // provided by the lazily loaded charts (src/ui/charts), so nothing of it is in the first download.
 import type { ChartViewId } from "../domain/charts/chart-ids.ts"
 import type { ChartIndex, ServedChart } from "../domain/charts/chart-views.ts"
-import type { ApiFailure } from "../domain/shared/errors.ts"
+import type { ApiFailure } from "../domain/shared/failures.ts"
 import type { ChartCalls } from "../machines/charts/chart-machine.ts"
 import type { Wiring } from "./shared/wiring.ts"
 

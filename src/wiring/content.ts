@@ -2,7 +2,7 @@
 // call that loads it; a locked item chosen in the menu opens the upgrade modal in its lite version,
 // and a locked page offers it by itself, once a session.
 import { Effect } from "effect"
-import type { LockedPage } from "../domain/content/locked-page.ts"
+import type { LockedPage } from "../domain/content/locked-page-schema.ts"
 import type { Client } from "../infra/api-client.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { contentPageMachine } from "../machines/content/content-page-machine.ts"

@@ -6,7 +6,7 @@
 // outlives its page, and /my-notes reads the notes once the saves on their way are stored.
 import { Effect, Option, Schema } from "effect"
 import { type NoteDraft, NoteDraft as NoteDraftSchema, noteDraftKey } from "../domain/notes/note.ts"
-import type { ApiFailure } from "../domain/shared/errors.ts"
+import type { ApiFailure } from "../domain/shared/failures.ts"
 import type { Writer } from "../domain/shared/unsaved-work.ts"
 import { Storage } from "../infra/storage.ts"
 import { noteEditorMachine } from "../machines/notes/note-editor-machine.ts"

@@ -4,7 +4,7 @@
 // browser's; a SimulatedClock in UI tests).
 import { Clock, Effect } from "effect"
 import type { UserSettings } from "../domain/account/user-settings.ts"
-import type { LockedPage } from "../domain/content/locked-page.ts"
+import type { LockedPage } from "../domain/content/locked-page-schema.ts"
 import { resultHref } from "../domain/self-tests/test-links.ts"
 import type { SessionTestType } from "../domain/self-tests/test-review.ts"
 import type { TestSettingsPatch } from "../domain/self-tests/test-settings-form.ts"

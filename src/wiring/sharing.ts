@@ -3,7 +3,7 @@
 // the patient's pages, which never touch the member's session: their failures are said on the page
 // only, so a visitor without an account is never sent to sign in.
 import { Effect } from "effect"
-import type { ApiFailure } from "../domain/shared/errors.ts"
+import type { ApiFailure } from "../domain/shared/failures.ts"
 import { Toasts } from "../infra/toasts.ts"
 import { patientPageMachine } from "../machines/sharing/patient-page-machine.ts"
 import { shareFormMachine } from "../machines/sharing/share-form-machine.ts"

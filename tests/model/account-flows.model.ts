@@ -9,7 +9,7 @@ import { HttpResponse, http } from "msw"
 import { createMachine } from "xstate"
 import type { ResetPasswordPayload } from "../../src/domain/account/password-reset.ts"
 import type { RegisterPayload } from "../../src/domain/account/registration.ts"
-import type { Plan } from "../../src/domain/billing/plans.ts"
+import type { Plan } from "../../src/domain/billing/plan-schema.ts"
 import { API, dashboard, signedInUser } from "../ui/support/api-data.ts"
 import {
   codeIn,

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict"
 import { HttpResponse, http } from "msw"
 import { createMachine } from "xstate"
-import type { Plan } from "../../src/domain/billing/plans.ts"
+import type { Plan } from "../../src/domain/billing/plan-schema.ts"
 import { API, dashboard } from "../ui/support/api-data.ts"
 import type { Matcher, Ui } from "./support/driver.ts"
 import { defineModel } from "./support/model.ts"

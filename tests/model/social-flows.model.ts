@@ -9,7 +9,7 @@ import assert from "node:assert/strict"
 import { HttpResponse, http } from "msw"
 import { createMachine } from "xstate"
 import type { SocialLoginResult } from "../../src/domain/account/social-sign-in.ts"
-import type { Plan } from "../../src/domain/billing/plans.ts"
+import type { Plan } from "../../src/domain/billing/plan-schema.ts"
 import { API, dashboard, signedInUser } from "../ui/support/api-data.ts"
 import {
   createAccount,

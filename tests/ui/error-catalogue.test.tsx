@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../src/domain/shared/errors.ts"
+import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../src/domain/shared/failures.ts"
 import { API, dashboard, renderApp, server } from "./support/render-app.tsx"
 import { userEvent } from "./support/user.ts"
 

@@ -9,7 +9,7 @@ import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { DEFAULT_USER_SETTINGS } from "../../src/domain/account/user-settings.ts"
 import { MY_GROUPS_HREF } from "../../src/domain/groups/group-links.ts"
-import { API_TIMEOUT_MS } from "../../src/domain/shared/errors.ts"
+import { API_TIMEOUT_MS } from "../../src/domain/shared/failures.ts"
 import { API, renderApp, server } from "./support/render-app.tsx"
 import {
   clock,

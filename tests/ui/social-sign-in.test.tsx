@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react"
 import { delay, HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { API_TIMEOUT_MS } from "../../src/domain/shared/errors.ts"
+import { API_TIMEOUT_MS } from "../../src/domain/shared/failures.ts"
 import { API, renderApp, server, signedInUser } from "./support/render-app.tsx"
 import { userEvent } from "./support/user.ts"
 

@@ -2,7 +2,7 @@
 // to), the membership's state and its cancellation.
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { Plan } from "../billing/plans.ts"
+import { Plan } from "../billing/plan-schema.ts"
 import { SubscriptionView } from "../billing/subscription.ts"
 import { Forbidden, ValidationFailed } from "../shared/errors.ts"
 import { boundedText } from "../shared/input-rules.ts"

@@ -18,7 +18,7 @@ import {
   StaticMenuItem,
   VesselPage,
 } from "../content/content-views.ts"
-import { PageOrLocked } from "../content/locked-page.ts"
+import { PageOrLocked } from "../content/locked-page-schema.ts"
 import { NotFound } from "../shared/errors.ts"
 import { boundedText } from "../shared/input-rules.ts"
 import { OptionalAuthentication } from "./middleware.ts"

@@ -1,8 +1,8 @@
 // Plans and prices (§3, §4, §9): Pro is plan 3, Standard plan 2; prices in minor units shown with
 // two decimals in the interface language's way of writing money; yearly before monthly, the first one
 // preselected; a 7-day trial. Also who may cancel, and how. Which pages show the upgrade prompts is
-// in upgrade-pages.ts.
-import { Schema } from "effect"
+// in upgrade-pages.ts; the plans and prices as the API describes them, in plan-schema.ts.
+import type { Plan, PlanPrice, PriceInterval } from "./plan-schema.ts"
 
 export const PLAN_ID_PRO = 3
 export const PLAN_ID_STANDARD = 2
@@ -13,27 +13,6 @@ export const TRIAL_DAYS = 7
 export const NOT_CANCELLED = 0
 
 export const isProPlan = (planId: number | null | undefined) => planId === PLAN_ID_PRO
-
-export const PriceInterval = Schema.Literals(["year", "month"])
-export type PriceInterval = typeof PriceInterval.Type
-
-export const PlanPrice = Schema.Struct({
-  price_id: Schema.String,
-  interval: PriceInterval,
-  /** Minor units: 4999 is £49.99. */
-  unit_amt: Schema.Int,
-  currency: Schema.String,
-})
-export type PlanPrice = typeof PlanPrice.Type
-
-export const Plan = Schema.Struct({
-  id: Schema.Int,
-  name: Schema.String,
-  prices: Schema.Array(PlanPrice),
-  /** Paying takes no money: the server runs its built-in checkout (or Stripe test keys). */
-  test_mode: Schema.optionalKey(Schema.Boolean),
-})
-export type Plan = typeof Plan.Type
 
 /** Whether checking out for these plans takes real money; the app says so when it does not. */
 export const isTestMode = (plans: ReadonlyArray<Plan>) => plans.some((plan) => plan.test_mode === true)

@@ -1,7 +1,7 @@
 // A user's subscription as the membership page shows it (§2 "My membership"): plan, status, trial
 // end or renewal date, price, platform, and whether it ends at the period end.
 import { Schema } from "effect"
-import { PlanPrice } from "./plans.ts"
+import { PlanPrice } from "./plan-schema.ts"
 
 export const SubscriptionStatus = Schema.Literals(["trialing", "active", "past_due", "canceled"])
 export type SubscriptionStatus = typeof SubscriptionStatus.Type

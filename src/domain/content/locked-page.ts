@@ -2,18 +2,9 @@
 // code, names — and never its content. It is an answer (200), not an error: the page names what is
 // locked and offers Pro, and the browser has no failed request to report in its console. Calls that
 // do something only Pro may do (a Pro test, a note on a locked point) still answer 403 ProRequired.
-import { Schema } from "effect"
-import { LockedItem } from "../shared/errors.ts"
-
-export const LockedPage = Schema.TaggedStruct("Locked", {
-  /** "This is part of Jingluo Pro", in the caller's language. */
-  message: Schema.String,
-  item: LockedItem,
-})
-export type LockedPage = typeof LockedPage.Type
-
-/** A content page's answer: the page itself, or what is locked. */
-export const PageOrLocked = <S extends Schema.Top>(page: S) => Schema.Union([page, LockedPage])
+// The answer's Schema, for the contract, is in locked-page-schema.ts.
+import type { LockedItem } from "../shared/errors.ts"
+import type { LockedPage } from "./locked-page-schema.ts"
 
 export const isLockedPage = (answer: unknown): answer is LockedPage =>
   typeof answer === "object" && answer !== null && "_tag" in answer && answer._tag === "Locked"

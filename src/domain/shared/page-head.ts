@@ -22,7 +22,8 @@ import {
   StaticMenuItem,
   VesselPage,
 } from "../content/content-views.ts"
-import { isLockedPage, type LockedPage, lockedHeading } from "../content/locked-page.ts"
+import { isLockedPage, lockedHeading } from "../content/locked-page.ts"
+import type { LockedPage } from "../content/locked-page-schema.ts"
 import { GROUP_TEST_PARENT, groupIdOf, MY_GROUPS_HREF } from "../groups/group-links.ts"
 import { FULL_TEXT_HREF, SEARCH_HREF } from "../search/search-links.ts"
 import { RESULTS_PATH } from "../self-tests/test-links.ts"

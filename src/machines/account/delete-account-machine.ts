@@ -4,7 +4,7 @@
 // /login after 500 ms. Closing the confirmation keeps the account; a failure says so on the page.
 import { assign, setup } from "xstate"
 import type { ReauthMethod } from "../../domain/account/reauthentication.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import { DELETE_ACCOUNT_REDIRECT_DELAY_MS } from "../../domain/shared/timing.ts"
 import { makeReauthMachine, reauthEnded, reauthFailure, reauthResult } from "./reauth-machine.ts"
 

@@ -4,7 +4,7 @@
 // with `POST api/logout-all-devices`. A failed removal shows the server's message as a toast (§8).
 import { assign, setup } from "xstate"
 import type { RegisteredDevice } from "../../domain/account/devices.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall } from "../shared/api-call.ts"
 
 export interface DevicesContext {

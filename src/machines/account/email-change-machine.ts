@@ -6,7 +6,7 @@ import { assign, setup } from "xstate"
 import type { EmailUpdatePayload, EmailUpdateResponse } from "../../domain/account/profile.ts"
 import type { UserData } from "../../domain/account/user.ts"
 import { isCode, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import { MessageKey } from "../../domain/shared/validation.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 

@@ -7,7 +7,7 @@
 import { assign, setup } from "xstate"
 import type { EmailRestorePayload, EmailRestoreResponse } from "../../domain/account/email-restore.ts"
 import { isLinkToken } from "../../domain/account/verification-code.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 
 export interface EmailRestoreContext {

@@ -20,7 +20,7 @@ import {
 } from "../../domain/account/email-verification.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
 import { isAccountId, isCode, isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
-import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 import { MessageKey } from "../../domain/shared/validation.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, rejectSubmit, submitFailed } from "../shared/form-flow.ts"

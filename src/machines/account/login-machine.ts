@@ -4,7 +4,7 @@
 import { assign, setup } from "xstate"
 import { EMPTY_LOGIN_FORM, type LoginForm, type LoginPayload, validateLoginForm } from "../../domain/account/sign-in.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
-import { failureOf, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, submitFailed } from "../shared/form-flow.ts"
 

@@ -14,7 +14,7 @@ import {
   validateResetForm,
 } from "../../domain/account/password-reset.ts"
 import { isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import { MESSAGE_DELAY_MS } from "../../domain/shared/timing.ts"
 import { MessageKey } from "../../domain/shared/validation.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"

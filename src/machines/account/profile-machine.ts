@@ -26,7 +26,7 @@ import {
 } from "../../domain/account/profile.ts"
 import { reauthMethodOf } from "../../domain/account/reauthentication.ts"
 import type { UserData } from "../../domain/account/user.ts"
-import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 import { MessageKey } from "../../domain/shared/validation.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, rejectSubmit } from "../shared/form-flow.ts"

@@ -14,7 +14,7 @@ import {
   type ReauthProof,
 } from "../../domain/account/reauthentication.ts"
 import { sanitizeCodeInput } from "../../domain/account/verification-code.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 
 export interface ReauthInput<Request> {

@@ -4,7 +4,7 @@
 // app reloads at /login.
 import { assign, setup } from "xstate"
 import type { StoredUser, UserData } from "../../domain/account/user.ts"
-import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../domain/shared/errors.ts"
+import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../domain/shared/failures.ts"
 import { apiCall } from "../shared/api-call.ts"
 
 export interface SessionContext {

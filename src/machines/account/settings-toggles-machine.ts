@@ -3,7 +3,7 @@
 // success toast; a failed save puts the toggle back and shows the message with an error state.
 import { assign, setup } from "xstate"
 import type { UserSettings, UserSettingsPatch } from "../../domain/account/user-settings.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall } from "../shared/api-call.ts"
 
 /** The settings a toggle saves. */

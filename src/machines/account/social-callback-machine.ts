@@ -13,7 +13,7 @@ import {
   socialNextStep,
 } from "../../domain/account/social-sign-in.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
-import { failureOf, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall } from "../shared/api-call.ts"
 
 /** Why the page could not sign in: a refusal of the server, the provider's own, or a failed call. */

@@ -9,7 +9,7 @@ import {
   validateSocialLinkForm,
 } from "../../domain/account/social-sign-in.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
-import { failureOf, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, submitFailed } from "../shared/form-flow.ts"
 

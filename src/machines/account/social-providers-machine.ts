@@ -2,7 +2,7 @@
 // failure never blocks the password sign-in beside them: the buttons stay away and a quiet note says so.
 import { assign, setup } from "xstate"
 import type { SocialProvider, SocialProviders } from "../../domain/account/social-sign-in.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall } from "../shared/api-call.ts"
 
 export interface SocialProvidersContext {

@@ -9,7 +9,7 @@ import {
   validateSocialRegisterForm,
 } from "../../domain/account/social-sign-in.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
-import { failureOf } from "../../domain/shared/errors.ts"
+import { failureOf } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, submitFailed } from "../shared/form-flow.ts"
 

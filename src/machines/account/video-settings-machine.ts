@@ -4,7 +4,7 @@
 // The player reads what was saved from `GET api/user-settings`.
 import { assign, setup } from "xstate"
 import type { UserSettings } from "../../domain/account/user-settings.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import type { FieldErrors } from "../../domain/shared/validation.ts"
 import {
   isVideoSettingValue,

@@ -3,8 +3,9 @@
 // page. A visitor is sent to sign in first. Sign out asks for confirmation. When the server's
 // payments are a test mode (no money taken), the plans say so and the view shows it.
 import { assign, setup } from "xstate"
-import { isTestMode, type Plan, type PlanPrice, preselectedPrice, sortPrices } from "../../domain/billing/plans.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import type { Plan, PlanPrice } from "../../domain/billing/plan-schema.ts"
+import { isTestMode, preselectedPrice, sortPrices } from "../../domain/billing/plans.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 
 export interface CheckoutContext {

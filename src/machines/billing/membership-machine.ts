@@ -4,7 +4,7 @@
 import { assign, setup } from "xstate"
 import { type BillingState, canCancelSubscription, cancellationRoute } from "../../domain/billing/plans.ts"
 import type { SubscriptionView } from "../../domain/billing/subscription.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall } from "../shared/api-call.ts"
 
 export interface MembershipContext {

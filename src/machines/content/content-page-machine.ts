@@ -5,8 +5,10 @@
 // without asking again. Unknown slugs go to /not-found through the error catalogue. One machine per kind of
 // page, typed by its data, so a view wired to another page's data does not compile.
 import { assign, setup } from "xstate"
-import { isLockedPage, type LockedPage } from "../../domain/content/locked-page.ts"
-import { formErrorKey, type LockedItem, lockedItemOf } from "../../domain/shared/errors.ts"
+import { isLockedPage } from "../../domain/content/locked-page.ts"
+import type { LockedPage } from "../../domain/content/locked-page-schema.ts"
+import type { LockedItem } from "../../domain/shared/errors.ts"
+import { formErrorKey, lockedItemOf } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 
 export interface ContentPageContext<Data> {

@@ -6,7 +6,7 @@ import { assign, setup } from "xstate"
 import { pointHref } from "../../domain/content/content-links.ts"
 import type { MenuEntry, MenuPoint, MenuSection } from "../../domain/content/content-views.ts"
 import { columnCount } from "../../domain/content/menu-layout.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import { RESIZE_DEBOUNCE_MS } from "../../domain/shared/timing.ts"
 import { apiCall } from "../shared/api-call.ts"
 

@@ -12,7 +12,7 @@ import {
   toReviewForm,
   validateReviewForm,
 } from "../../domain/feedback/app-review.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import type { FieldErrors } from "../../domain/shared/validation.ts"
 
 export interface AppReviewContext {

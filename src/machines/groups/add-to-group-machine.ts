@@ -7,7 +7,7 @@ import { assign, setup } from "xstate"
 import type { AddMode } from "../../domain/groups/group-rules.ts"
 import type { AddedView, GroupListView, GroupView } from "../../domain/groups/group-views.ts"
 import { decodedTitle, titleErrors } from "../../domain/groups/group-views.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import type { FieldErrors } from "../../domain/shared/validation.ts"
 import { apiCall, errorOf, isFailure } from "../shared/api-call.ts"
 

@@ -9,7 +9,7 @@ import { pointHref } from "../../domain/content/content-links.ts"
 import { groupTestHref } from "../../domain/groups/group-links.ts"
 import type { GroupListView, GroupView } from "../../domain/groups/group-views.ts"
 import { decodedTitle, titleErrors } from "../../domain/groups/group-views.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import type { FieldErrors } from "../../domain/shared/validation.ts"
 import { apiCall, errorOf, isFailure } from "../shared/api-call.ts"
 

@@ -13,7 +13,7 @@ import {
   type SavedNote,
   type SavePointNotePayload,
 } from "../../domain/notes/note.ts"
-import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 
 /** What the page needs to show the note: the setting, the stored note and this device's unsaved text. */
 export interface NoteLoad {

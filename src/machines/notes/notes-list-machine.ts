@@ -2,7 +2,7 @@
 // text filter applied on the page. Loading fails inline with a retry.
 import { assign, fromPromise, setup } from "xstate"
 import { filterNotes, type NoteList, type NoteListItem } from "../../domain/notes/note.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 
 export interface NotesListContext {
   readonly notes: ReadonlyArray<NoteListItem>

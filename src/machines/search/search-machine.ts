@@ -11,7 +11,7 @@ import { searchFailureKey } from "../../domain/search/search-failures.ts"
 import type { SearchField } from "../../domain/search/search-fields.ts"
 import { isSearchableKeyword, keywordMessage, normalizeKeyword } from "../../domain/search/search-keyword.ts"
 import { type SearchRequest, sameRequest } from "../../domain/search/search-links.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../domain/shared/timing.ts"
 import { isFailure } from "../shared/api-call.ts"
 

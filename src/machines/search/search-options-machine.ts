@@ -4,7 +4,7 @@
 // is dropped). A failed load says so at the selects and can be retried.
 import { assign, fromPromise, setup } from "xstate"
 import type { FieldOption } from "../../domain/content/content-views.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 
 export interface SearchOptions {
   readonly channels: ReadonlyArray<FieldOption>

@@ -9,7 +9,7 @@ import type { PointSearchMode } from "../../domain/search/point-index.ts"
 import { NO_SAFETY_FILTERS, type SafetyFilters, safetyPayload } from "../../domain/search/safety-filters.ts"
 import { searchFailureKey } from "../../domain/search/search-failures.ts"
 import { isSearchableKeyword, keywordMessage, normalizeKeyword } from "../../domain/search/search-keyword.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../domain/shared/timing.ts"
 import { isFailure } from "../shared/api-call.ts"
 

@@ -17,7 +17,7 @@ import type {
   TestResultView,
   TestSessionView,
 } from "../../domain/self-tests/test-views.ts"
-import { failureTag, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureTag, formErrorKey } from "../../domain/shared/failures.ts"
 import { errorOf, isFailure, isFailureWhere } from "../shared/api-call.ts"
 import {
   deadlineOf,

@@ -12,7 +12,7 @@ import {
   toTestSettingsForm,
   validateTestSettingsForm,
 } from "../../domain/self-tests/test-settings-form.ts"
-import { failureFieldErrors, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import type { FieldErrors } from "../../domain/shared/validation.ts"
 
 export interface TestsSettingsContext {

@@ -2,7 +2,7 @@
 // wiring, that resolves with the answer or rejects with the catalogue's `ApiFailure`. Guards read
 // the failure through `isFailure`, never by casting the error event.
 import { fromPromise } from "xstate"
-import { type ApiFailure, type ApiFailureTag, failureOf } from "../../domain/shared/errors.ts"
+import { type ApiFailure, type ApiFailureTag, failureOf } from "../../domain/shared/failures.ts"
 
 /** The stub of an API call until the wiring provides it: it fails loudly when it is not. */
 export const apiCall = <Output, Input = void>(name: string) =>

@@ -4,7 +4,7 @@
 // a failure. Only a turned-back submit moves focus (the view follows `rejectedSubmits`): a message
 // appearing on blur or while typing never does. `formFlow(validate)` binds these steps to one
 // form's rule, so each transition of a form machine is one line.
-import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 import type { FieldErrors, Validated } from "../../domain/shared/validation.ts"
 
 export interface FormContext<F> {

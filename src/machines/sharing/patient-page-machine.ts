@@ -3,7 +3,7 @@
 // One player shows the chosen video; the others are listed beside it. It never signs anyone in or out: every failure is said on the page, with a retry where one helps.
 import { assign, setup } from "xstate"
 import type { PatientPage } from "../../domain/acupressure/patient-sharing.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import type { PlaybackPreferences } from "../../domain/videos/video-playback.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type PlayerPreferenceEvent, preferencesAfter, sharingPreferences } from "./player-preferences.ts"

@@ -12,7 +12,7 @@ import {
   type SharePayload,
   SharePayload as SharePayloadSchema,
 } from "../../domain/acupressure/patient-sharing.ts"
-import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/errors.ts"
+import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 import { validate } from "../../domain/shared/validation.ts"
 import type { VideoListing } from "../../domain/videos/video-listing.ts"
 import type { PlaybackPreferences } from "../../domain/videos/video-playback.ts"

@@ -5,7 +5,7 @@
 // failure says so with a retry; a new share refreshes the list in place.
 import { assign, setup } from "xstate"
 import type { ShareList } from "../../domain/acupressure/patient-sharing.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 
 export interface SharedListContext {

@@ -4,7 +4,7 @@
 // with a way to try again.
 import { assign, setup } from "xstate"
 import { UnsubscribePayload } from "../../domain/acupressure/patient-sharing.ts"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import { validate } from "../../domain/shared/validation.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 

@@ -7,7 +7,7 @@
 // media error (a signed address expired, the network dropped) lists the videos again for fresh
 // addresses and resumes where it stopped; a second failure in a row says so with a retry.
 import { assign, setup } from "xstate"
-import { formErrorKey } from "../../domain/shared/errors.ts"
+import { formErrorKey } from "../../domain/shared/failures.ts"
 import type { CaptionLanguage, VideoListing } from "../../domain/videos/video-listing.ts"
 import {
   nextPlayable,

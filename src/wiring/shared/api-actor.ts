@@ -4,7 +4,7 @@
 // was left) reports nothing back; a call that outlives its state runs to its end all the same.
 import { Effect } from "effect"
 import { fromPromise } from "xstate"
-import type { ApiFailure } from "../../domain/shared/errors.ts"
+import type { ApiFailure } from "../../domain/shared/failures.ts"
 import { ApiClient, type Client } from "../../infra/api-client.ts"
 import type { AppIO, AppRuntime } from "./runtime.ts"
 

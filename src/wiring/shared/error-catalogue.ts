@@ -1,7 +1,7 @@
 // The error catalogue of §8 acted on once, for every API call a flow does not handle itself: a
 // 401 ends the session (if there is one), a 404 goes to /not-found, the rest show their toast.
 import { Effect } from "effect"
-import { type ApiFailure, catalogueAction, FLOW_HANDLED } from "../../domain/shared/errors.ts"
+import { type ApiFailure, catalogueAction, FLOW_HANDLED } from "../../domain/shared/failures.ts"
 import { Navigation } from "../../infra/navigation.ts"
 import { Toasts } from "../../infra/toasts.ts"
 

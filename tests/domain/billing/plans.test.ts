@@ -1,5 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import type { PlanPrice } from "../../../src/domain/billing/plan-schema.ts"
 import {
   type BillingState,
   billingStateOf,
@@ -17,7 +18,6 @@ import {
   PLAN_ID_STANDARD,
   PLAN_NAME_PRO,
   PLAN_NAME_STANDARD,
-  type PlanPrice,
   preselectedPrice,
   STORE_SUBSCRIPTION_URLS,
   sortPrices,

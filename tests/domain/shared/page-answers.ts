@@ -27,7 +27,7 @@ import {
   overlaysFor,
   pointOverlayOf,
 } from "../../../src/domain/content/localize-content.ts"
-import type { LockedPage } from "../../../src/domain/content/locked-page.ts"
+import type { LockedPage } from "../../../src/domain/content/locked-page-schema.ts"
 import { localizeSafety } from "../../../src/domain/content/point-safety.ts"
 import type { Translate } from "../../../src/domain/shared/page-head.ts"
 

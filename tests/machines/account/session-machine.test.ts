@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, SimulatedClock, waitFor } from "xstate"
 import type { StoredUser, UserData } from "../../../src/domain/account/user.ts"
-import { UNAUTHORIZED_RELOAD_DELAY_MS, Unauthorized } from "../../../src/domain/shared/errors.ts"
+import { Unauthorized } from "../../../src/domain/shared/errors.ts"
+import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../../src/domain/shared/failures.ts"
 import { mergeDashboard, sessionMachine } from "../../../src/machines/account/session-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
 

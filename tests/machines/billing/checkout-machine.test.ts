@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, waitFor } from "xstate"
-import { PLAN_ID_PRO, PLAN_NAME_PRO, type Plan, type PlanPrice } from "../../../src/domain/billing/plans.ts"
+import type { Plan, PlanPrice } from "../../../src/domain/billing/plan-schema.ts"
+import { PLAN_ID_PRO, PLAN_NAME_PRO } from "../../../src/domain/billing/plans.ts"
 import {
   Offline,
   RequestTimeout,

@@ -7,7 +7,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react"
 import { HttpResponse, http } from "msw"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { API_TIMEOUT_MS } from "../../../src/domain/shared/errors.ts"
+import { API_TIMEOUT_MS } from "../../../src/domain/shared/failures.ts"
 import { FAILURES, type Failure, failureResponse } from "../support/failures.ts"
 import { API, dashboard, renderApp, server } from "../support/render-app.tsx"
 import { rememberProMember, sharingHandlers } from "../support/sharing-api.ts"

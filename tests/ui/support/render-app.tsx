@@ -5,7 +5,7 @@ import { HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"
 import { expect } from "vitest"
 import type { SimulatedClock } from "xstate"
-import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../../src/domain/shared/errors.ts"
+import { UNAUTHORIZED_RELOAD_DELAY_MS } from "../../../src/domain/shared/failures.ts"
 import { wire } from "../../../src/main.tsx"
 import { API, dashboard, quote, signedInUser } from "./api-data.ts"
 

@@ -1,14 +1,11 @@
 import { describe, expect, it } from "vitest"
+import { SocialSignInRefused } from "../../../src/domain/account/social-errors.ts"
+import { NoteConflict } from "../../../src/domain/notes/note.ts"
+import { TestClosed } from "../../../src/domain/self-tests/test-errors.ts"
 import {
-  API_TIMEOUT_MS,
-  catalogueAction,
+  API_FAILURES,
   EmailNotVerified,
-  FLOW_HANDLED,
   Forbidden,
-  failureFieldErrors,
-  failureTag,
-  flattenErrorData,
-  formErrorKey,
   InvalidCredentials,
   NotFound,
   Offline,
@@ -16,12 +13,23 @@ import {
   RequestTimeout,
   ServerError,
   TooManyRequests,
-  UNAUTHORIZED_RELOAD_DELAY_MS,
   Unauthorized,
   UnexpectedResponse,
   UnsupportedMediaType,
   ValidationFailed,
 } from "../../../src/domain/shared/errors.ts"
+import {
+  API_FAILURE_TAGS,
+  API_TIMEOUT_MS,
+  catalogueAction,
+  FLOW_HANDLED,
+  failureFieldErrors,
+  failureTag,
+  flattenErrorData,
+  formErrorKey,
+  isApiFailure,
+  UNAUTHORIZED_RELOAD_DELAY_MS,
+} from "../../../src/domain/shared/failures.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
 
 describe("constants of §7 and §9", () => {
@@ -85,6 +93,48 @@ const ALL_FAILURES = [
   new Offline({}),
   new UnexpectedResponse({ status: 400, data: { message: "bad" } }),
 ] as const
+
+/** One instance of every class of the catalogue. */
+const EVERY_CLASS = [
+  ...ALL_FAILURES,
+  new UnsupportedMediaType({ message: "JSON only" }),
+  new TestClosed({ message: "ended", reason: "timeUp" }),
+  new SocialSignInRefused({ message: "expired", reason: "expired" }),
+  new NoteConflict({ message: "changed", stored: null }),
+] as const
+
+describe("recognising a failure by its tag", () => {
+  it("lists the tags of the catalogue's classes, each once", () => {
+    expect([...API_FAILURE_TAGS].sort()).toEqual(
+      API_FAILURES.map((failure) => failure.fields._tag.schema.literal).sort(),
+    )
+  })
+
+  it("has an instance of every class of the catalogue to try", () => {
+    expect(new Set(EVERY_CLASS.map((failure) => failure.constructor))).toEqual(new Set(API_FAILURES))
+  })
+
+  it.each(EVERY_CLASS)("accepts a $_tag", (failure) => {
+    expect(isApiFailure(failure)).toBe(true)
+  })
+
+  it("accepts an object with a catalogue's tag, as a flow reads it", () => {
+    expect(isApiFailure({ _tag: "Offline" })).toBe(true)
+  })
+
+  it.each([
+    ["a plain Error", new Error("Offline")],
+    ["an object with an unknown _tag", { _tag: "SomethingElse", message: "x" }],
+    ["a locked page's answer", { _tag: "Locked", message: "Pro", item: null }],
+    ["an object with a non-string _tag", { _tag: 1 }],
+    ["an object without _tag", { message: "Offline" }],
+    ["a tag alone", "Offline"],
+    ["null", null],
+    ["undefined", undefined],
+  ])("refuses %s", (_, value) => {
+    expect(isApiFailure(value)).toBe(false)
+  })
+})
 
 describe("catalogueAction (§8)", () => {
   it("covers twelve distinct failure tags", () => {

@@ -3,10 +3,11 @@
 // pages have their flows in sign-in.ts (sign-in, registration, password reset, e-mail verification
 // and restore) and account-pages.ts (the settings), loaded with those pages. The session itself is the HttpOnly
 // cookie the server sets and clears: the app never holds it.
-import { Effect, Exit, Schema } from "effect"
+import { Effect } from "effect"
 import { type Actor, createActor } from "xstate"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../domain/account/return-path.ts"
-import { type StoredUser, StoredUser as StoredUserSchema } from "../domain/account/user.ts"
+import { readStoredUser } from "../domain/account/stored-user.ts"
+import type { StoredUser } from "../domain/account/user.ts"
 import { PAYMENT_PROMPT_STORAGE_KEY } from "../domain/billing/payment-prompt.ts"
 import { COOKIE_USERDATA, ONE_TIME_TOKEN_KEY, SESSION_COOKIE_MAX_AGE_SECONDS } from "../domain/shared/cookies.ts"
 import { isUnsavedWorkKey } from "../domain/shared/unsaved-work.ts"
@@ -19,16 +20,13 @@ import { sessionMachine } from "../machines/account/session-machine.ts"
 import type { TimerClock } from "../machines/self-tests/test-session-context.ts"
 import type { Wiring } from "./shared/wiring.ts"
 
-const decodeStoredUser = Schema.decodeUnknownExit(Schema.fromJsonString(StoredUserSchema))
-
 /**
  * The signed-in user the browser remembers: the userdata cookie. Whether its session still lives only
  * the server knows; the first call tells (a 401 ends it through the catalogue).
  */
 const storedUser = Effect.gen(function* () {
   const record = yield* Effect.flatMap(Cookies, (cookies) => cookies.get(COOKIE_USERDATA))
-  const decoded = record ? decodeStoredUser(record) : undefined
-  return decoded && Exit.isSuccess(decoded) ? decoded.value : null
+  return record ? readStoredUser(record) : null
 })
 
 /** A one-time login token in the address (§7) is kept for the API client's next call, and leaves the address. */

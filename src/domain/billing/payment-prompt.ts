@@ -2,7 +2,7 @@
 // are not on Pro and not on the payment page): once after a sign-in, at most once a day per user
 // on this device, and never on the payment, sign-in, registration, reset or verification pages —
 // there it waits for the first page where it may show. Dismissing it is always possible.
-import { Schema } from "effect"
+import { isJsonObject, parseJson } from "../shared/json.ts"
 import { DAY_MS } from "../shared/timing.ts"
 import { type BillingState, isProPlan } from "./plans.ts"
 import { PAYMENT_PATHS } from "./upgrade-pages.ts"
@@ -22,16 +22,18 @@ export const PAYMENT_PROMPT_HIDDEN_PATHS = [
 ] as const
 
 /** When the modal last opened by itself, per user (uuid → epoch milliseconds). */
-export const PromptMemory = Schema.Record(Schema.String, Schema.Number)
-export type PromptMemory = typeof PromptMemory.Type
+export interface PromptMemory {
+  readonly [uuid: string]: number
+}
 
-const decodeMemory = Schema.decodeUnknownOption(Schema.fromJsonString(PromptMemory))
-
-/** The stored memory; anything unreadable counts as empty. */
+/** The stored memory, a JSON object of numbers; anything unreadable counts as empty. */
 export const readPromptMemory = (raw: string | undefined): PromptMemory => {
-  if (raw === undefined) return {}
-  const decoded = decodeMemory(raw)
-  return decoded._tag === "Some" ? decoded.value : {}
+  const memory = raw === undefined ? undefined : parseJson(raw)
+  if (!isJsonObject(memory)) return {}
+  const entries = Object.entries(memory)
+  return entries.every((entry): entry is [string, number] => typeof entry[1] === "number")
+    ? Object.fromEntries(entries)
+    : {}
 }
 
 /** The memory after showing it to `uuid` now; entries older than a day are dropped. */

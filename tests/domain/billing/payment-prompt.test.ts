@@ -1,3 +1,4 @@
+import { Option, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   PAYMENT_PROMPT_HIDDEN_PATHS,
@@ -74,6 +75,32 @@ describe("prompt memory", () => {
     ["an array", "[1]"],
   ])("reads %s as empty", (_, raw) => {
     expect(readPromptMemory(raw)).toEqual({})
+  })
+
+  // What a Schema of the memory (uuid → epoch milliseconds) would read from the same text.
+  const decodeWithSchema = Schema.decodeUnknownOption(
+    Schema.fromJsonString(Schema.Record(Schema.String, Schema.Number)),
+  )
+
+  it.each([
+    "{}",
+    '{"u-1":1750000000000,"u-2":0}',
+    '{"u-1":-1.5}',
+    '{"u-1":1e400}',
+    '{"u-1":1,"u-2":"2"}',
+    '{"u-1":null}',
+    '{"u-1":true}',
+    '{"u-1":{"at":1}}',
+    '{"u-1":[1]}',
+    "[]",
+    "[1]",
+    "null",
+    "1",
+    '"u-1"',
+    "",
+    "{",
+  ])("reads %j as a Schema of it would", (raw) => {
+    expect(readPromptMemory(raw)).toEqual(Option.getOrElse(decodeWithSchema(raw), () => ({})))
   })
 
   it("keeps other users within the interval and drops older entries", () => {

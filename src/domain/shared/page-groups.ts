@@ -49,8 +49,8 @@ export type PageGroup = keyof typeof PAGE_GROUPS
  * billing, content, charts, language, quote) come with the app.
  */
 export const PAGE_GROUP_FLOWS = {
-  // The notes and groups a content page offers load with their parts, after the page (ui/content/page-parts.tsx).
-  content: [],
+  // A point's note loads with its part, after the page (ui/content/page-parts.tsx).
+  content: ["groups"],
   "sign-in": ["sign-in", "social"],
   account: ["account-pages"],
   billing: [],

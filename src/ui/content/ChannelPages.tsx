@@ -8,10 +8,10 @@ import { channelHref, channelVideoHref, pointVideosHref, vesselHref } from "../.
 import type { ChannelIndex, ChannelPage as ChannelPageData } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
+import { AddToGroup } from "../groups/AddToGroup.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, PointRow, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
-import { AddToGroup } from "./page-parts.tsx"
 
 const Locked = ({ name, className }: { readonly name: ReactNode; readonly className?: string }) => {
   const { upgrade } = useAppServices()

@@ -9,10 +9,11 @@ import { sentenceAnchor } from "../../domain/content/safety-row.ts"
 import { EXTRA_POINT_VIDEOS } from "../../domain/videos/video-links.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
+import { AddToGroup } from "../groups/AddToGroup.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
-import { AddToGroup, PointNotes } from "./page-parts.tsx"
+import { PointNotes } from "./page-parts.tsx"
 import { SafetyRow } from "./SafetyRow.tsx"
 
 const PointView = ({ point }: { readonly point: PointPageData }) => {

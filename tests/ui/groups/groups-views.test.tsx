@@ -114,8 +114,13 @@ const answer = (failure: Failure) =>
     fieldErrors: { name: "validation.tooLong" },
   })
 
+// The toasts' region mounts once sonner's script is in, which a busy machine may take a while to import.
 const toast = async () =>
-  within(await screen.findByRole("region", { name: /Notifications/ })).findByRole("listitem", {}, { timeout: 3000 })
+  within(await screen.findByRole("region", { name: /Notifications/ }, { timeout: 10_000 })).findByRole(
+    "listitem",
+    {},
+    { timeout: 10_000 },
+  )
 
 type User = ReturnType<typeof userEvent.setup>
 

@@ -49,8 +49,9 @@ export type PageGroup = keyof typeof PAGE_GROUPS
  * billing, content, charts, language, quote) come with the app.
  */
 export const PAGE_GROUP_FLOWS = {
-  // A point's note loads with its part, after the page (ui/content/page-parts.tsx).
-  content: ["groups"],
+  // A point's note loads with its part, after the page (ui/content/page-parts.tsx); "add to group"'s
+  // dialog and flow on the button's first press (ui/groups/AddToGroup.tsx).
+  content: [],
   "sign-in": ["sign-in", "social"],
   account: ["account-pages"],
   billing: [],

@@ -9,6 +9,7 @@ import type { ChannelIndex, ChannelPage as ChannelPageData } from "../../domain/
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
 import { AddToGroup } from "../groups/AddToGroup.tsx"
+import { Hanzi } from "../shared/components/Hanzi.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, PointRow, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
@@ -52,7 +53,7 @@ const IndexView = ({ index }: { readonly index: ChannelIndex }) => {
               />
             )}
             <span className="muted">
-              {c.pinyin} · <span lang="zh-Hant">{c.hanzi}</span> · {t("browse.pointCount", { count: c.pointCount })}
+              {c.pinyin} · <Hanzi text={c.hanzi} /> · {t("browse.pointCount", { count: c.pointCount })}
             </span>
           </li>
         ))}
@@ -115,10 +116,7 @@ const ChannelView = ({ channel }: { readonly channel: ChannelPageData }) => {
         </ol>
       </nav>
       <h1>
-        {channel.name}{" "}
-        <span lang="zh-Hant" className="hanzi">
-          {channel.hanzi.traditional}
-        </span>
+        {channel.name} <Hanzi text={channel.hanzi.traditional} className="hanzi" />
       </h1>
       <p className="lead" lang={lang(fields.summary)}>
         {channel.summary}

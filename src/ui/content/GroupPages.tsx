@@ -24,6 +24,7 @@ import type {
 } from "../../domain/content/content-views.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
+import { Hanzi } from "../shared/components/Hanzi.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, PointList, PointRow, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
@@ -127,10 +128,7 @@ const VesselView = ({ vessel }: { readonly vessel: VesselData }) => {
         </ol>
       </nav>
       <h1>
-        {vessel.name}{" "}
-        <span lang="zh-Hant" className="hanzi">
-          {vessel.hanzi.traditional}
-        </span>
+        {vessel.name} <Hanzi text={vessel.hanzi.traditional} className="hanzi" />
       </h1>
       <VideoLinks links={[{ href: channelVideoHref(vessel.slug), label: t("browse.playVesselVideo") }]} />
       <dl className="facts">

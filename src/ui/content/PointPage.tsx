@@ -10,6 +10,7 @@ import { EXTRA_POINT_VIDEOS } from "../../domain/videos/video-links.ts"
 import { useAppServices } from "../app-services.tsx"
 import { BodyChart } from "../charts/LazyCharts.tsx"
 import { AddToGroup } from "../groups/AddToGroup.tsx"
+import { Hanzi } from "../shared/components/Hanzi.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 import { ContentPage, textLang, UntranslatedNote, VideoLinks } from "./content-page.tsx"
@@ -50,9 +51,7 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
       <header className="point-header">
         <h1>
           <span className="point-code">{point.code}</span> {point.pinyin}{" "}
-          <span lang="zh-Hant" className="hanzi">
-            {point.hanzi.traditional}
-          </span>
+          <Hanzi text={point.hanzi.traditional} className="hanzi" />
         </h1>
         <p className="lead">{point.name}</p>
         <AddToGroup mode="point" id={point.code} label={point.code} />
@@ -72,11 +71,11 @@ const PointView = ({ point }: { readonly point: PointPageData }) => {
           </dd>
           <dt>{t("browse.characters")}</dt>
           <dd>
-            <span lang="zh-Hant">{point.hanzi.traditional}</span>
+            <Hanzi text={point.hanzi.traditional} />
             {point.hanzi.simplified !== point.hanzi.traditional ? (
               <>
                 {" "}
-                / <span lang="zh-Hans">{point.hanzi.simplified}</span>
+                / <Hanzi text={point.hanzi.simplified} simplified />
               </>
             ) : null}
           </dd>

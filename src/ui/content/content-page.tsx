@@ -12,6 +12,7 @@ import type { ContentPageMachine } from "../../machines/content/content-page-mac
 import { type ContentPageData, useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { Hanzi } from "../shared/components/Hanzi.tsx"
 import { PageLoader } from "../shared/components/PageLoader.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
@@ -152,10 +153,7 @@ export const PointRow = ({ point, role }: { readonly point: PointSummary; readon
   const label = (
     <>
       <span className="point-code">{point.code}</span> <span className="point-pinyin">{point.pinyin}</span>{" "}
-      <span className="point-hanzi" lang="zh-Hant">
-        {point.hanzi}
-      </span>{" "}
-      <span className="point-name">{point.name}</span>
+      <Hanzi text={point.hanzi} className="point-hanzi" /> <span className="point-name">{point.name}</span>
     </>
   )
   return (

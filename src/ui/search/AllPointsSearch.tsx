@@ -15,6 +15,7 @@ import { ALL_POINTS_ANCHOR } from "../../domain/search/search-links.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button as AppButton } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
+import { Hanzi } from "../shared/components/Hanzi.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { ClientLinks } from "./ClientLinks.tsx"
 import { Highlighted } from "./Highlighted.tsx"
@@ -39,9 +40,9 @@ const PointOption = ({ hit }: { readonly hit: PointHit }) => {
     <>
       <span className="point-code">{mark("code", hit.point)}</span>{" "}
       <span className="point-pinyin">{mark("pinyin", hit.pinyin)}</span>{" "}
-      <span className="point-hanzi" lang="zh-Hant">
+      <Hanzi text={hit.hanzi.traditional} className="point-hanzi">
         {mark("hanzi", hit.hanzi.traditional)}
-      </span>{" "}
+      </Hanzi>{" "}
       <span className="point-name">{mark("name", hit.name)}</span>
       {elsewhere ? (
         <span className="point-matched">

@@ -24,6 +24,7 @@ import { Highlighted, SnippetText } from "./Highlighted.tsx"
 import { SearchLinks } from "./SearchLinks.tsx"
 import { typedSearch } from "./typed-search.ts"
 import "./search.css"
+import { Hanzi } from "../shared/components/Hanzi.tsx"
 
 const Suggestion = ({ hit }: { readonly hit: KeywordHit }) => {
   const { t } = useTranslation("common")
@@ -37,7 +38,7 @@ const Suggestion = ({ hit }: { readonly hit: KeywordHit }) => {
           <Highlighted segments={name.segments} />
         ) : (
           <>
-            {hit.pinyin} · <span lang="zh-Hant">{hit.hanzi}</span> · {hit.name}
+            {hit.pinyin} · <Hanzi text={hit.hanzi} /> · {hit.name}
           </>
         )}
         {hit.permission ? null : (

@@ -9,6 +9,7 @@ import { pointHref } from "../../domain/content/content-links.ts"
 import { isListed, listedPageCount } from "../../domain/search/locked-matches.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
+import { Hanzi } from "../shared/components/Hanzi.tsx"
 import { ProBadge } from "../shared/components/ProBadge.tsx"
 import { Highlighted, SnippetText } from "./Highlighted.tsx"
 
@@ -24,7 +25,7 @@ const NameLine = ({ hit }: { readonly hit: KeywordHit }) => {
         </span>
       ) : (
         <span className="result-names">
-          {hit.pinyin} · <span lang="zh-Hant">{hit.hanzi}</span> · {hit.name}
+          {hit.pinyin} · <Hanzi text={hit.hanzi} /> · {hit.name}
         </span>
       )}
     </>

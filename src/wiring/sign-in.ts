@@ -3,7 +3,7 @@
 // in, or out, through the app's one session (account.ts).
 import { Effect } from "effect"
 import { RETURN_PARAM, withReturnPath } from "../domain/account/return-path.ts"
-import { storedUserOf } from "../domain/account/user.ts"
+import { storedUserOf } from "../domain/account/stored-user.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { emailRestoreMachine } from "../machines/account/email-restore-machine.ts"
 import { emailVerificationMachine } from "../machines/account/email-verification-machine.ts"

@@ -4,8 +4,8 @@
 // the page goes to the return path.
 // These flows tell every failure on the page itself, so the catalogue's toasts and 404 page stay away.
 import { Effect } from "effect"
+import { storedUserOf } from "../domain/account/stored-user.ts"
 import type { SignedInUser } from "../domain/account/user.ts"
-import { storedUserOf } from "../domain/account/user.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { socialCallbackMachine } from "../machines/account/social-callback-machine.ts"
 import { socialLinkMachine } from "../machines/account/social-link-machine.ts"

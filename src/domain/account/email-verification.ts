@@ -8,7 +8,10 @@ import { boundedText } from "../shared/input-rules.ts"
 import { type Validated, validate } from "../shared/validation.ts"
 import { confirmationMatches, NewPassword } from "./password-rules.ts"
 import { Confirmation, withConfirmation } from "./registration.ts"
+import { type ChoosePasswordForm, EMPTY_CHOOSE_PASSWORD_FORM } from "./sign-in-forms.ts"
 import { Code, LinkToken } from "./verification-code.ts"
+
+export { type ChoosePasswordForm, EMPTY_CHOOSE_PASSWORD_FORM }
 
 /** How long the browser that registered an address may verify it without typing its password again. */
 export const SIGN_UP_BROWSER_HOURS = 24
@@ -45,9 +48,6 @@ export type ChoosePasswordPayload = ChoosePasswordWithLinkPayload | ChoosePasswo
 
 /** What authorises the password step: the link's token, or the account and the code. */
 export type VerificationProof = { readonly token: string } | { readonly uuid: string; readonly code: string }
-
-export type ChoosePasswordForm = { readonly password: string; readonly confirmPassword: string }
-export const EMPTY_CHOOSE_PASSWORD_FORM: ChoosePasswordForm = { password: "", confirmPassword: "" }
 
 const withLink = validate(ChoosePasswordWithLinkPayload)
 const withCode = validate(ChoosePasswordWithCodePayload)

@@ -4,7 +4,10 @@ import { type Validated, validate } from "../shared/validation.ts"
 import { AccountEmail } from "./email-rules.ts"
 import { confirmationMatches, NewPassword } from "./password-rules.ts"
 import { Confirmation, withConfirmation } from "./registration.ts"
+import { EMPTY_RESET_FORM, type ResetForm } from "./sign-in-forms.ts"
 import { Code, LinkToken } from "./verification-code.ts"
+
+export { EMPTY_RESET_FORM, type ResetForm }
 
 export const ForgotPasswordPayload = Schema.Struct({ email: AccountEmail })
 export type ForgotPasswordPayload = typeof ForgotPasswordPayload.Type
@@ -24,14 +27,6 @@ export const LinkResetPasswordPayload = Schema.Struct({
   confirmPassword: Confirmation,
 }).check(confirmationMatches("password", "confirmPassword"))
 export type LinkResetPasswordPayload = typeof LinkResetPasswordPayload.Type
-
-export type ResetForm = {
-  readonly email: string
-  readonly code: string
-  readonly password: string
-  readonly confirmPassword: string
-}
-export const EMPTY_RESET_FORM: ResetForm = { email: "", code: "", password: "", confirmPassword: "" }
 
 export const validateForgotPasswordForm = validate(ForgotPasswordPayload)
 export const validateResetForm = (form: ResetForm): Validated<ResetPasswordPayload> =>

@@ -7,6 +7,9 @@ import { Email } from "./email-rules.ts"
 import { FirstName, LastName } from "./name-rules.ts"
 import { PASSWORD_MAX_LENGTH } from "./password-limits.ts"
 import { confirmationMatches, NewPassword, passwordsMatch } from "./password-rules.ts"
+import { EMPTY_REGISTER_FORM, type RegisterForm } from "./sign-in-forms.ts"
+
+export { EMPTY_REGISTER_FORM, type RegisterForm }
 
 /** How long an unverified sign-up is kept before its address can be registered afresh. */
 export const PENDING_SIGN_UP_DAYS = 7
@@ -30,26 +33,6 @@ export const RegisterPayload = Schema.Struct({
   promotional: Schema.Boolean,
 }).check(confirmationMatches("password", "confirmPassword"))
 export type RegisterPayload = typeof RegisterPayload.Type
-
-export type RegisterForm = {
-  readonly email: string
-  readonly firstName: string
-  readonly lastName: string
-  readonly password: string
-  readonly confirmPassword: string
-  readonly termsChecked: boolean
-  readonly promotional: boolean
-}
-
-export const EMPTY_REGISTER_FORM: RegisterForm = {
-  email: "",
-  firstName: "",
-  lastName: "",
-  password: "",
-  confirmPassword: "",
-  termsChecked: false,
-  promotional: false,
-}
 
 /**
  * Validates the whole form at once. The struct-level confirmation check only runs once every field

@@ -4,6 +4,9 @@ import { Schema } from "effect"
 import { MessageKey, validate } from "../shared/validation.ts"
 import { AccountEmail } from "./email-rules.ts"
 import { SignInPassword } from "./password-rules.ts"
+import { EMPTY_LOGIN_FORM, type LoginForm } from "./sign-in-forms.ts"
+
+export { EMPTY_LOGIN_FORM, type LoginForm }
 
 export const DEVICE_NAME_MAX_LENGTH = 100
 
@@ -24,6 +27,4 @@ export const LoginPayload = Schema.Struct({
 })
 export type LoginPayload = typeof LoginPayload.Type
 
-export type LoginForm = { readonly email: string; readonly password: string }
-export const EMPTY_LOGIN_FORM: LoginForm = { email: "", password: "" }
 export const validateLoginForm = validate(LoginPayload)

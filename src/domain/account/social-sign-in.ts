@@ -8,20 +8,27 @@ import { Email } from "./email-rules.ts"
 import { FirstName, LastName } from "./name-rules.ts"
 import { SignInPassword } from "./password-rules.ts"
 import { TermsAccepted } from "./registration.ts"
+import {
+  providerErrorReason,
+  SOCIAL_CALLBACK_PAGE,
+  SOCIAL_CALLBACK_ROUTE,
+  SOCIAL_PROVIDER_ID_PATTERN,
+  socialNextStep,
+  socialStartPath,
+} from "./social-links.ts"
 import { SignedInUser } from "./user.ts"
+
+export {
+  providerErrorReason,
+  SOCIAL_CALLBACK_PAGE,
+  SOCIAL_CALLBACK_ROUTE,
+  SOCIAL_PROVIDER_ID_PATTERN,
+  socialNextStep,
+  socialStartPath,
+}
 
 /** How long a started sign-in may take at the provider, and a verified identity waits for its next step. */
 export const SOCIAL_ATTEMPT_MINUTES = 10
-
-/** The app page the server's callback sends the browser to with the provider's answer. */
-export const SOCIAL_CALLBACK_PAGE = "/social/callback"
-/** The server's callback: the provider's redirect URI (GET, or POST for form_post). */
-export const SOCIAL_CALLBACK_ROUTE = "/api/social/callback"
-export const SOCIAL_PROVIDER_ID_PATTERN = /^[a-z0-9]{1,40}$/
-
-/** The start of a sign-in with a provider; the server sends the browser on to it. */
-export const socialStartPath = (providerId: string, returnTo: string | null) =>
-  `/api/social/${encodeURIComponent(providerId)}/start${returnTo ? `?next=${encodeURIComponent(returnTo)}` : ""}`
 
 export const SocialProvider = Schema.Struct({ id: Schema.String, name: Schema.String })
 export type SocialProvider = typeof SocialProvider.Type
@@ -70,10 +77,6 @@ export type SocialLinkNeeded = typeof SocialLinkNeeded.Type
 export const SocialLoginResult = Schema.Union([SignedInUser, SocialRegistrationNeeded, SocialLinkNeeded])
 export type SocialLoginResult = typeof SocialLoginResult.Type
 
-/** The next step an answer asks for, or null when it signed the user in. */
-export const socialNextStep = (result: SocialLoginResult): SocialRegistrationNeeded | SocialLinkNeeded | null =>
-  "step" in result ? result : null
-
 /** The social registration variant of §3: e-mail, first and last name, terms (no password). */
 export const SocialRegisterPayload = Schema.Struct({
   ticket: SocialTicket,
@@ -93,7 +96,3 @@ export const SocialLinkPayload = Schema.Struct({ ticket: SocialTicket, password:
 export type SocialLinkPayload = typeof SocialLinkPayload.Type
 export type SocialLinkForm = { readonly ticket: string; readonly password: string }
 export const validateSocialLinkForm = validate(SocialLinkPayload)
-
-/** Errors a provider may send to the callback instead of a code (RFC 6749 §4.1.2.1). */
-export const providerErrorReason = (error: string): "accessDenied" | "providerError" =>
-  error === "access_denied" ? "accessDenied" : "providerError"

@@ -4,7 +4,7 @@
 // one, and nothing else (a field the record no longer has is dropped); anything else is no user.
 // tests/domain/account/stored-user.test.ts holds the two to the same answers.
 import { isJsonObject, parseJson } from "../shared/json.ts"
-import type { StoredUser } from "./user.ts"
+import type { SignedInUser, StoredUser } from "./user.ts"
 
 const isString = (value: unknown): value is string => typeof value === "string"
 const isNumber = (value: unknown): value is number => typeof value === "number"
@@ -69,3 +69,6 @@ export const readStoredUser = (json: string): StoredUser | null => {
   }
   return null
 }
+
+/** The signed-in record as the app keeps it: never a token. */
+export const storedUserOf = ({ token: _token, ...user }: SignedInUser): StoredUser => user

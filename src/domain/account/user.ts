@@ -84,8 +84,5 @@ export const USER_DEFAULTS: SignedInUser = {
 export const StoredUser = SignedInUser.mapFields(({ token: _token, ...rest }) => rest)
 export type StoredUser = typeof StoredUser.Type
 
-/** The signed-in record as the app keeps it: never a token. */
-export const storedUserOf = ({ token: _token, ...user }: SignedInUser): StoredUser => user
-
 export const displayName = (user: Pick<SignedInUser, "first_name" | "last_name">) =>
   `${user.first_name} ${user.last_name}`.trim()

@@ -7,7 +7,7 @@ import type { EmailUpdatePayload, EmailUpdateResponse } from "../../domain/accou
 import type { UserData } from "../../domain/account/user.ts"
 import { isCode, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
 import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
-import { MessageKey } from "../../domain/shared/validation.ts"
+import { MessageKey } from "../../domain/shared/message-keys.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 
 export interface EmailChangeContext {

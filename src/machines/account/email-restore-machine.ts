@@ -6,7 +6,7 @@
 // says so; so does an address another account has taken meanwhile.
 import { assign, setup } from "xstate"
 import type { EmailRestorePayload, EmailRestoreResponse } from "../../domain/account/email-restore.ts"
-import { isLinkToken } from "../../domain/account/verification-code.ts"
+import { isLinkToken } from "../../domain/account/verification-formats.ts"
 import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 

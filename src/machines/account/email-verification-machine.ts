@@ -9,19 +9,17 @@
 // chooses their own password with it (the password step), which signs them in; a link or code that
 // stops working on the way sends them back.
 import { and, assign, setup } from "xstate"
-import { isAccountEmail } from "../../domain/account/email-rules.ts"
-import {
-  type ChoosePasswordForm,
-  type ChoosePasswordPayload,
-  EMPTY_CHOOSE_PASSWORD_FORM,
-  type VerificationAnswer,
-  type VerificationProof,
-  validateChoosePasswordForm,
+import { isAccountEmail } from "../../domain/account/email-formats.ts"
+import type {
+  ChoosePasswordPayload,
+  VerificationAnswer,
+  VerificationProof,
 } from "../../domain/account/email-verification.ts"
+import { type ChoosePasswordForm, EMPTY_CHOOSE_PASSWORD_FORM, signInRules } from "../../domain/account/sign-in-forms.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
-import { isAccountId, isCode, isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
+import { isAccountId, isCode, isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-formats.ts"
 import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/failures.ts"
-import { MessageKey } from "../../domain/shared/validation.ts"
+import { MessageKey } from "../../domain/shared/message-keys.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, rejectSubmit, submitFailed } from "../shared/form-flow.ts"
 
@@ -58,7 +56,7 @@ const proofOf = (context: VerificationContext): VerificationProof =>
 
 /** The password step's rule, with the proof it is sent with. */
 const passwordStep = (context: VerificationContext) =>
-  formFlow((form: ChoosePasswordForm) => validateChoosePasswordForm(form, proofOf(context)))
+  formFlow((form: ChoosePasswordForm) => signInRules.get().validateChoosePasswordForm(form, proofOf(context)))
 
 /** A verification's answer asks for the password step. */
 const asksForPassword = (event: object) =>

@@ -2,7 +2,8 @@
 // unverified account offers to resend the verification mail. Use for the /login page. A signed-in
 // user goes back to the page they came from (`returnTo`, already checked as safe) or home.
 import { assign, setup } from "xstate"
-import { EMPTY_LOGIN_FORM, type LoginForm, type LoginPayload, validateLoginForm } from "../../domain/account/sign-in.ts"
+import type { LoginPayload } from "../../domain/account/sign-in.ts"
+import { EMPTY_LOGIN_FORM, type LoginForm, signInRules } from "../../domain/account/sign-in-forms.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
 import { failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
@@ -17,7 +18,7 @@ export interface LoginContext extends FormContext<LoginForm> {
 
 export type LoginEvent = FormEvent<LoginForm> | { readonly type: "verification.resend" }
 
-const login = formFlow((form: LoginForm) => validateLoginForm(form))
+const login = formFlow((form: LoginForm) => signInRules.get().validateLoginForm(form))
 
 export const loginMachine = setup({
   types: {

@@ -3,20 +3,17 @@
 // asked for: the link's single-use token stands in for the code. A link that no longer works
 // falls back to the code step, keeping what was typed.
 import { assign, setup } from "xstate"
-import {
-  EMPTY_RESET_FORM,
-  type ForgotPasswordPayload,
-  type LinkResetPasswordPayload,
-  type ResetForm,
-  type ResetPasswordPayload,
-  validateForgotPasswordForm,
-  validateLinkResetForm,
-  validateResetForm,
+import { isAccountEmail } from "../../domain/account/email-formats.ts"
+import type {
+  ForgotPasswordPayload,
+  LinkResetPasswordPayload,
+  ResetPasswordPayload,
 } from "../../domain/account/password-reset.ts"
-import { isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-code.ts"
+import { EMPTY_RESET_FORM, type ResetForm, signInRules } from "../../domain/account/sign-in-forms.ts"
+import { isLinkToken, sanitizeCodeInput } from "../../domain/account/verification-formats.ts"
 import { failureFieldErrors, formErrorKey } from "../../domain/shared/failures.ts"
+import { MessageKey } from "../../domain/shared/message-keys.ts"
 import { MESSAGE_DELAY_MS } from "../../domain/shared/timing.ts"
-import { MessageKey } from "../../domain/shared/validation.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, rejectSubmit, submitFailed } from "../shared/form-flow.ts"
 
@@ -32,9 +29,10 @@ export type PasswordResetEvent =
   | { readonly type: "email.edit" }
 
 /** The three steps' rules: the address alone, the code with the new password, the link's new password. */
-const request = formFlow((form: ResetForm) => validateForgotPasswordForm({ email: form.email }))
-const reset = formFlow(validateResetForm)
-const viaLink = (token: string | null) => formFlow((form: ResetForm) => validateLinkResetForm(form, token ?? ""))
+const request = formFlow((form: ResetForm) => signInRules.get().validateForgotPasswordForm({ email: form.email }))
+const reset = formFlow((form: ResetForm) => signInRules.get().validateResetForm(form))
+const viaLink = (token: string | null) =>
+  formFlow((form: ResetForm) => signInRules.get().validateLinkResetForm(form, token ?? ""))
 const normalize = (field: keyof ResetForm, value: string) => (field === "code" ? sanitizeCodeInput(value) : value)
 
 export const passwordResetMachine = setup({
@@ -59,6 +57,8 @@ export const passwordResetMachine = setup({
     /** The server refused the link's token (used, expired or unknown), not the new password. */
     isLinkRefused: ({ event }) => "error" in event && failureFieldErrors(event.error).token !== undefined,
     emailIsValid: ({ context }) => request.isValid(context.form),
+    /** The address the page was opened with (`?email=`) reads as an account's: the code step at once. */
+    startsWithEmail: ({ context }) => isAccountEmail(context.form.email.trim()),
     resetIsValid: ({ context }) => reset.isValid(context.form),
     isFieldFailure: isFailure("ValidationFailed"),
   },
@@ -77,7 +77,7 @@ export const passwordResetMachine = setup({
     start: {
       always: [
         { guard: "hasLinkToken", target: "linkStep" },
-        { guard: "emailIsValid", target: "codeSent" },
+        { guard: "startsWithEmail", target: "codeSent" },
         { target: "requesting" },
       ],
     },

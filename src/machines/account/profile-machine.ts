@@ -27,7 +27,7 @@ import {
 import { reauthMethodOf } from "../../domain/account/reauthentication.ts"
 import type { UserData } from "../../domain/account/user.ts"
 import { failureFieldErrors, failureOf, formErrorKey } from "../../domain/shared/failures.ts"
-import { MessageKey } from "../../domain/shared/validation.ts"
+import { MessageKey } from "../../domain/shared/message-keys.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, rejectSubmit } from "../shared/form-flow.ts"
 import { makeReauthMachine, reauthEnded, reauthFailure, reauthResult } from "./reauth-machine.ts"

@@ -1,12 +1,8 @@
 // Registration (§3, §5): e-mail, names, password and confirmation, terms, promotional e-mails.
 // On success the account waits for its e-mail to be verified; the page moves on to /verify-email.
 import { assign, setup } from "xstate"
-import {
-  EMPTY_REGISTER_FORM,
-  type RegisterForm,
-  type RegisterPayload,
-  validateRegisterForm,
-} from "../../domain/account/registration.ts"
+import type { RegisterPayload } from "../../domain/account/registration.ts"
+import { EMPTY_REGISTER_FORM, type RegisterForm, signInRules } from "../../domain/account/sign-in-forms.ts"
 import { apiCall } from "../shared/api-call.ts"
 import { type FormContext, type FormEvent, formFlow, submitFailed } from "../shared/form-flow.ts"
 
@@ -20,7 +16,7 @@ export interface Registered {
   readonly message: string
 }
 
-const registration = formFlow(validateRegisterForm)
+const registration = formFlow((form: RegisterForm) => signInRules.get().validateRegisterForm(form))
 
 export const registrationMachine = setup({
   types: { context: {} as RegistrationContext, events: {} as RegistrationEvent },

@@ -4,13 +4,12 @@
 // shows why it was refused. An answer is single use, so a failure offers a new start, never a retry.
 import { assign, setup } from "xstate"
 import type { SocialRefusalReason } from "../../domain/account/social-errors.ts"
-import {
-  providerErrorReason,
-  type SocialLinkNeeded,
-  type SocialLoginPayload,
-  type SocialLoginResult,
-  type SocialRegistrationNeeded,
-  socialNextStep,
+import { providerErrorReason, socialNextStep } from "../../domain/account/social-links.ts"
+import type {
+  SocialLinkNeeded,
+  SocialLoginPayload,
+  SocialLoginResult,
+  SocialRegistrationNeeded,
 } from "../../domain/account/social-sign-in.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
 import { failureOf, formErrorKey } from "../../domain/shared/failures.ts"

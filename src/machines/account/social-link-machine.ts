@@ -2,12 +2,9 @@
 // account's password. A wrong one shows "Invalid credentials" and clears the field; the right one
 // links the identity and signs in. A spent or expired ticket asks to start again.
 import { assign, setup } from "xstate"
+import { signInRules } from "../../domain/account/sign-in-forms.ts"
 import type { SocialRefusalReason } from "../../domain/account/social-errors.ts"
-import {
-  type SocialLinkForm,
-  type SocialLinkPayload,
-  validateSocialLinkForm,
-} from "../../domain/account/social-sign-in.ts"
+import type { SocialLinkForm, SocialLinkPayload } from "../../domain/account/social-sign-in.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
 import { failureOf, formErrorKey } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
@@ -19,7 +16,7 @@ export interface SocialLinkContext extends FormContext<SocialLinkForm> {
   readonly returnTo: string | null
 }
 
-const linking = formFlow((form: SocialLinkForm) => validateSocialLinkForm(form))
+const linking = formFlow((form: SocialLinkForm) => signInRules.get().validateSocialLinkForm(form))
 
 export const socialLinkMachine = setup({
   types: {

@@ -2,12 +2,9 @@
 // terms and promotional e-mails; no password. Prefilled from the ID token's claims. A registered
 // user is signed in at once; a spent or expired ticket asks to start the social sign-in again.
 import { assign, setup } from "xstate"
+import { signInRules } from "../../domain/account/sign-in-forms.ts"
 import type { SocialRefusalReason } from "../../domain/account/social-errors.ts"
-import {
-  type SocialRegisterForm,
-  type SocialRegisterPayload,
-  validateSocialRegisterForm,
-} from "../../domain/account/social-sign-in.ts"
+import type { SocialRegisterForm, SocialRegisterPayload } from "../../domain/account/social-sign-in.ts"
 import type { SignedInUser } from "../../domain/account/user.ts"
 import { failureOf } from "../../domain/shared/failures.ts"
 import { apiCall, isFailure } from "../shared/api-call.ts"
@@ -18,7 +15,7 @@ export interface SocialRegistrationContext extends FormContext<SocialRegisterFor
   readonly returnTo: string | null
 }
 
-const registration = formFlow((form: SocialRegisterForm) => validateSocialRegisterForm(form))
+const registration = formFlow((form: SocialRegisterForm) => signInRules.get().validateSocialRegisterForm(form))
 
 export const socialRegistrationMachine = setup({
   types: {

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/account/return-path.ts"
+import { signInRules } from "../../domain/account/sign-in-forms.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FlowForm, FlowTextField, FORM_SUBMIT } from "../shared/components/FlowForm.tsx"
@@ -25,7 +26,7 @@ export const LoginPage = () => {
     <div className="auth-layout">
       <section className="panel">
         <h1>{t("user:login.title")}</h1>
-        <FlowForm actor={actor} submit={FORM_SUBMIT}>
+        <FlowForm actor={actor} submit={FORM_SUBMIT} rules={signInRules}>
           <FlowTextField
             actor={actor}
             field="email"

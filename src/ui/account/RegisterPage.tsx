@@ -4,6 +4,7 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/account/return-path.ts"
+import { signInRules } from "../../domain/account/sign-in-forms.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import {
@@ -30,7 +31,7 @@ export const RegisterPage = () => {
     <div className="auth-layout">
       <section className="panel">
         <h1>{t("user:register.title")}</h1>
-        <FlowForm actor={actor} submit={FORM_SUBMIT} className="form form-wide">
+        <FlowForm actor={actor} submit={FORM_SUBMIT} className="form form-wide" rules={signInRules}>
           <FlowTextField
             actor={actor}
             field="email"

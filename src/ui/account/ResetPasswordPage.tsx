@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { RETURN_PARAM, withReturnPath } from "../../domain/account/return-path.ts"
+import { signInRules } from "../../domain/account/sign-in-forms.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { FlowForm, FlowTextField, FORM_SUBMIT, NewPasswordFields } from "../shared/components/FlowForm.tsx"
@@ -47,7 +48,7 @@ export const ResetPasswordPage = () => {
   return (
     <section className="panel">
       <h1>{t("user:reset.title")}</h1>
-      <FlowForm actor={actor} submit={FORM_SUBMIT}>
+      <FlowForm actor={actor} submit={FORM_SUBMIT} rules={signInRules}>
         {viaLink ? (
           <>
             <h2>{t("user:reset.linkStep")}</h2>

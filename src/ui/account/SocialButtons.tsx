@@ -2,7 +2,7 @@
 // sign-in, which sends the browser on to the provider. Nothing shows when no provider is configured.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
-import { socialStartPath } from "../../domain/account/social-sign-in.ts"
+import { socialStartPath } from "../../domain/account/social-links.ts"
 import { useAppServices } from "../app-services.tsx"
 
 export const SocialButtons = ({ returnTo }: { readonly returnTo: string | null }) => {

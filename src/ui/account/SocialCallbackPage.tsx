@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/account/return-path.ts"
+import { signInRules } from "../../domain/account/sign-in-forms.ts"
 import type { SocialLinkNeeded, SocialRegistrationNeeded } from "../../domain/account/social-sign-in.ts"
 import type { SocialCallbackProblem } from "../../machines/account/social-callback-machine.ts"
 import { useAppServices } from "../app-services.tsx"
@@ -73,7 +74,7 @@ const SocialRegistrationForm = ({
     <>
       <FocusedHeading>{t("social:register.title")}</FocusedHeading>
       <p>{t("social:register.intro", { provider: next.provider })}</p>
-      <FlowForm actor={actor} submit={FORM_SUBMIT} className="form form-wide">
+      <FlowForm actor={actor} submit={FORM_SUBMIT} className="form form-wide" rules={signInRules}>
         <FlowTextField
           actor={actor}
           field="email"
@@ -127,7 +128,7 @@ const SocialLinkForm = ({ next, returnTo }: { readonly next: SocialLinkNeeded; r
     <>
       <FocusedHeading>{t("social:link.title")}</FocusedHeading>
       <p>{t("social:link.intro", { provider: next.provider, email: next.email })}</p>
-      <FlowForm actor={actor} submit={FORM_SUBMIT}>
+      <FlowForm actor={actor} submit={FORM_SUBMIT} rules={signInRules}>
         {/* The account's e-mail, for password managers; it cannot be changed here. */}
         <input type="hidden" name="username" autoComplete="username" value={next.email} />
         <FlowTextField

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import type { ActorRefFrom } from "xstate"
 import { RETURN_PARAM, safeReturnPath, withReturnPath } from "../../domain/account/return-path.ts"
+import { signInRules } from "../../domain/account/sign-in-forms.ts"
 import { type emailVerificationMachine, offersSignIn } from "../../machines/account/email-verification-machine.ts"
 import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
@@ -48,7 +49,7 @@ const PasswordStep = ({ actor }: { readonly actor: VerificationActor }) => {
   useEffect(() => formRef.current?.querySelector("input")?.focus(), [])
   return (
     <div ref={formRef}>
-      <FlowForm actor={actor} submit={FORM_SUBMIT}>
+      <FlowForm actor={actor} submit={FORM_SUBMIT} rules={signInRules}>
         <h2>{t("user:verify.passwordTitle")}</h2>
         <p className="lead">{t("user:verify.passwordText")}</p>
         <NewPasswordFields actor={actor} label={t("user:fields.password")} />

@@ -1,7 +1,7 @@
 import { Option, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { readStoredUser } from "../../../src/domain/account/stored-user.ts"
-import { StoredUser, storedUserOf, USER_DEFAULTS } from "../../../src/domain/account/user.ts"
+import { readStoredUser, storedUserOf } from "../../../src/domain/account/stored-user.ts"
+import { StoredUser, USER_DEFAULTS } from "../../../src/domain/account/user.ts"
 
 // The reader of the userdata cookie must answer what the StoredUser Schema answers, for every record.
 const decodeWithSchema = (json: string) =>

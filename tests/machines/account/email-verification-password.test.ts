@@ -2,10 +2,11 @@
 // browser that registered answers `passwordNeeded`; the person then chooses their password (checked
 // by the Schema the server uses), which signs them in. Every transition in and out of the step, and
 // every failure of §8 the step can meet.
-import { describe, expect, it, vi } from "vitest"
+import { beforeAll, describe, expect, it, vi } from "vitest"
 import { createActor, waitFor } from "xstate"
 import type { ChoosePasswordPayload, VerificationAnswer } from "../../../src/domain/account/email-verification.ts"
 import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
+import { signInRules } from "../../../src/domain/account/sign-in-forms.ts"
 import { type SignedInUser, USER_DEFAULTS } from "../../../src/domain/account/user.ts"
 import {
   NotFound,
@@ -19,6 +20,9 @@ import {
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
 import { emailVerificationMachine } from "../../../src/machines/account/email-verification-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
+
+// The forms' rules come in a script of their own; the form kit holds a check until they are in.
+beforeAll(() => signInRules.load())
 
 const UUID = "0f8e2a1c-1111-4222-8333-944455556666"
 const EMAIL = "ann@example.com"

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from "vitest"
+import { beforeAll, describe, expect, it, vi } from "vitest"
 import { createActor, waitFor } from "xstate"
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import type { LoginForm, LoginPayload } from "../../../src/domain/account/sign-in.ts"
+import { signInRules } from "../../../src/domain/account/sign-in-forms.ts"
 import { type SignedInUser, USER_DEFAULTS } from "../../../src/domain/account/user.ts"
 import {
   EmailNotVerified,
@@ -14,6 +15,9 @@ import {
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
 import { type LoginContext, loginMachine } from "../../../src/machines/account/login-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
+
+// The forms' rules come in a script of their own; the form kit holds a check until they are in.
+beforeAll(() => signInRules.load())
 
 const VALID: LoginForm = { email: "ann@example.com", password: "secret1" }
 

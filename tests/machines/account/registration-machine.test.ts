@@ -1,12 +1,16 @@
-import { describe, expect, it, vi } from "vitest"
+import { beforeAll, describe, expect, it, vi } from "vitest"
 import { createActor, waitFor } from "xstate"
 import { FIRST_NAME_MIN_LENGTH, LAST_NAME_MIN_LENGTH } from "../../../src/domain/account/name-limits.ts"
 import { PASSWORD_MIN_LENGTH } from "../../../src/domain/account/password-limits.ts"
 import type { RegisterForm, RegisterPayload } from "../../../src/domain/account/registration.ts"
+import { signInRules } from "../../../src/domain/account/sign-in-forms.ts"
 import { Offline, RequestTimeout, TooManyRequests, ValidationFailed } from "../../../src/domain/shared/errors.ts"
 import { MessageKey } from "../../../src/domain/shared/validation.ts"
 import { type Registered, registrationMachine } from "../../../src/machines/account/registration-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
+
+// The forms' rules come in a script of their own; the form kit holds a check until they are in.
+beforeAll(() => signInRules.load())
 
 /** A password of exactly PASSWORD_MIN_LENGTH with a letter and a digit. */
 const PASSWORD = `a1${"b".repeat(PASSWORD_MIN_LENGTH - 2)}`

@@ -1,7 +1,8 @@
 // Every transition of the social sign-in machines: the providers' buttons, the callback page, the
 // social registration form and the prove-to-link step.
-import { describe, expect, it, vi } from "vitest"
+import { beforeAll, describe, expect, it, vi } from "vitest"
 import { createActor, waitFor } from "xstate"
+import { signInRules } from "../../../src/domain/account/sign-in-forms.ts"
 import { SocialSignInRefused } from "../../../src/domain/account/social-errors.ts"
 import type {
   SocialLinkPayload,
@@ -29,6 +30,9 @@ import { socialLinkMachine } from "../../../src/machines/account/social-link-mac
 import { socialProvidersMachine } from "../../../src/machines/account/social-providers-machine.ts"
 import { socialRegistrationMachine } from "../../../src/machines/account/social-registration-machine.ts"
 import { pendingActor } from "../support/pending-actor.ts"
+
+// The forms' rules come in a script of their own; the form kit holds a check until they are in.
+beforeAll(() => signInRules.load())
 
 const user: SignedInUser = { ...USER_DEFAULTS, id: 9, uuid: "u-9", email: "grace@example.test", token: "t-9" }
 const refused = (reason: SocialSignInRefused["reason"]) => new SocialSignInRefused({ message: "no", reason })

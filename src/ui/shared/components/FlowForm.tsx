@@ -3,13 +3,17 @@
 // focus on the first invalid field after a turned-back submit); `<FlowTextField>` and
 // `<FlowCheckbox>` show one field of the flow's form: its value, its translated message, typing
 // sends `field.change`, leaving it sends `field.blur`. A field name the flow's form lacks does not
-// compile.
+// compile. A form whose rules come in a script of their own (`rules`, domain/shared/later-rules.ts)
+// asks for them when it shows, and holds a check (a field left, a submit) until they are in (the form
+// says it is busy meanwhile), and if they cannot be loaded the form says so and the next submit
+// asks again. Typing never waits.
 import { useSelector } from "@xstate/react"
-import type { ReactNode } from "react"
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react"
 import { useTranslation } from "react-i18next"
 import type { Subscribable } from "xstate"
 import { PASSWORD_MIN_LENGTH } from "../../../domain/account/password-limits.ts"
-import type { FieldErrors } from "../../../domain/shared/validation.ts"
+import type { LaterRules } from "../../../domain/shared/later-rules.ts"
+import type { FieldErrors } from "../../../domain/shared/message-keys.ts"
 import { useFocusFirstInvalid, validateOnBlur } from "../page-hooks.ts"
 import { Checkbox, type CheckboxProps } from "./Checkbox.tsx"
 import { FormMessage } from "./FormMessage.tsx"
@@ -35,7 +39,46 @@ export interface FlowFormProps<Submit> {
   readonly showFormError?: boolean
   /** False when the page focuses the first invalid field itself, across several forms. */
   readonly focusFirstInvalid?: boolean
+  /** The rules the flow checks the form by, when they come in a script of their own. */
+  readonly rules?: LaterRules<unknown>
   readonly children: ReactNode
+}
+
+/** Runs a check once the form's rules are in: at once when they are (or the form has none). */
+type WhenRules = (check: () => void) => void
+const runNow: WhenRules = (check) => check()
+const WhenRulesContext = createContext<WhenRules>(runNow)
+
+/** A submit waiting for the form's rules, and whether they could not be loaded. */
+const useRules = (rules: LaterRules<unknown> | undefined) => {
+  const [waiting, setWaiting] = useState(false)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    rules?.load().catch(() => undefined)
+  }, [rules])
+  const whenRules: WhenRules = (check) => {
+    if (!rules || rules.loaded()) return check()
+    rules.load().then(check, () => undefined)
+  }
+  const submitWhenRules = (submit: () => void) => {
+    if (!rules || rules.loaded()) {
+      setFailed(false)
+      return submit()
+    }
+    setWaiting(true)
+    rules.load().then(
+      () => {
+        setWaiting(false)
+        setFailed(false)
+        submit()
+      },
+      () => {
+        setWaiting(false)
+        setFailed(true)
+      },
+    )
+  }
+  return { waiting, failed, whenRules, submitWhenRules }
 }
 
 export const FlowForm = <Submit,>({
@@ -44,10 +87,12 @@ export const FlowForm = <Submit,>({
   className = "form",
   showFormError = true,
   focusFirstInvalid = true,
+  rules,
   children,
 }: FlowFormProps<Submit>) => {
   const { t } = useTranslation("common")
-  const formError = useSelector(actor, (s) => s.context.formError)
+  const { waiting, failed, whenRules, submitWhenRules } = useRules(rules)
+  const formError = useSelector(actor, (s) => (failed ? "errors.offline" : s.context.formError))
   const rejectedSubmits = useSelector(actor, (s) => (focusFirstInvalid ? s.context.rejectedSubmits : 0))
   const formRef = useFocusFirstInvalid(rejectedSubmits)
   return (
@@ -58,13 +103,14 @@ export const FlowForm = <Submit,>({
       className={className}
       method="post"
       noValidate
+      aria-busy={waiting || undefined}
       onSubmit={(event) => {
         event.preventDefault()
-        actor.send(submit)
+        submitWhenRules(() => actor.send(submit))
       }}
     >
       {showFormError ? <FormMessage kind="error">{formError ? t(formError) : null}</FormMessage> : null}
-      {children}
+      <WhenRulesContext.Provider value={whenRules}>{children}</WhenRulesContext.Provider>
     </form>
   )
 }
@@ -87,13 +133,14 @@ const useFlowField = <Name extends string, Value>(
   field: Name,
 ) => {
   const { t } = useTranslation("common")
+  const whenRules = useContext(WhenRulesContext)
   const value = useSelector(actor, (s) => s.context.form[field])
   const error = useSelector(actor, (s) => s.context.errors[field])
   return {
     value,
     errorMessage: error ? t(error) : undefined,
     onChange: (next: Value) => actor.send({ type: "field.change", field, value: next }),
-    onBlur: validateOnBlur(() => actor.send({ type: "field.blur", field })),
+    onBlur: validateOnBlur(() => whenRules(() => actor.send({ type: "field.blur", field }))),
   }
 }
 

@@ -1,7 +1,7 @@
 // The body charts as each caller may see them. A view carries the points the caller may open (code,
-// names, location text, every site) and, for a caller without Pro, the points of Pro only as bare
-// dots — no code, no name, no link, in an order taken from their positions alone — and only the
-// pathways of channels and vessels they may open.
+// names, location text, every site, the safety flags a chart can highlight) and, for a caller
+// without Pro, the points of Pro only as bare dots — no code, no name, no link, no flag, in an order
+// taken from their positions alone — and only the pathways of channels and vessels they may open.
 // Answers are built once per content version, plan level and language, serialised once, and named
 // by an ETag, so a repeated request costs a map lookup (and a 304 when the browser has it).
 import { createHash } from "node:crypto"
@@ -10,9 +10,11 @@ import { BODY_VIEW_IDS, CHART_VIEW_IDS, type ChartViewId, isChartViewId } from "
 import { pointGroup, viewsForPoint } from "../../src/domain/charts/chart-navigation.ts"
 import { chartPathways, type DrawnPathway } from "../../src/domain/charts/chart-pathways.ts"
 import type { PointInstance, ResolvedView } from "../../src/domain/charts/chart-resolve.ts"
+import { chartSafetyOf } from "../../src/domain/charts/chart-safety.ts"
 import type {
   ChartIndex,
   ChartPlace,
+  ChartSafety,
   ServedChart,
   ServedPathway,
   ServedPoint,
@@ -72,6 +74,8 @@ interface ContentFacts {
   readonly snapshot: ContentSnapshot
   /** The location text of a point in a language (English where it has no translation). */
   readonly location: (code: string, language: SelectableLanguage) => Localized<string>
+  /** The safety flags a chart highlights, organs named in a language; undefined for a point without any. */
+  readonly safety: (code: string, language: SelectableLanguage) => ChartSafety | undefined
   /** Whether a point is free, by code; a code the content does not know is never open. */
   readonly free: ReadonlyMap<string, boolean>
   readonly pathwayFree: ReadonlyMap<string, boolean>
@@ -89,6 +93,14 @@ const factsOf = (snapshot: ContentSnapshot): ContentFacts => {
       language,
     )
   }
+  const safety = (code: string, language: SelectableLanguage): ChartSafety | undefined => {
+    const row = rows.get(code)
+    if (row === undefined) return undefined
+    return chartSafetyOf(row.data.safety, (id) => {
+      const label = row.data.safetyLabels[id]
+      return label === undefined ? id : localized(label, language)
+    })
+  }
   const areaPoints = new Map<string, Set<string>>()
   for (const ap of snapshot.areaPoints) {
     const set = areaPoints.get(ap.body_area_id) ?? new Set<string>()
@@ -98,6 +110,7 @@ const factsOf = (snapshot: ContentSnapshot): ContentFacts => {
   return {
     snapshot,
     location,
+    safety,
     free: new Map(snapshot.briefs.map((b) => [b.code, b.free])),
     pathwayFree: new Map([
       ...snapshot.channels.map((c) => [c.code, c.free] as const),
@@ -148,6 +161,8 @@ export const serveView = (
       locked.push(...instances)
       continue
     }
+    // Only now, for a point the caller may open: a locked point's flags never leave the server.
+    const safety = facts.safety(code, language)
     points.push({
       code,
       slug: brief.slug,
@@ -163,6 +178,7 @@ export const serveView = (
         x: round(p.position[0]),
         y: round(p.position[1]),
       })),
+      ...(safety === undefined ? {} : { safety }),
     })
   }
   const openKeys = new Set(points.flatMap((p) => p.sites.map((s) => s.key)))

@@ -326,6 +326,60 @@ describe("chart machine", () => {
     })
   })
 
+  describe("highlighting safety flags", () => {
+    it("starts without a highlight, or on the one asked for (the explorer's address)", async () => {
+      expect(context(await startReady()).safety).toBe("none")
+      expect(context(await startReady({ subject: views(["body-front"]), safety: "pregnancy" })).safety).toBe(
+        "pregnancy",
+      )
+    })
+
+    it("changes the highlight on a shown view without loading or moving anything", async () => {
+      const started = await startReady()
+      send(started, { type: "point.step", step: 1 })
+      const before = context(started)
+      send(started, { type: "safety.highlight", highlight: "organs" })
+      expect(started.actor.getSnapshot().value).toBe("ready")
+      expect(context(started)).toEqual({ ...before, safety: "organs" })
+      send(started, { type: "safety.highlight", highlight: "none" })
+      expect(context(started).safety).toBe("none")
+      expect(started.fetchChart.inputs).toHaveLength(1)
+    })
+
+    it("ignores the highlight already shown", async () => {
+      const started = await startReady({ subject: views(["body-front"]), safety: "depth" })
+      const before = started.actor.getSnapshot()
+      send(started, { type: "safety.highlight", highlight: "depth" })
+      expect(started.actor.getSnapshot().context).toBe(before.context)
+    })
+
+    it("keeps the highlight when the view changes, loaded or not", async () => {
+      const started = await startReady()
+      send(started, { type: "safety.highlight", highlight: "pregnancy" })
+      send(started, { type: "view.select", view: "hand-palm" })
+      await loaded(started, palmChart)
+      expect(context(started)).toMatchObject({ view: "hand-palm", safety: "pregnancy" })
+      send(started, { type: "view.select", view: "body-front" })
+      expect(context(started)).toMatchObject({ view: "body-front", safety: "pregnancy" })
+    })
+
+    it("takes a highlight while the index or a view is loading, and while a view has failed", async () => {
+      const locating = start({ subject: { kind: "point", code: "LU-3" } })
+      send(locating, { type: "safety.highlight", highlight: "children" })
+      expect(locating.actor.getSnapshot().value).toBe("locating")
+      expect(context(locating).safety).toBe("children")
+      const loading = start({ subject: views(["body-front"]) })
+      send(loading, { type: "safety.highlight", highlight: "pregnancy" })
+      expect(loading.actor.getSnapshot().value).toBe("loading")
+      expect(loading.fetchChart.inputs).toHaveLength(1)
+      loading.fetchChart.reject(new Offline())
+      await waitFor(loading.actor, (s) => s.matches("failed"))
+      send(loading, { type: "safety.highlight", highlight: "organs" })
+      expect(loading.actor.getSnapshot().value).toBe("failed")
+      expect(context(loading)).toMatchObject({ safety: "organs", failure: { key: "charts:errors.offline" } })
+    })
+  })
+
   describe("zoom, pan and mode", () => {
     it("zooms in and out by one step within the limits, and back to the whole drawing", async () => {
       const started = await startReady()

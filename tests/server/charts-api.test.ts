@@ -1,7 +1,7 @@
 // The chart calls as a visitor, a Standard user and a Pro user: Pro points reach a caller without
-// Pro only as bare dots (no code, name, slug or location anywhere in the answer, and in an order
-// taken from their positions alone, so the public point lists cannot label them) and Pro pathways
-// not at all; every point is on a view for Pro; answers decode by the contract, carry an ETag per
+// Pro only as bare dots (no code, name, slug, location or safety flag anywhere in the answer, and
+// in an order taken from their positions alone, so the public point lists cannot label them) and
+// Pro pathways not at all; every point is on a view for Pro, with the flags a chart highlights; answers decode by the contract, carry an ETag per
 // content version, plan level and language, and revalidate to 304; bad and unknown views answer
 // 422 and 404.
 import { Schema } from "effect"
@@ -144,6 +144,59 @@ describe.each(DATABASES)("chart API on %s", (kind) => {
     expect(chart.groups).toEqual(
       expect.arrayContaining([{ id: "ST", name: expect.stringMatching(/^Stomach Channel/) }]),
     )
+  })
+
+  it("carries safety flags only for the points a caller may open: never for a locked point", async () => {
+    const lockedCodes = new Set(lockedPoints.map((p) => p.code))
+    const flagged = (chart: ServedChart) => chart.points.filter((p) => p.safety !== undefined)
+    for (const token of [undefined, standard]) {
+      for (const id of CHART_VIEW_IDS) {
+        const { text } = await get(`/api/charts/${id}`, { token })
+        const chart = decodeView(JSON.parse(text))
+        // Every flag belongs to a point of the answer, and none of those is locked; the dots stay bare pairs.
+        expect(
+          flagged(chart).filter((p) => lockedCodes.has(p.code) || !freeChannels.has(p.group)),
+          id,
+        ).toEqual([])
+        expect(text.match(/"safety":/g)?.length ?? 0, id).toBe(flagged(chart).length)
+      }
+    }
+    // LI-4 is free: a Standard user sees its flag on the back of the hand; SP-6 is Pro and absent.
+    const back = decodeView(JSON.parse((await get("/api/charts/hand-back", { token: standard })).text))
+    expect(back.points.find((p) => p.code === "LI-4")?.safety?.pregnancy).toBe("contraindicated")
+    const front = await get("/api/charts/body-front", { token: standard })
+    expect(front.text).not.toContain("SP-6")
+    expect(decodeView(JSON.parse(front.text)).points.some((p) => p.safety?.pregnancy)).toBe(false)
+  })
+
+  it("sends a Pro user the flags a chart highlights, only where a point has them", async () => {
+    const back = decodeView(JSON.parse((await get("/api/charts/hand-back", { token: pro })).text))
+    expect(back.points.find((p) => p.code === "LI-4")?.safety).toEqual({ pregnancy: "contraindicated" })
+    const front = decodeView(JSON.parse((await get("/api/charts/body-front", { token: pro })).text))
+    expect(front.points.find((p) => p.code === "SP-6")?.safety).toEqual({ pregnancy: "contraindicated" })
+    // Organs by name in the caller's language, and a depth in cun, as the content says.
+    const all = [...standardPoints, ...content.extraPoints]
+    const withOrgans = front.points.find((p) => p.safety?.organs)!
+    const source = all.find((p) => p.code === withOrgans.code)!
+    const term = (id: string) => content.glossary.find((t) => t.id === id)!
+    expect(withOrgans.safety!.organs).toEqual(source.safety.organsBeneath.map((o) => term(o.organ).en))
+    const german = decodeView(JSON.parse((await get("/api/charts/body-front", { token: pro, locale: "de" })).text))
+    expect(german.points.find((p) => p.code === withOrgans.code)!.safety!.organs).toEqual(
+      source.safety.organsBeneath.map((o) => term(o.organ).de),
+    )
+    const deep = all.find((p) => p.safety.needlingDepthLimit !== null && front.points.some((f) => f.code === p.code))
+    if (deep)
+      expect(front.points.find((p) => p.code === deep.code)!.safety!.depth).toBe(deep.safety.needlingDepthLimit!.cun)
+    // A point with none of these flags carries no field at all.
+    const plain = all.find(
+      (p) =>
+        p.safety.pregnancy.level === "none" &&
+        p.safety.children === null &&
+        p.safety.organsBeneath.length === 0 &&
+        p.safety.needlingDepthLimit === null &&
+        front.points.some((f) => f.code === p.code),
+    )!
+    expect(front.points.find((p) => p.code === plain.code)).not.toHaveProperty("safety")
   })
 
   it("serves a view that can be walked along a channel by the domain's navigation", async () => {

@@ -1,7 +1,7 @@
 // What the chart calls answer: one view as a given caller may see it (line art, regions, the points
-// they may open with code, names and location text, the points of Pro as bare dots, and the
-// pathways they may open), and the index of views with the views that show each point, channel,
-// vessel and body area best. The server resolves the chart files; the app only draws.
+// they may open with code, names, location text and safety flags, the points of Pro as bare dots,
+// and the pathways they may open), and the index of views with the views that show each point,
+// channel, vessel and body area best. The server resolves the chart files; the app only draws.
 import { Schema } from "effect"
 import { CHART_VIEW_IDS } from "./chart-ids.ts"
 
@@ -20,6 +20,22 @@ export const ServedSite = Schema.Struct({
 })
 export type ServedSite = typeof ServedSite.Type
 
+/** A safety level a chart draws: not needled at all, or only with care. */
+export const ChartSafetyLevel = Schema.Literals(["contraindicated", "caution"])
+
+/**
+ * The safety flags a chart can highlight, only those a point has: pregnancy and children by level,
+ * the organs beneath by name in the caller's language, the depth in cun not to pass. Carried only
+ * for points the caller may open, like their names.
+ */
+export const ChartSafety = Schema.Struct({
+  pregnancy: Schema.optionalKey(ChartSafetyLevel),
+  children: Schema.optionalKey(ChartSafetyLevel),
+  organs: Schema.optionalKey(Schema.Array(Schema.String)),
+  depth: Schema.optionalKey(Schema.Number),
+})
+export type ChartSafety = typeof ChartSafety.Type
+
 /** A point the caller may open, with what names it and where the text says it lies. */
 export const ServedPoint = Schema.Struct({
   code: Schema.String,
@@ -33,6 +49,8 @@ export const ServedPoint = Schema.Struct({
   /** The channel code or extra-point group ("LU", "EX-HN") the point is walked along. */
   group: Schema.String,
   sites: Schema.Array(ServedSite),
+  /** Its safety flags as the charts highlight them; absent when it has none of them. */
+  safety: Schema.optionalKey(ChartSafety),
 })
 export type ServedPoint = typeof ServedPoint.Type
 

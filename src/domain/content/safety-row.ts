@@ -20,6 +20,19 @@ export interface SafetyItem {
   readonly reason: string | null
 }
 
+/** The words of each flag: i18n keys of the common namespace, shared by the point page and the charts. */
+export const SAFETY_TEXTS = {
+  pregnancy: { contraindicated: "browse.safety.pregnancyForbidden", caution: "browse.safety.pregnancyCaution" },
+  children: { contraindicated: "browse.safety.childrenForbidden", caution: "browse.safety.childrenCaution" },
+  organBeneath: "browse.safety.organBeneath",
+  named: "browse.safety.named",
+  depthLimit: "browse.safety.depthLimit",
+  noMoxibustion: "browse.safety.noMoxibustion",
+} as const
+
+/** The icon of a level: a contraindication and a caution never look alike. */
+export const LEVEL_ICONS = { contraindicated: "forbidden", caution: "caution" } as const
+
 /** The id of a cautions or contraindications list item on the point page: "caution-0", "contraindication-1". */
 export const sentenceAnchor = (source: SentenceRef): string =>
   `${source.list === "cautions" ? "caution" : "contraindication"}-${source.index}`
@@ -52,21 +65,19 @@ export const safetyItems = (
   const items: Array<SafetyItem> = []
   const { pregnancy, children, needlingDepthLimit: limit } = safety
   if (pregnancy.level !== "none") {
-    const forbidden = pregnancy.level === "contraindicated"
     items.push({
       key: "pregnancy",
-      icon: forbidden ? "forbidden" : "caution",
-      text: forbidden ? "browse.safety.pregnancyForbidden" : "browse.safety.pregnancyCaution",
+      icon: LEVEL_ICONS[pregnancy.level],
+      text: SAFETY_TEXTS.pregnancy[pregnancy.level],
       source: pregnancy.source,
       reason: pregnancy.reason,
     })
   }
   if (children !== null) {
-    const forbidden = children.level === "contraindicated"
     items.push({
       key: "children",
-      icon: forbidden ? "forbidden" : "caution",
-      text: forbidden ? "browse.safety.childrenForbidden" : "browse.safety.childrenCaution",
+      icon: LEVEL_ICONS[children.level],
+      text: SAFETY_TEXTS.children[children.level],
       source: children.source,
       reason: children.reason,
     })
@@ -75,7 +86,7 @@ export const safetyItems = (
     items.push({
       key: `organ-${organ.id}`,
       icon: "organ",
-      text: "browse.safety.organBeneath",
+      text: SAFETY_TEXTS.organBeneath,
       label: organ.label,
       source: organ.source,
       reason: organ.reason,
@@ -85,7 +96,7 @@ export const safetyItems = (
     items.push({
       key: `vessel-${vessel.id}`,
       icon: "vessel",
-      text: "browse.safety.named",
+      text: SAFETY_TEXTS.named,
       label: vessel.label,
       source: vessel.source,
       reason: vessel.reason,
@@ -95,7 +106,7 @@ export const safetyItems = (
     items.push({
       key: `nerve-${nerve.id}`,
       icon: "nerve",
-      text: "browse.safety.named",
+      text: SAFETY_TEXTS.named,
       label: nerve.label,
       source: nerve.source,
       reason: nerve.reason,
@@ -105,7 +116,7 @@ export const safetyItems = (
     items.push({
       key: "depth",
       icon: "depth",
-      text: "browse.safety.depthLimit",
+      text: SAFETY_TEXTS.depthLimit,
       cun: limit.cun,
       source: limit.source,
       reason: limit.reason,
@@ -116,7 +127,7 @@ export const safetyItems = (
     items.push({
       key: "moxibustion",
       icon: "forbidden",
-      text: "browse.safety.noMoxibustion",
+      text: SAFETY_TEXTS.noMoxibustion,
       source: sentence?.source ?? null,
       reason: sentence?.reason ?? null,
     })

@@ -1,11 +1,13 @@
 // One body chart on screen — on a point, channel, vessel or body-area page, or the chart explorer:
 // finding the views for what it shows (the index), loading the view when it is shown, the point
-// the keyboard is on (walked along its channel), zoom and pan, and chart or list mode. A chart that
+// the keyboard is on (walked along its channel), zoom and pan, chart or list mode, and which safety
+// flags it highlights (kept from view to view, whatever state the chart is in). A chart that
 // fails to load says so in place and can be retried; the page around it keeps working.
 import { assign, fromPromise, type PromiseActorLogic, setup } from "xstate"
 import { type ChartFailure, chartFailure } from "../../domain/charts/chart-errors.ts"
 import type { Point2 } from "../../domain/charts/chart-geometry.ts"
 import type { ChartViewId } from "../../domain/charts/chart-ids.ts"
+import type { ChartHighlight } from "../../domain/charts/chart-safety.ts"
 import {
   type ChartSite,
   channelEnd,
@@ -44,6 +46,8 @@ export interface ChartContext {
   readonly focus: string | null
   readonly zoom: Zoom
   readonly mode: ChartMode
+  /** The safety flags whose points are marked on every view ("none": no marks). */
+  readonly safety: ChartHighlight
   readonly failure: ChartFailure | null
 }
 
@@ -61,6 +65,7 @@ export type ChartEvent =
   | { readonly type: "pan.by"; readonly dx: number; readonly dy: number }
   | { readonly type: "mode.set"; readonly mode: ChartMode }
   | { readonly type: "chart.retry" }
+  | { readonly type: "safety.highlight"; readonly highlight: ChartHighlight }
 
 export interface ChartInput {
   readonly subject: ChartSubject
@@ -69,6 +74,8 @@ export interface ChartInput {
   /** A point to highlight (the point page's) or to start on (the explorer's ?point=). */
   readonly highlight?: string | null
   readonly mode?: ChartMode
+  /** The safety flags to highlight from the start (the explorer's ?safety=). */
+  readonly safety?: ChartHighlight
 }
 
 /** The calls the chart machine makes, as the app provides them. */
@@ -157,6 +164,7 @@ export const chartMachine = setup({
       context.plan.views.includes(event.view) &&
       context.charts[event.view] !== undefined,
     hasTarget: ({ context, event }) => target(context, event) !== undefined,
+    isOtherHighlight: ({ context, event }) => event.type === "safety.highlight" && event.highlight !== context.safety,
     isKnownPoint: ({ context, event }) =>
       event.type === "point.open" &&
       chartOf(context) !== undefined &&
@@ -175,8 +183,16 @@ export const chartMachine = setup({
       focus: null,
       zoom: { scale: 1, center: [0, 0] },
       mode: input.mode ?? "chart",
+      safety: input.safety ?? "none",
       failure: null,
     }
+  },
+  // The choice of flags outlives loading, failing and switching views: the address holds it.
+  on: {
+    "safety.highlight": {
+      guard: "isOtherHighlight",
+      actions: assign(({ event }) => ({ safety: event.highlight })),
+    },
   },
   initial: "starting",
   states: {

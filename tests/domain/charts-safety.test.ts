@@ -83,17 +83,14 @@ describe("highlighting", () => {
   })
 
   it("counts the points of a view a highlight marks, each point once", () => {
+    // The fixture's LU-1 and LU-2 lie over the lung, on both sides.
     const chart = {
       ...frontChart,
       points: frontChart.points.map((p) =>
-        p.code === "LU-1"
-          ? { ...p, safety: { organs: ["lung and pleura"] } }
-          : p.code === "LI-2"
-            ? { ...p, safety: { pregnancy: "caution" as const } }
-            : p,
+        p.code === "LI-2" ? { ...p, safety: { pregnancy: "caution" as const } } : p,
       ),
     }
-    expect(highlightedPoints(chart, "organs").map((p) => p.code)).toEqual(["LU-1"])
+    expect(highlightedPoints(chart, "organs").map((p) => p.code)).toEqual(["LU-1", "LU-2"])
     expect(highlightedPoints(chart, "pregnancy").map((p) => p.code)).toEqual(["LI-2"])
     expect(highlightedPoints(chart, "depth")).toEqual([])
     expect(highlightedPoints(chart, "none")).toEqual([])

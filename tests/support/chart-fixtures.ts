@@ -1,6 +1,6 @@
 // Small served chart views and an index for the machine, view and model-based tests: a "front"
-// view with the Lung channel on both sides (LU-1 … LU-4), two Large Intestine points and two Pro
-// dots, and a "palm" view with LU-3 and LU-4 only. Shapes are the contract's.
+// view with the Lung channel on both sides (LU-1 … LU-4, the first two over the lung), two Large
+// Intestine points and two Pro dots, and a "palm" view with LU-3 and LU-4 only. Shapes are the contract's.
 import type { ChartIndex, ServedChart, ServedPoint } from "../../src/domain/charts/chart-views.ts"
 
 const point = (
@@ -41,8 +41,8 @@ export const frontChart: ServedChart = {
   ],
   regions: [{ area: "chest", d: "M60 100L140 100L140 160L60 160Z" }],
   points: [
-    point("LU-1", "Zhōngfǔ", "Central Treasury", both(40, 100)),
-    point("LU-2", "Yúnmén", "Cloud Gate", both(42, 90)),
+    { ...point("LU-1", "Zhōngfǔ", "Central Treasury", both(40, 100)), safety: { organs: ["lung and pleura"] } },
+    { ...point("LU-2", "Yúnmén", "Cloud Gate", both(42, 90)), safety: { organs: ["lung and pleura"] } },
     point("LU-3", "Tiānfǔ", "Heavenly Storehouse", both(60, 150)),
     point("LU-4", "Xiábái", "Guarding White", both(62, 170)),
     point("LI-1", "Shāngyáng", "Metal Yang", both(80, 260)),

@@ -27,9 +27,12 @@ export const BODY_VIEW_IDS: ReadonlyArray<ChartViewId> = ["body-front", "body-ba
 /** Largest gzip size of one view (its file, and the answer the server sends), so a view loads fast. */
 export const MAX_VIEW_GZIP_BYTES = 60 * 1024
 
-/** The chart explorer, reached from the book; one view of it; a practice question on a view. */
+/** The chart explorer, reached from the book; one view of it; a practice question on a view; a safety highlight. */
 export const CHARTS_HREF = "/book/charts"
-export const chartViewHref = (view: ChartViewId, query: { readonly point?: string; readonly find?: string } = {}) => {
+export const chartViewHref = (
+  view: ChartViewId,
+  query: { readonly point?: string; readonly find?: string; readonly safety?: string } = {},
+) => {
   const search = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined))
   return `${CHARTS_HREF}/${view}${search.size > 0 ? `?${search}` : ""}`
 }

@@ -1,7 +1,8 @@
 // /book/charts and /book/charts/{view}: the chart explorer, reached from the book. Pick a view,
 // walk its points along the channels (the details of the point the keyboard is on beside the
-// drawing), open a point; or practise finding points on the view. `?point=LU-9` starts on a point,
-// `?find=ST-36` asks where that point is.
+// drawing, its safety flags among them), open a point; highlight the points with a safety flag;
+// or practise finding points on the view. `?point=LU-9` starts on a point, `?find=ST-36` asks where
+// that point is, `?safety=pregnancy` highlights (and stays when the view changes).
 import { useSelector } from "@xstate/react"
 import { useEffect, useId, useState } from "react"
 import { Button as AriaButton } from "react-aria-components/Button"
@@ -12,25 +13,34 @@ import { Select, SelectValue } from "react-aria-components/Select"
 import { ToggleButton } from "react-aria-components/ToggleButton"
 import { ToggleButtonGroup } from "react-aria-components/ToggleButtonGroup"
 import { useTranslation } from "react-i18next"
-import { Link, useSearch } from "wouter"
+import { Link, useLocation, useSearch } from "wouter"
 import { CHART_VIEW_IDS, type ChartViewId, chartViewHref, isChartViewId } from "../../domain/charts/chart-ids.ts"
+import { flagTexts, HIGHLIGHT_PARAM, parseChartHighlight } from "../../domain/charts/chart-safety.ts"
 import { channelNeighbours, siteByKey } from "../../domain/charts/chart-served.ts"
 import type { ServedChart } from "../../domain/charts/chart-views.ts"
 import { BOOK_HREF, pointHref } from "../../domain/content/content-links.ts"
 import { useAppServices } from "../app-services.tsx"
+import { SafetyIcon } from "../content/SafetyRow.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
+import { ChartHighlightSelect } from "./ChartHighlightSelect.tsx"
 import { type ChartActor, ChartPanelView, useChartActor } from "./ChartPanel.tsx"
+import { useFlagText } from "./ChartSafetyMarks.tsx"
 import { PracticePanel } from "./PracticePanel.tsx"
 
 /** The point the keyboard is on: its names, where the text puts it, its neighbours, its page. */
 const FocusedPoint = ({ actor, chart }: { readonly actor: ChartActor; readonly chart: ServedChart }) => {
   const { t } = useTranslation("charts")
+  const { t: common } = useTranslation("common")
+  const flagText = useFlagText()
   const focus = useSelector(actor, (s) => s.context.focus)
   const site = siteByKey(chart, focus)
   const headingId = useId()
+  const flagsId = useId()
   if (!site) return null
   const { previous, next } = channelNeighbours(chart, site.key)
+  // The flags the charts mark, in the point page's words; none at all shows nothing (not "safe").
+  const flags = flagTexts(site.point.safety)
   return (
     <aside className="chart-details" aria-labelledby={headingId}>
       <h2 id={headingId} className="chart-details-title">
@@ -39,6 +49,21 @@ const FocusedPoint = ({ actor, chart }: { readonly actor: ChartActor; readonly c
       </h2>
       <p className="lead">{site.point.name}</p>
       <p lang={site.point.locationLanguage}>{site.point.location}</p>
+      {flags.length > 0 ? (
+        <div className="chart-details-flags">
+          <span id={flagsId} className="safety-heading">
+            {common("browse.safety.heading")}
+          </span>
+          <ul aria-labelledby={flagsId}>
+            {flags.map((flag) => (
+              <li key={flag.key} className={`safety-flag-${flag.icon}`}>
+                <SafetyIcon icon={flag.icon} />
+                {flagText(flag)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className="muted">
         {t("neighbours", {
           previous: previous?.code ?? t("noPrevious"),
@@ -57,21 +82,36 @@ const ChartExplorerPage = ({ view: routeView }: { readonly view?: string | undef
   const { t: common } = useTranslation("common")
   usePageTitle(t("explorer.title"))
   const { navigation } = useAppServices()
-  const params = new URLSearchParams(useSearch())
+  const search = useSearch()
+  const [path] = useLocation()
+  const params = new URLSearchParams(search)
   const find = params.get("find")
+  // An unknown value highlights nothing, as if there were none.
+  const safety = parseChartHighlight(params.get(HIGHLIGHT_PARAM))
   const known = routeView === undefined || isChartViewId(routeView)
   const actor = useChartActor({
     subject: { kind: "views", views: CHART_VIEW_IDS },
     view: known && routeView ? (routeView as ChartViewId) : null,
     highlight: params.get("point"),
+    safety,
   })
   const view = useSelector(actor, (s) => s.context.view)
   const [activity, setActivity] = useState<"explore" | "practice">(find ? "practice" : "explore")
 
-  // The address says which view is shown; choosing a view changes the address.
+  // The address says which view is shown and what is highlighted; choosing either changes the address.
   useEffect(() => {
     if (routeView && isChartViewId(routeView)) actor.send({ type: "view.select", view: routeView })
   }, [routeView, actor])
+  useEffect(() => {
+    actor.send({ type: "safety.highlight", highlight: safety })
+  }, [safety, actor])
+  /** The same page with another highlight: only the address's `safety` changes, so the keyboard stays. */
+  const highlightHref = (next: typeof safety) => {
+    const query = new URLSearchParams(search)
+    if (next === "none") query.delete(HIGHLIGHT_PARAM)
+    else query.set(HIGHLIGHT_PARAM, next)
+    return `${path}${query.size > 0 ? `?${query}` : ""}`
+  }
 
   return (
     <article className="chart-explorer">
@@ -91,7 +131,8 @@ const ChartExplorerPage = ({ view: routeView }: { readonly view?: string | undef
           className="explorer-select"
           selectedKey={view}
           onSelectionChange={(key) => {
-            if (typeof key === "string" && isChartViewId(key) && key !== view) navigation.go(chartViewHref(key))
+            if (typeof key === "string" && isChartViewId(key) && key !== view)
+              navigation.go(chartViewHref(key, safety === "none" ? {} : { safety }))
           }}
         >
           <Label className="label">{t("explorer.viewLabel")}</Label>
@@ -129,6 +170,9 @@ const ChartExplorerPage = ({ view: routeView }: { readonly view?: string | undef
             {t("explorer.practice")}
           </ToggleButton>
         </ToggleButtonGroup>
+        {activity === "explore" ? (
+          <ChartHighlightSelect value={safety} onChange={(next) => navigation.go(highlightHref(next))} />
+        ) : null}
       </div>
       {activity === "explore" ? (
         <ChartPanelView

@@ -1,7 +1,8 @@
 // The drawing of one chart view: line art, the body-area region, channel courses, the points as
 // links (code and name as accessible name, one tab stop for the whole chart, arrow keys along the
 // channel; a click a few pixels off a dot still takes it), Pro points as bare dots, and labels
-// placed so they never overlap. Zoom and pan by keys, buttons (ChartToolbar), the wheel, a drag
+// placed so they never overlap; under a safety highlight, the marked points (ChartSafetyMarks.tsx)
+// say their flags in their names too. Zoom and pan by keys, buttons (ChartToolbar), the wheel, a drag
 // and a pinch; the machine holds where the view is.
 import {
   type CSSProperties,
@@ -21,6 +22,7 @@ import { useTranslation } from "react-i18next"
 import { groupColor } from "../../domain/charts/chart-colors.ts"
 import type { Point2 } from "../../domain/charts/chart-geometry.ts"
 import { CHAR_WIDTH, type LabelWish, layoutLabels } from "../../domain/charts/chart-labels.ts"
+import type { ChartHighlight } from "../../domain/charts/chart-safety.ts"
 import {
   type ChartSite,
   channelNeighbours,
@@ -31,6 +33,7 @@ import {
 import type { ServedChart } from "../../domain/charts/chart-views.ts"
 import { PAN_STEP, visibleBox, ZOOM_STEP, type Zoom } from "../../domain/charts/chart-zoom.ts"
 import { pointHref } from "../../domain/content/content-links.ts"
+import { ChartSafetyMarks, useSafetyNotes } from "./ChartSafetyMarks.tsx"
 
 /** What the page asks the chart to bring forward besides its highlighted point. */
 export interface ChartEmphasis {
@@ -49,6 +52,8 @@ export interface ChartFigureProps {
   readonly focus: string | null
   readonly highlight: string | null
   readonly emphasis: ChartEmphasis
+  /** The safety flags whose points are marked ("none": no marks). */
+  readonly safety?: ChartHighlight
   readonly labelId: string
   /** Ids of the texts that describe the chart: the instructions, and the page's own (a location text). */
   readonly describedBy: string
@@ -156,6 +161,8 @@ interface ChartPointsProps {
   /** The highlighted site the page is about: the last of its sites drawn. */
   readonly current: string | undefined
   readonly emphasised: ReadonlySet<string>
+  /** What the safety highlight says of a point, by code: added to its name. */
+  readonly notes: ReadonlyMap<string, string>
 }
 
 /**
@@ -165,7 +172,7 @@ interface ChartPointsProps {
  * drawn over it. Drawn again only when the tab stop, the highlight or the emphasis changes — not on
  * zoom, hover or focus. Clicks, focus and hover are handled once on the drawing (ChartFigure).
  */
-const ChartPoints = memo(({ groups, part, tabStop, highlight, current, emphasised }: ChartPointsProps) => {
+const ChartPoints = memo(({ groups, part, tabStop, highlight, current, emphasised, notes }: ChartPointsProps) => {
   const wanted = (code: string) => (code === highlight) === (part === "highlighted")
   // A point's sites are all in its group: the highlighted part is one group, its current site last.
   const last = (s: DrawnSite) => Number(s.site.key === current)
@@ -182,13 +189,14 @@ const ChartPoints = memo(({ groups, part, tabStop, highlight, current, emphasise
           {group.sites.map(({ site, label, href }) => {
             const isHighlight = site.code === highlight
             const faint = emphasised.size > 0 && !emphasised.has(site.code) && !isHighlight
+            const note = notes.get(site.code)
             return (
               <a
                 key={site.key}
                 data-key={site.key}
                 href={href}
                 tabIndex={site.key === tabStop ? 0 : -1}
-                aria-label={label}
+                aria-label={note === undefined ? label : `${label} — ${note}`}
                 aria-current={isHighlight ? "true" : undefined}
                 className={isHighlight ? "is-highlight" : faint ? "is-faint" : undefined}
               >
@@ -243,9 +251,10 @@ const useDrawMeasure = (view: string, svg: RefObject<SVGSVGElement | null>) => {
 }
 
 export const ChartFigure = (props: ChartFigureProps) => {
-  const { chart, zoom, focus, highlight, emphasis } = props
+  const { chart, zoom, focus, highlight, emphasis, safety = "none" } = props
   const { t, i18n } = useTranslation("charts")
   const siteLabel = useSiteLabel()
+  const notes = useSafetyNotes(chart, safety)
   const stage = useRef<HTMLDivElement>(null)
   const svg = useRef<SVGSVGElement>(null)
   const [size, setSize] = useState(FALLBACK_SIZE)
@@ -477,6 +486,7 @@ export const ChartFigure = (props: ChartFigureProps) => {
     highlight,
     current: mainHighlight?.key,
     emphasised,
+    notes,
   }
   const pathwayStrong = (id: string) =>
     emphasis.pathway === id || (!emphasis.pathway && highlight?.startsWith(`${id}-`))
@@ -563,6 +573,7 @@ export const ChartFigure = (props: ChartFigureProps) => {
             </g>
           ))}
         </g>
+        <ChartSafetyMarks chart={chart} highlight={safety} unit={unit} />
         <ChartPoints part="highlighted" {...pointsProps} />
         {focused && focusWithin && focusVisible ? (
           <circle

@@ -1,6 +1,6 @@
 // A body chart inside a page (point, channel, vessel, body area) or the explorer: the views it
-// offers, chart or list, the zoom tools, the drawing, the note on Pro points, and what changed,
-// announced. Loaded with React.lazy, so nothing of the charts is in the first download; it asks
+// offers, chart or list, the zoom tools, the drawing, the note on Pro points, the safety highlight's
+// legend (and that Pro points are not highlighted), and what changed, announced. Loaded with React.lazy, so nothing of the charts is in the first download; it asks
 // the server for its views and each view only when it is shown.
 import { useActorRef, useSelector } from "@xstate/react"
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react"
@@ -9,6 +9,7 @@ import { ToggleButtonGroup } from "react-aria-components/ToggleButtonGroup"
 import { useTranslation } from "react-i18next"
 import { Link } from "wouter"
 import { type ChartViewId, chartViewHref } from "../../domain/charts/chart-ids.ts"
+import { type ChartHighlight, highlightedPoints } from "../../domain/charts/chart-safety.ts"
 import type { ChartSubject } from "../../domain/charts/chart-subjects.ts"
 import type { ServedChart } from "../../domain/charts/chart-views.ts"
 import { pointHref } from "../../domain/content/content-links.ts"
@@ -18,6 +19,7 @@ import { Button } from "../shared/components/Button.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 import { type ChartEmphasis, ChartFigure } from "./ChartFigure.tsx"
 import { ChartPointList } from "./ChartPointList.tsx"
+import { SafetyLegend } from "./ChartSafetyMarks.tsx"
 import { ChartToolbar } from "./ChartToolbar.tsx"
 import "./charts.css"
 
@@ -80,6 +82,7 @@ export const ChartPanelView = ({
   const highlight = useSelector(actor, (s) => s.context.highlight)
   const zoom = useSelector(actor, (s) => s.context.zoom)
   const mode = useSelector(actor, (s) => s.context.mode)
+  const safety = useSelector(actor, (s) => s.context.safety)
   const failure = useSelector(actor, (s) => s.context.failure)
   const ready = status === "ready" && chart !== undefined
   const id = useId()
@@ -88,19 +91,31 @@ export const ChartPanelView = ({
   const captionId = `${id}-caption`
   const Heading = headingLevel === 2 ? "h2" : "h3"
 
-  // What changed is said once, politely: another view, another zoom, chart or list.
+  // What changed is said once, politely: another view, another zoom, chart or list, another
+  // highlight and how many points it marks on the view (said with the view while one is on).
   const [announcement, setAnnouncement] = useState("")
-  const last = useRef<{ view: ChartViewId | null; scale: number; mode: ChartMode } | null>(null)
+  const last = useRef<{ view: ChartViewId | null; scale: number; mode: ChartMode; safety: ChartHighlight } | null>(null)
   useEffect(() => {
-    if (!ready) return
+    if (!ready || !chart) return
     const previous = last.current
-    last.current = { view, scale: zoom.scale, mode }
+    last.current = { view, scale: zoom.scale, mode, safety }
     if (!previous) return
-    if (previous.view !== view && view) setAnnouncement(t("announce.view", { view: t(`views.${view}`) }))
+    const highlighted =
+      safety === "none"
+        ? t("announce.noHighlight")
+        : t("announce.highlighted", {
+            count: highlightedPoints(chart, safety).length,
+            highlight: t(`highlight.${safety}`),
+          })
+    if (previous.view !== view && view)
+      setAnnouncement(
+        [t("announce.view", { view: t(`views.${view}`) }), safety === "none" ? "" : highlighted].join(" ").trim(),
+      )
+    else if (previous.safety !== safety) setAnnouncement(highlighted)
     else if (previous.mode !== mode) setAnnouncement(t(mode === "list" ? "announce.list" : "announce.chart"))
     else if (Math.abs(previous.scale - zoom.scale) > 1e-6)
       setAnnouncement(t("announce.zoom", { percent: Math.round(zoom.scale * 100) }))
-  }, [ready, view, zoom.scale, mode, t])
+  }, [ready, chart, view, zoom.scale, mode, safety, t])
 
   if (status === "absent") return null
   return (
@@ -191,6 +206,7 @@ export const ChartPanelView = ({
                   focus={focus}
                   highlight={highlight}
                   emphasis={emphasis}
+                  safety={safety}
                   labelId={headingId}
                   describedBy={[captionId, instructionsId, describedBy].filter(Boolean).join(" ")}
                   wheel={wheel}
@@ -217,12 +233,17 @@ export const ChartPanelView = ({
                 chart={chart}
                 highlight={highlight}
                 emphasis={emphasis}
+                safety={safety}
                 headingLevel={headingLevel === 2 ? 3 : 4}
               />
             )}
             {aside ? aside(chart) : null}
           </div>
           {footer ? footer(chart.id) : null}
+          <SafetyLegend highlight={safety} />
+          {safety !== "none" && chart.lockedPoints > 0 ? (
+            <p className="chart-pro-note">{t("highlight.proNotHighlighted")}</p>
+          ) : null}
           {chart.lockedPoints > 0 ? (
             <p className="chart-pro-note">
               <span className="chart-pro-swatch" aria-hidden="true" />

@@ -46,14 +46,15 @@ const ICONS: Record<Icon, ReactNode> = {
   ),
 }
 
-const SafetyIcon = ({ icon }: { readonly icon: Icon }) => (
+export const SafetyIcon = ({ icon }: { readonly icon: Icon }) => (
   <svg className={`safety-icon safety-icon-${icon}`} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
     {ICONS[icon]}
   </svg>
 )
 
 /** The first letter upper case: a glossary label begins a phrase ("lung and pleura" → "Lung and pleura beneath"). */
-const capitalized = (text: string, language: string) => text.charAt(0).toLocaleUpperCase(language) + text.slice(1)
+export const capitalized = (text: string, language: string) =>
+  text.charAt(0).toLocaleUpperCase(language) + text.slice(1)
 
 export const SafetyRow = ({
   point,

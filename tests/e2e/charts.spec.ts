@@ -3,11 +3,14 @@
 // Lung chart walked LU-1 → LU-11 by arrow keys and LU-9 opened; the explorer by keyboard and by
 // mouse; "where is ST-36?" answered without the mouse, and find-the-point answered by mouse; a
 // Standard user sees Pro points only as unlabelled dots; a press a few pixels off a dot still takes it; zoom by wheel and drag;
-// forced colours and reduced motion; axe with WCAG 2.2 AA on every chart page and state.
+// forced colours and reduced motion; the explorer's safety highlight for Pro (SP-6 on the front,
+// LI-4 on the back of the hand, marked in words and by marks that hold 3:1) and for Standard (free
+// points only, and a line that Pro points are not); axe with WCAG 2.2 AA on every chart page and state.
 import { readFileSync } from "node:fs"
 import type { Locator, Page } from "@playwright/test"
 import { loadContent } from "../../server/content/load-content.ts"
 import { CHART_VIEW_IDS } from "../../src/domain/charts/chart-ids.ts"
+import { highlightedPoints } from "../../src/domain/charts/chart-safety.ts"
 import type { ChartIndex, ServedChart } from "../../src/domain/charts/chart-views.ts"
 import { createVerifiedUser, expectAccessible, goInApp, signIn, signInAsPro } from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
@@ -607,3 +610,95 @@ for (const language of ["de", "es"] as const) {
     await expectAccessible(page)
   })
 }
+
+/** The contrast of two computed CSS colours (rgb()), by WCAG's relative luminance. */
+const contrast = (a: string, b: string) => {
+  const luminance = (colour: string) => {
+    const [r, g, b] = (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => {
+      const v = Number(c) / 255
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+    })
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+  }
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (hi! + 0.05) / (lo! + 0.05)
+}
+
+test("a Pro learner highlights the points to avoid in pregnancy: SP-6 on the front, LI-4 on the back of the hand", async ({
+  page,
+}) => {
+  // No one view places both points: the highlight stays while the view changes, as the address does.
+  await signInAsPro(page)
+  await page.goto("/book/charts/body-front")
+  const front = page.getByRole("region", { name: "Whole body, front" })
+  const drawing = drawingOf(front, "Whole body, front")
+  await expect(drawing.getByRole("link").first()).toBeVisible()
+  const highlight = page.getByRole("button", { name: /Highlight/ })
+  await highlight.click()
+  await page.getByRole("option", { name: "Avoid in pregnancy" }).click()
+  await expect(page).toHaveURL(/\/book\/charts\/body-front\?safety=pregnancy$/)
+  await expect(highlight).toBeFocused()
+  const served = await api<ServedChart>(page, "/api/charts/body-front")
+  const count = highlightedPoints(served, "pregnancy").length
+  expect(count).toBeGreaterThan(1)
+  await expect(front.getByText(`Avoid in pregnancy: ${count} points highlighted on this view.`)).toBeAttached()
+  await expect(drawing.getByRole("link", { name: /^SP-6 Sānyīnjiāo, .* — Forbidden in pregnancy$/ })).toHaveCount(2)
+  // Marks, drawn dark on a white rim: at least 3:1 against the drawing's white and against the rim.
+  const mark = drawing.locator(".chart-safety-mark.is-forbidden").first()
+  await expect(mark).toBeAttached()
+  const colours = await mark.evaluate((el) => ({
+    line: getComputedStyle(el.querySelector(".chart-safety-line")!).stroke,
+    rim: getComputedStyle(el.querySelector(".chart-safety-rim")!).stroke,
+  }))
+  expect(contrast(colours.line, colours.rim)).toBeGreaterThanOrEqual(3)
+  expect(contrast(colours.line, "rgb(255, 255, 255)")).toBeGreaterThanOrEqual(3)
+  // Pro has no locked points: no line about them.
+  await expect(front.getByText(/Pro points are not highlighted/)).toHaveCount(0)
+  await expectAccessible(page)
+  await front.getByRole("radio", { name: "List" }).click()
+  await expect(front.getByRole("listitem").filter({ hasText: /^SP-6 / })).toContainText("Forbidden in pregnancy")
+  await expectAccessible(page)
+
+  await page.getByRole("button", { name: /View/ }).click()
+  await page.getByRole("option", { name: "Hand, back" }).click()
+  await expect(page).toHaveURL(/\/book\/charts\/hand-back\?safety=pregnancy$/)
+  const back = page.getByRole("region", { name: "Hand, back" })
+  await expect(back.getByRole("listitem").filter({ hasText: /^LI-4 / })).toContainText("Forbidden in pregnancy")
+  await back.getByRole("radio", { name: "Chart" }).click()
+  await expect(
+    drawingOf(back, "Hand, back").getByRole("link", { name: /^LI-4 Hégǔ, .* — Forbidden in pregnancy$/ }),
+  ).not.toHaveCount(0)
+  await expectAccessible(page)
+})
+
+test("a Standard learner sees only free points highlighted, and that Pro points are not", async ({ page }) => {
+  await signIn(page, await createVerifiedUser(page))
+  await page.goto("/book/charts/hand-back")
+  const back = page.getByRole("region", { name: "Hand, back" })
+  const drawing = drawingOf(back, "Hand, back")
+  await expect(drawing.getByRole("link").first()).toBeVisible()
+  // By keyboard alone: Tab to the choice, open it, arrow to the option, Enter; the keyboard stays there.
+  const highlight = page.getByRole("button", { name: /Highlight/ })
+  await tabInto(page, highlight)
+  await page.keyboard.press("Enter")
+  const option = page.getByRole("option", { name: "Avoid in pregnancy" })
+  await expect(option).toBeVisible()
+  for (let i = 0; i < 6 && !(await option.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("ArrowDown")
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/\/book\/charts\/hand-back\?safety=pregnancy$/)
+  await expect(highlight).toBeFocused()
+  await expect(back.getByText("Avoid in pregnancy: one point highlighted on this view.")).toBeAttached()
+  const li4 = drawing.getByRole("link", { name: /^LI-4 Hégǔ, .* — Forbidden in pregnancy$/ })
+  await expect(li4.first()).toBeVisible()
+  // Every marked point is a free one; the Pro dots carry no mark and no name.
+  const marked = await drawing
+    .getByRole("link", { name: / — / })
+    .evaluateAll((all) => all.map((a) => a.getAttribute("aria-label") ?? ""))
+  expect(marked.length).toBe(await li4.count())
+  expect(marked.every((name) => /^LI-4 /.test(name))).toBe(true)
+  await expect(drawing.locator(".chart-safety-mark")).toHaveCount(marked.length)
+  expect(await drawing.locator(".chart-dot-locked").count()).toBeGreaterThan(0)
+  await expect(back.getByText("Pro points are not highlighted: their safety flags are part of Pro.")).toBeVisible()
+  await expectAccessible(page)
+})

@@ -1,10 +1,13 @@
 // Model of the chart explorer (§4 body charts): what a visitor sees while picking views, zooming,
-// switching to the list, walking a channel point by point, opening a point and practising "find
-// the point" — by mouse and by keyboard alone, along walks that take every transition and along a
-// long detour. Which position is right is read from the served chart, as the app draws it.
+// switching to the list, walking a channel point by point, opening a point, highlighting the points
+// with organs beneath (kept in the address and across views) and practising "find the point" — by
+// mouse and by keyboard alone, along walks that take every transition and along a long detour.
+// Which position is right, and which points a highlight marks, is read from the served chart, as
+// the app draws it.
 import assert from "node:assert/strict"
 import { HttpResponse, http } from "msw"
 import { createMachine } from "xstate"
+import { highlightedPoints } from "../../src/domain/charts/chart-safety.ts"
 import type { ServedChart } from "../../src/domain/charts/chart-views.ts"
 import { pointHref } from "../../src/domain/content/content-links.ts"
 import { chartsById } from "../support/chart-fixtures.ts"
@@ -40,7 +43,17 @@ const machine = createMachine({
   id: "explorer",
   initial: "front",
   states: {
-    front: { on: { "zoom.in": "zoomed", "mode.list": "list", "view.palm": "palm", walk: "walked" } },
+    front: {
+      on: {
+        "zoom.in": "zoomed",
+        "mode.list": "list",
+        "view.palm": "palm",
+        walk: "walked",
+        "safety.organs": "highlighted",
+      },
+    },
+    highlighted: { on: { "safety.none": "front", "view.palm": "palmHighlighted" } },
+    palmHighlighted: { on: { "safety.none": "palm" } },
     zoomed: { on: { "zoom.reset": "front", "view.palm": "palm" } },
     list: { on: { "mode.chart": "front", "list.open": "pointPage" } },
     walked: { on: { "point.open": "pointPage", "view.palm": "palm" } },
@@ -89,6 +102,47 @@ const pickView = async (ui: Ui, name: string) => {
     await ui.keyboard.press("Enter")
   }
   await ui.expect(ui.role("heading", { level: 2, name })).toBeVisible()
+}
+
+const highlightButton = (ui: Ui) => ui.role("button", { name: /Highlight/ })
+
+/** The Highlight choice: a click and a click, or Tab, Enter, the arrows to the choice and Enter; the keyboard stays on it. */
+const chooseHighlight = async (ui: Ui, name: string) => {
+  const option = ui.role("option", { name })
+  if (ui.input === "mouse") {
+    await highlightButton(ui).click()
+    await option.click()
+  } else {
+    await tabTo(ui, highlightButton(ui))
+    await ui.keyboard.press("Enter")
+    await ui.expect(option).toBeVisible()
+    for (let i = 0; i < 6 && (await option.focusRelation()) !== "self"; i++) await ui.keyboard.press("ArrowDown")
+    for (let i = 0; i < 6 && (await option.focusRelation()) !== "self"; i++) await ui.keyboard.press("ArrowUp")
+    await ui.expect(option).toBeFocused()
+    await ui.keyboard.press("Enter")
+  }
+  await ui.expect(highlightButton(ui)).toHaveText(name)
+  await ui.expect(highlightButton(ui)).toBeFocused()
+}
+
+/**
+ * "Organs beneath" on a view, as the served chart says: the address holds it, the live region says
+ * how many points it marks, and each site of those points is named with its organs.
+ */
+const showsOrgans = async (ui: Ui, view: string) => {
+  await ui.eventually(async () => assert.equal((await ui.location()).searchParams.get("safety"), "organs"))
+  await ui.expect(highlightButton(ui)).toHaveText("Organs beneath")
+  const chart = (await ui.api.request("GET", `/api/charts/${view}`)).body as ServedChart
+  const marked = highlightedPoints(chart, "organs")
+  const count = marked.length
+  const said =
+    count === 0
+      ? "no point on this view is highlighted"
+      : `${count === 1 ? "one point" : `${count} points`} highlighted on this view`
+  await ui.expect(panel(ui).text(new RegExp(`(^| )Organs beneath: ${said}\\.$`))).toHaveCount(1)
+  await ui
+    .expect(drawing(ui).role("link", { name: / — .+ beneath$/ }))
+    .toHaveCount(marked.flatMap((p) => p.sites).length)
 }
 
 interface Position {
@@ -185,6 +239,20 @@ export default defineModel<Facts, Ctx>({
         await ui.expect(ui.role("group", { name: "Whole body, front" })).toBeVisible()
         await ui.expect(zoomTool(ui, "Zoom out")).toBeDisabled()
         assert.match((await ui.location()).pathname, /^\/book\/charts(\/body-front)?$/)
+        assert.equal((await ui.location()).searchParams.get("safety"), null)
+        await ui.expect(drawing(ui).css(".chart-safety-mark")).toHaveCount(0)
+      },
+    },
+    highlighted: {
+      means: "the front view with the points over organs marked and named so, their number said",
+      check: (ui) => showsOrgans(ui, "body-front"),
+    },
+    palmHighlighted: {
+      means: "the palm view, the highlight kept in the address and said with the view",
+      check: async (ui) => {
+        await ui.expect(ui.role("group", { name: "Hand, palm" })).toBeVisible()
+        assert.equal((await ui.location()).pathname, "/book/charts/hand-palm")
+        await showsOrgans(ui, "hand-palm")
       },
     },
     zoomed: {
@@ -273,6 +341,11 @@ export default defineModel<Facts, Ctx>({
     "mode.list": { means: "shows the points as a list", run: (ui) => chooseSegment(ui, "Show as", "List") },
     "mode.chart": { means: "shows the chart again", run: (ui) => chooseSegment(ui, "Show as", "Chart") },
     "view.palm": { means: "picks the palm view", run: (ui) => pickView(ui, "Hand, palm") },
+    "safety.organs": {
+      means: "highlights the points with organs beneath",
+      run: (ui) => chooseHighlight(ui, "Organs beneath"),
+    },
+    "safety.none": { means: "highlights nothing again", run: (ui) => chooseHighlight(ui, "No highlight") },
     "view.front": { means: "picks the front view", run: (ui) => pickView(ui, "Whole body, front") },
     walk: {
       means: "Tabs into the chart (LU-1) and walks on to LU-2 with ArrowRight",

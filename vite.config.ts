@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from "vite"
 import { cjkFaces } from "./scripts/hanzi.ts"
 import { languagePages } from "./scripts/language-pages.ts"
 import { precompress } from "./scripts/precompress.ts"
+import { serviceWorker } from "./scripts/service-worker.ts"
 
 /** The full Chinese faces' stylesheets (src/ui/shared/fonts/chinese.ts) kept to their Chinese slices. */
 const chineseSlices = (): Plugin => ({
@@ -17,8 +18,9 @@ const chineseSlices = (): Plugin => ({
 // bundled in, so React runs its production build there whatever NODE_ENV says.
 export default defineConfig(({ isSsrBuild, mode }) => ({
   // `precompress` writes .br and .gz beside each script, stylesheet and index.html of the build;
-  // the server sends them by Accept-Encoding (server/platform/http/static-app.ts).
-  plugins: [react(), chineseSlices(), ...(isSsrBuild ? [] : [languagePages(), precompress()])],
+  // the server sends them by Accept-Encoding (server/platform/http/static-app.ts). `serviceWorker`
+  // writes sw.js with the shell's files as the pages above left them, so it comes after them.
+  plugins: [react(), chineseSlices(), ...(isSsrBuild ? [] : [languagePages(), serviceWorker(), precompress()])],
   ssr: { noExternal: true },
   // The bundled packages pick their build by NODE_ENV: decided here, not by the server's environment.
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify(mode) } : {},

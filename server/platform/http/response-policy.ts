@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto"
 import { ByteSize, Cause, Effect } from "effect"
 import { HttpBody, HttpIncomingMessage, HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { SERVICE_WORKER_PATH } from "../../../src/domain/shared/offline.ts"
 import { ServerConfig } from "../config/server-config.ts"
 import { Translations, type TranslationsService } from "../i18n/translations.ts"
 import { notFoundAnswer } from "./answers.ts"
@@ -62,6 +63,9 @@ const cacheControl = (path: string, response: HttpServerResponse.HttpServerRespo
   const own = response.headers["cache-control"]
   if (own !== undefined) return own
   if (path.startsWith("/api/")) return "no-store"
+  // The service worker is asked for again on each visit (a 304 when unchanged), so a new build's
+  // worker is found at once; the manifest and icons likewise revalidate by their ETag.
+  if (path === SERVICE_WORKER_PATH) return "no-cache"
   if (path.startsWith("/assets/") && (response.status === 200 || response.status === 304))
     return "public, max-age=31536000, immutable"
   return "no-cache"

@@ -129,6 +129,7 @@ export const wire = async (
     language,
     firstPage: firstPageAnswers(options.firstPage),
     cookiesAccepted: shell.cookiesAccepted,
+    connection: shell.connection,
     navigation: shell.navigation,
     session: account.session,
     logout: account.logout,
@@ -182,19 +183,32 @@ export const wire = async (
     Promise.all([loadFlows(PAGE_GROUP_FLOWS[group]), i18n.loadNamespaces([...PAGE_GROUP_TEXTS[group]])])
   /** Wires the flows the shell's own parts use (the header's search, the channel menu's groups). */
   const preloadShellFlows = () => void loadFlows(["search", "groups"])
-  return { element, runtime, session: account.session, i18n, loadFlowsOf, preloadShellFlows }
+  return {
+    element,
+    runtime,
+    session: account.session,
+    i18n,
+    loadFlowsOf,
+    preloadShellFlows,
+    keepOffline: shell.keepOffline,
+  }
 }
 
 const root = typeof document !== "undefined" ? document.getElementById("root") : null
 if (root) {
   const firstPage = readFirstPage(document)
-  wire({ baseUrl: globalThis.location.origin, firstPage }).then(({ element, loadFlowsOf, preloadShellFlows }) => {
-    setPageFlows(loadFlowsOf)
-    // The server drew this page: React takes over its markup instead of drawing it again.
-    if (firstPage && root.hasChildNodes()) hydrateRoot(root, element)
-    else createRoot(root).render(element)
-    whenIdle(preloadShellFlows, 3000)
-  })
+  wire({ baseUrl: globalThis.location.origin, firstPage }).then(
+    ({ element, loadFlowsOf, preloadShellFlows, keepOffline }) => {
+      setPageFlows(loadFlowsOf)
+      // The server drew this page: React takes over its markup instead of drawing it again.
+      if (firstPage && root.hasChildNodes()) hydrateRoot(root, element)
+      else createRoot(root).render(element)
+      whenIdle(preloadShellFlows, 3000)
+      // The worker that keeps the app for offline use, once the page is usable; a development
+      // server's modules change too often to be kept.
+      if (import.meta.env.PROD) whenIdle(keepOffline, 5000)
+    },
+  )
   // The Chinese faces (Noto Serif TC and SC: our subsets, then the full faces, chinese.ts), so names
   // and whatever a learner types never show as empty boxes on a device without a Chinese font. Their
   // rules arrive once the page has loaded and the browser is idle: the first page's text is laid out

@@ -1,5 +1,5 @@
-// The app shell and its routes: skip link, header, logout bar, the page, footer, cookie banner and
-// toasts (bottom-center, 5 s, one at a time). Focus moves to the page on every navigation.
+// The app shell and its routes: skip link, offline banner, header, logout bar, the page, footer,
+// cookie banner and toasts (bottom-center, 5 s, one at a time). Focus moves to the page on every navigation.
 import { useSelector } from "@xstate/react"
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
@@ -33,6 +33,7 @@ import { CookieBanner } from "./shared/layout/CookieBanner.tsx"
 import { Footer } from "./shared/layout/Footer.tsx"
 import { Header } from "./shared/layout/Header.tsx"
 import { LogoMark } from "./shared/layout/LogoMark.tsx"
+import { OfflineBanner } from "./shared/layout/OfflineBanner.tsx"
 import { SignedInOnly } from "./shared/layout/SignedInOnly.tsx"
 import { withFlows } from "./shared/page-flows.ts"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
@@ -432,6 +433,7 @@ const MemberApp = () => {
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>
+      <OfflineBanner />
       <LogoutBar actor={logout} />
       <Header
         onLogout={() => logout.send({ type: "logout.request" })}

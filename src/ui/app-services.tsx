@@ -58,6 +58,7 @@ import type { typeAheadMachine } from "../machines/search/type-ahead-machine.ts"
 import type { TimerClock } from "../machines/self-tests/test-session-context.ts"
 import type { testSessionMachine } from "../machines/self-tests/test-session-machine.ts"
 import type { testsSettingsMachine } from "../machines/self-tests/tests-settings-machine.ts"
+import type { connectionMachine } from "../machines/shared/connection-machine.ts"
 import type { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
 import type { languageMachine } from "../machines/shared/language-machine.ts"
 import type { quoteMachine } from "../machines/shared/quote-machine.ts"
@@ -87,6 +88,8 @@ export interface AppServices {
   /** The answers the server drew the first page from: its content page starts from them. */
   readonly firstPage: FirstPageAnswers
   readonly cookiesAccepted: boolean
+  /** The connection: offline when the browser says so or a call could not reach the server. */
+  readonly connection: ActorRefFrom<typeof connectionMachine>
   /** Leaving the page from a view (a menu item): in the app, or another site in a new tab. */
   readonly navigation: { readonly go: (path: string) => void; readonly openTab: (url: string) => void }
   readonly session: ActorRefFrom<typeof sessionMachine>

@@ -13,6 +13,7 @@ import { COOKIE_USERDATA, ONE_TIME_TOKEN_KEY, SESSION_COOKIE_MAX_AGE_SECONDS } f
 import { isUnsavedWorkKey } from "../domain/shared/unsaved-work.ts"
 import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"
+import { Offline } from "../infra/offline.ts"
 import { Storage } from "../infra/storage.ts"
 import { Toasts } from "../infra/toasts.ts"
 import { logoutMachine } from "../machines/account/logout-machine.ts"
@@ -45,7 +46,8 @@ const persistUser = (user: StoredUser) =>
  * Sign-out clears local storage (§4) but keeps when the payment modal last offered itself, so
  * signing out and in again does not bring it back the same day. A session that ended by itself
  * (a 401) also keeps unsaved work, so the same user finds their text again after signing in. The
- * session cookie is the server's to clear (sign-out and a 401 answer do it); scripts cannot.
+ * session cookie is the server's to clear (sign-out and a 401 answer do it); scripts cannot. The
+ * device's copies of the pages and answers the session read go too: they were the user's plan's.
  */
 const clearSession = (keepUnsaved: boolean) =>
   Effect.gen(function* () {
@@ -59,6 +61,7 @@ const clearSession = (keepUnsaved: boolean) =>
     yield* Effect.forEach(values, ([key, value]) => (value === undefined ? Effect.void : storage.set(key, value)), {
       discard: true,
     })
+    yield* Effect.flatMap(Offline, (offline) => offline.clearContent)
   })
 
 export const go = (path: string) => Effect.flatMap(Navigation, (navigation) => navigation.go(path))

@@ -1,6 +1,8 @@
 // The app's frame: the interface language (read before anything renders, switched with a reload),
-// the cookie banner's consent, the footer's quote of the day, and navigation for the views.
+// the cookie banner's consent, the footer's quote of the day, navigation for the views, and the
+// connection its offline banner shows: the browser's word, and whether the calls reach the server.
 import { Effect } from "effect"
+import { createActor } from "xstate"
 import {
   COOKIE_ACCEPT_MAX_AGE_SECONDS,
   COOKIE_ACCEPTED,
@@ -12,7 +14,9 @@ import {
 import { resolveLanguage, type SelectableLanguage } from "../domain/shared/locales.ts"
 import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"
+import { Offline } from "../infra/offline.ts"
 import { Toasts } from "../infra/toasts.ts"
+import { connectionMachine } from "../machines/shared/connection-machine.ts"
 import { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
 import { languageMachine } from "../machines/shared/language-machine.ts"
 import { quoteMachine } from "../machines/shared/quote-machine.ts"
@@ -23,7 +27,30 @@ import type { Wiring } from "./shared/wiring.ts"
 export const readLanguage = (read: <A>(program: Effect.Effect<A, never, AppIO>) => A): SelectableLanguage =>
   resolveLanguage(read(Effect.flatMap(Cookies, (cookies) => cookies.get(COOKIE_LANGUAGE))))
 
+/**
+ * The connection for the whole app. A call answered while the browser says it is offline was
+ * answered by the device's copy (src/service-worker.ts), so only the browser's word brings it back then.
+ */
+const wireConnection = (w: Wiring) => {
+  const online = Effect.flatMap(Offline, (offline) => offline.online)
+  const connection = createActor(connectionMachine, { input: { online: w.read(online) } })
+  connection.start()
+  w.read(
+    Effect.flatMap(Offline, (offline) =>
+      offline.watch((now) => connection.send({ type: now ? "connection.back" : "connection.lost" })),
+    ),
+  )
+  w.onReach((reached) => {
+    if (!reached) connection.send({ type: "connection.lost" })
+    else if (w.read(online)) connection.send({ type: "connection.back" })
+  })
+  return connection
+}
+
 export const wireShell = (w: Wiring) => ({
+  connection: wireConnection(w),
+  /** Registers the service worker that keeps the app and what the learner opened for offline use. */
+  keepOffline: () => w.act(Effect.flatMap(Offline, (offline) => offline.register)),
   /** Navigation a view starts itself (a menu item): through the Navigation service, like the flows'. */
   navigation: {
     go: (path: string) => w.act(Effect.flatMap(Navigation, (navigation) => navigation.go(path))),

@@ -26,8 +26,25 @@ export interface ApiActorOptions {
 const catalogueActsOn = ({ catalogue = true }: ApiActorOptions, failure: ApiFailure) =>
   typeof catalogue === "function" ? catalogue(failure) : catalogue
 
+/** Whether a call's outcome shows the server was reached (any answer), was not (Offline), or cannot tell (a timeout). */
+const reachedBy = (
+  settled: { readonly _tag: "Success" } | { readonly _tag: "Failure"; readonly failure: ApiFailure },
+) =>
+  settled._tag === "Success"
+    ? true
+    : settled.failure._tag === "Offline"
+      ? false
+      : settled.failure._tag === "RequestTimeout"
+        ? undefined
+        : true
+
 export const makeApiActor =
-  (runtime: AppRuntime, onFailure: (failure: ApiFailure) => Effect.Effect<void, never, AppIO>) =>
+  (
+    runtime: AppRuntime,
+    onFailure: (failure: ApiFailure) => Effect.Effect<void, never, AppIO>,
+    /** Hears of every call whether the server was reached (the shell's offline banner). */
+    onReach: (reached: boolean) => void = () => {},
+  ) =>
   <I, A>(call: ApiCall<I, A>, options: ApiActorOptions = {}) =>
     fromPromise<A, I>(async ({ input, signal }) => {
       const program = Effect.flatMap(ApiClient, (api) => api.call((client) => call(client, input))).pipe(
@@ -41,6 +58,8 @@ export const makeApiActor =
         throw cause
       })
       if (settled === undefined) return new Promise<A>(() => {})
+      const reached = reachedBy(settled)
+      if (reached !== undefined) onReach(reached)
       if (settled._tag === "Failure") throw settled.failure satisfies ApiFailure
       return settled.success
     })

@@ -1,9 +1,11 @@
-// The Effect runtime every feature's IO runs on (API client, cookies, storage, navigation, toasts),
+// The Effect runtime every feature's IO runs on (API client, cookies, storage, navigation, toasts,
+// the device's offline copies),
 // and how machines meet it: an action runs a program and forgets it, a read runs one at once.
 import { type Effect, Layer, ManagedRuntime } from "effect"
 import { ApiClient } from "../../infra/api-client.ts"
 import { Cookies } from "../../infra/cookies.ts"
 import { Navigation, type NavigationOptions } from "../../infra/navigation.ts"
+import { Offline } from "../../infra/offline.ts"
 import { SessionStorage, Storage } from "../../infra/storage.ts"
 import { Toasts } from "../../infra/toasts.ts"
 import type { TimerClock } from "../../machines/self-tests/test-session-context.ts"
@@ -34,7 +36,7 @@ export interface ServerRender {
 }
 
 /** The services a feature's programs may use. */
-export type AppIO = ApiClient | Cookies | Storage | SessionStorage | Navigation | Toasts
+export type AppIO = ApiClient | Cookies | Storage | SessionStorage | Navigation | Toasts | Offline
 
 /** The IO of the server's render: the request's cookies, empty storage, an address that stays. */
 const serverIO = ({ url, cookies }: ServerRender) => {
@@ -46,6 +48,7 @@ const serverIO = ({ url, cookies }: ServerRender) => {
     SessionStorage.layerMemory,
     Navigation.layerAt(url),
     Toasts.layerSilent,
+    Offline.layerSilent,
   )
 }
 
@@ -70,6 +73,7 @@ export const makeRuntime = (options: WireOptions, router: RouterMoves) => {
       SessionStorage.layer,
       navigation,
       Toasts.layer,
+      Offline.layer,
     ),
   )
 }

@@ -17,20 +17,28 @@ export interface Wiring {
   readonly t: (key: string) => string
   /** How a 401 ends the session: the account feature says so once its session exists. */
   readonly onSessionExpired: (handler: () => void) => void
+  /** Hears, after each call, whether it reached the server (the shell's connection). */
+  readonly onReach: (handler: (reached: boolean) => void) => void
 }
 
 export const makeWiring = (runtime: AppRuntime, translate: (key: string) => string): Wiring => {
   let sessionExpired = () => {}
+  let reach = (_reached: boolean) => {}
   return {
     runtime,
-    apiActor: makeApiActor(runtime, (failure) =>
-      applyCatalogue(failure, { sessionExpired: () => sessionExpired(), translate }),
+    apiActor: makeApiActor(
+      runtime,
+      (failure) => applyCatalogue(failure, { sessionExpired: () => sessionExpired(), translate }),
+      (reached) => reach(reached),
     ),
     read: readWith(runtime),
     act: actWith(runtime),
     t: translate,
     onSessionExpired: (handler) => {
       sessionExpired = handler
+    },
+    onReach: (handler) => {
+      reach = handler
     },
   }
 }

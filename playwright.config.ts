@@ -46,6 +46,9 @@ export default defineConfig({
     trace: (process.env.E2E_TRACE ?? "off") as "off",
     screenshot: "only-on-failure",
     launchOptions: chromium,
+    // The app's offline copies would answer what a journey fakes with routes or `setOffline`; the
+    // journey about working offline allows them in a context of its own (tests/e2e/support/test.ts).
+    serviceWorkers: "block",
   },
   // Journeys run in the order of the projects (and of file names within one): the long ones first.
   projects: [

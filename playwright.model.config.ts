@@ -20,6 +20,8 @@ export default defineConfig({
     baseURL: e2eOrigin(0),
     trace: "retain-on-failure",
     launchOptions: chromium,
+    // The models fake failures with routes, which the app's service worker would answer instead.
+    serviceWorkers: "block",
   },
   webServer: e2eServers(),
 })

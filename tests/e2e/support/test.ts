@@ -11,6 +11,11 @@
 // the site's renderer process (`--process-per-site`, servers.ts) between journeys and clears the
 // origin's storage. Opening a page the server drew waits until the app has taken it over. A journey that needs a browser of its own kind — touch, no JavaScript, or a
 // cold cache (`coldBrowser`) — gets a fresh context as before.
+//
+// Service workers are blocked (`serviceWorkers: "block"`, playwright.config.ts): a journey that
+// fakes the network (`setOffline`, routes) must meet the network, not the app's offline copies,
+// which Playwright's routes do not see. A journey about working offline asks for a fresh context
+// that allows them (`test.use({ serviceWorkers: "allow" })`, offline.spec.ts).
 import { type BrowserContext, test as base, type Page } from "@playwright/test"
 import { FIRST_PAGE_DATA_ID } from "../../../src/domain/shared/first-page.ts"
 import { appStarted } from "./fixtures.ts"
@@ -63,7 +68,12 @@ export const test = base.extend<JourneyOptions, WorkerFixtures>({
       const origin = e2eOrigin(workerInfo.parallelIndex)
       // Made when the worker's first journey starts, whatever kind it is: Playwright would give it
       // that journey's options (no JavaScript, touch), so the shared context says its own.
-      const context = await browser.newContext({ baseURL: origin, javaScriptEnabled: true, hasTouch: false })
+      const context = await browser.newContext({
+        baseURL: origin,
+        javaScriptEnabled: true,
+        hasTouch: false,
+        serviceWorkers: "block",
+      })
       const keeper = await context.newPage()
       await keeper.goto(`${origin}/robots.txt`)
       await use({ context, keeper })
@@ -71,9 +81,12 @@ export const test = base.extend<JourneyOptions, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  context: async ({ shared, coldBrowser, hasTouch, javaScriptEnabled, browser, baseURL, viewport }, use) => {
-    if (coldBrowser || hasTouch || javaScriptEnabled === false) {
-      const context = await browser.newContext({ baseURL, hasTouch, javaScriptEnabled, viewport })
+  context: async (
+    { shared, coldBrowser, hasTouch, javaScriptEnabled, serviceWorkers, browser, baseURL, viewport },
+    use,
+  ) => {
+    if (coldBrowser || hasTouch || javaScriptEnabled === false || serviceWorkers !== "block") {
+      const context = await browser.newContext({ baseURL, hasTouch, javaScriptEnabled, viewport, serviceWorkers })
       await use(context)
       await context.close()
       return

@@ -46,6 +46,12 @@ test("offline, the home page and an opened point still show; no Pro text is kept
   context,
 }) => {
   expect(PRO_TEXTS.length).toBeGreaterThan(300)
+  // A page the server draws names the app's manifest, colour and home-screen icon, like its shell.
+  const drawn = await (await page.request.get("/point/lu-9-taiyuan", { headers: { accept: "text/html" } })).text()
+  expect(drawn).toContain('id="first-page-data"')
+  expect(drawn).toContain('<link rel="manifest" href="/manifest.webmanifest" />')
+  expect(drawn).toContain('<meta name="theme-color" content="#0f5c4d" />')
+  expect(drawn).toContain('<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />')
   await acceptCookies(page)
   await signIn(page, await createVerifiedUser(page))
   // The worker is registered once the first page is usable, and takes the page over when it is ready.

@@ -62,9 +62,10 @@ test("a page whose script cannot be loaded says so, and its retry loads it", asy
   await expect(page.getByRole("alert").filter({ hasText: "could not be loaded" })).toBeVisible()
   await expectAccessible(page)
 
-  // Back online, the retry (by keyboard) loads the page where it was.
+  // Back online, the retry (by keyboard) loads the page where it was. (The footer's quote, if it was
+  // asked for while offline, has a retry of its own.)
   await context.setOffline(false)
-  const retry = page.getByRole("button", { name: "Try again" })
+  const retry = page.getByRole("main").getByRole("button", { name: "Try again" })
   await retry.focus()
   await page.keyboard.press("Enter")
   await expect(page.getByRole("heading", { level: 1, name: "Channels and vessels" })).toBeVisible()

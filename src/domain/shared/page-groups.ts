@@ -69,14 +69,14 @@ export type FlowScript = (typeof PAGE_GROUP_FLOWS)[PageGroup][number]
 /**
  * The texts (`locales/{language}/{namespace}.json`) a group's pages read besides the app's first,
  * `common`: main.tsx loads them with the group's script, and the server's page for the group
- * preloads them. The sign-in, account, membership and tests pages share `user`; other pages load
- * their own texts as they render, or the server's drawing names them.
+ * preloads them. The sign-in and account pages share `user`, the plans' pages read `plans` and the
+ * tests' `tests`; other pages load their own texts as they render, or the server's drawing names them.
  */
 export const PAGE_GROUP_TEXTS = {
   "sign-in": ["user"],
   account: ["user"],
-  billing: ["user"],
-  "self-tests": ["user"],
+  billing: ["plans"],
+  "self-tests": ["tests"],
   content: [],
   search: [],
   groups: [],

@@ -21,8 +21,8 @@ import { usePageTitle } from "../shared/page-hooks.ts"
 
 /** The page waits for the dashboard: the migrated and cancelled flags decide whether Cancel shows. */
 export const MembershipPage = () => {
-  const { t } = useTranslation(["user", "common"])
-  usePageTitle(t("user:billing.membershipTitle"))
+  const { t } = useTranslation(["plans", "common"])
+  usePageTitle(t("plans:membershipTitle"))
   const { session } = useAppServices()
   const billing = useSelector(session, (s) =>
     s.context.user && s.context.dashboard ? billingStateOf(s.context.user, s.context.dashboard) : null,
@@ -33,7 +33,7 @@ export const MembershipPage = () => {
   if (billing === null) {
     return (
       <section className="panel membership">
-        <h1>{t("user:billing.membershipTitle")}</h1>
+        <h1>{t("plans:membershipTitle")}</h1>
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
         </p>
@@ -44,7 +44,7 @@ export const MembershipPage = () => {
 }
 
 const Membership = ({ billing }: { readonly billing: BillingState }) => {
-  const { t, i18n } = useTranslation(["user", "common"])
+  const { t, i18n } = useTranslation(["plans", "common"])
   const { machines, upgrade } = useAppServices()
   const actor = useActorRef(machines.membership, { input: { billing } })
   const subscription = useSelector(actor, (s) => s.context.subscription)
@@ -61,34 +61,34 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
 
   return (
     <section className="panel membership">
-      <h1>{t("user:billing.membershipTitle")}</h1>
+      <h1>{t("plans:membershipTitle")}</h1>
       {loading ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
         </p>
       ) : null}
       <FormMessage kind="error">{formError ? t(`common:${formError}`) : null}</FormMessage>
-      <FormMessage kind="notice">{notice ? t(`user:${notice}`) : null}</FormMessage>
+      <FormMessage kind="notice">{notice ? t(notice) : null}</FormMessage>
       {failed ? (
         <div className="button-row">
           <Button variant="secondary" onPress={() => actor.send({ type: "membership.reload" })}>
-            {t("user:billing.tryAgain")}
+            {t("plans:tryAgain")}
           </Button>
         </div>
       ) : null}
       {!loading && !failed && (subscription === null || !isProPlan(subscription.plan_id)) ? (
         <div>
           <dl className="facts">
-            <dt>{t("user:billing.plan")}</dt>
+            <dt>{t("plans:plan")}</dt>
             <dd>Standard</dd>
             {subscription ? (
               <>
-                <dt>{t("user:billing.status")}</dt>
-                <dd>{t(`user:billing.states.${membershipState(subscription)}`)}</dd>
+                <dt>{t("plans:status")}</dt>
+                <dd>{t(`plans:states.${membershipState(subscription)}`)}</dd>
               </>
             ) : null}
           </dl>
-          <p>{t("user:billing.standardText")}</p>
+          <p>{t("plans:standardText")}</p>
           <Button onPress={() => upgrade.send({ type: "upgrade.open", lite: false })}>
             {t("common:upgrade.button")}
           </Button>
@@ -97,32 +97,32 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
       {subscription && isProPlan(subscription.plan_id) ? (
         <div>
           <dl className="facts">
-            <dt>{t("user:billing.plan")}</dt>
+            <dt>{t("plans:plan")}</dt>
             <dd>Pro</dd>
-            <dt>{t("user:billing.status")}</dt>
-            <dd>{t(`user:billing.states.${membershipState(subscription)}`)}</dd>
+            <dt>{t("plans:status")}</dt>
+            <dd>{t(`plans:states.${membershipState(subscription)}`)}</dd>
             <dt>
               {membershipState(subscription) === "trialing"
-                ? t("user:billing.trialEnds")
+                ? t("plans:trialEnds")
                 : subscription.cancel_at_period_end
-                  ? t("user:billing.accessUntil")
-                  : t("user:billing.renews")}
+                  ? t("plans:accessUntil")
+                  : t("plans:renews")}
             </dt>
             <dd>{date(keyDate(subscription))}</dd>
-            <dt>{t("user:billing.price")}</dt>
+            <dt>{t("plans:price")}</dt>
             <dd>
               {subscription.price
-                ? `${formatPrice(subscription.price, i18n.language)} / ${t(`user:billing.interval.${subscription.price.interval}`)}`
+                ? `${formatPrice(subscription.price, i18n.language)} / ${t(`plans:interval.${subscription.price.interval}`)}`
                 : "—"}
             </dd>
-            <dt>{t("user:billing.paidWith")}</dt>
-            <dd>{t(`user:billing.platforms.${subscription.payment_platform}`)}</dd>
+            <dt>{t("plans:paidWith")}</dt>
+            <dd>{t(`plans:platforms.${subscription.payment_platform}`)}</dd>
           </dl>
           {confirming ? (
             <ConfirmDialog
-              question={t("user:billing.cancelQuestion", { date: date(keyDate(subscription)) })}
-              confirmLabel={t("user:billing.cancelConfirm")}
-              cancelLabel={t("user:billing.keepSubscription")}
+              question={t("plans:cancelQuestion", { date: date(keyDate(subscription)) })}
+              confirmLabel={t("plans:cancelConfirm")}
+              cancelLabel={t("plans:keepSubscription")}
               onConfirm={() => actor.send({ type: "cancel.confirm" })}
               onCancel={() => actor.send({ type: "cancel.dismiss" })}
               destructive
@@ -135,14 +135,14 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
                 isPending={cancelling}
                 onPress={() => actor.send({ type: "cancel.request" })}
               >
-                {isStore ? t("user:billing.cancelInStore") : t("user:billing.cancel")}
+                {isStore ? t("plans:cancelInStore") : t("plans:cancel")}
               </Button>
             </div>
           ) : null}
         </div>
       ) : null}
       <p className="membership-more">
-        <Link href="/pricing">{t("user:billing.comparePlans")}</Link>
+        <Link href="/pricing">{t("plans:comparePlans")}</Link>
       </p>
     </section>
   )

@@ -10,50 +10,45 @@ import { Button } from "../shared/components/Button.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 
 export const PaymentSuccessPage = () => {
-  const { t } = useTranslation("user")
+  const { t } = useTranslation("plans")
   const { machines } = useAppServices()
   const actor = useActorRef(machines.paymentOutcome)
   const confirmed = useSelector(actor, (s) => s.hasTag("confirmed"))
   const notFound = useSelector(actor, (s) => s.hasTag("notFound"))
   const slow = useSelector(actor, isConfirmationSlow)
-  const title = confirmed
-    ? t("billing.successTitle")
-    : notFound
-      ? t("billing.notFoundTitle")
-      : t("billing.confirmingTitle")
+  const title = confirmed ? t("plans:successTitle") : notFound ? t("plans:notFoundTitle") : t("plans:confirmingTitle")
   usePageTitle(title)
   return (
     <section className="panel prose">
       <h1>{title}</h1>
       <div role="status" aria-live="polite">
         {confirmed ? (
-          <p>{t("billing.successText")}</p>
+          <p>{t("plans:successText")}</p>
         ) : notFound ? (
-          <p>{t("billing.notFoundText")}</p>
+          <p>{t("plans:notFoundText")}</p>
         ) : (
           <p>
-            <span className="spinner" aria-hidden="true" />{" "}
-            {slow ? t("billing.stillConfirming") : t("billing.confirming")}
+            <span className="spinner" aria-hidden="true" /> {slow ? t("plans:stillConfirming") : t("plans:confirming")}
           </p>
         )}
       </div>
       {notFound ? (
         <div className="button-row">
           <Link href="/pricing" className="button">
-            {t("billing.seePlans")}
+            {t("plans:seePlans")}
           </Link>
           <Button variant="secondary" onPress={() => actor.send({ type: "outcome.retry" })}>
-            {t("billing.checkAgain")}
+            {t("plans:checkAgain")}
           </Button>
         </div>
       ) : null}
       {confirmed ? (
         <div className="button-row">
           <Link href="/" className="button">
-            {t("billing.startStudying")}
+            {t("plans:startStudying")}
           </Link>
           <Link href="/account-settings/my-membership" className="button secondary">
-            {t("billing.membershipTitle")}
+            {t("plans:membershipTitle")}
           </Link>
         </div>
       ) : null}
@@ -62,18 +57,18 @@ export const PaymentSuccessPage = () => {
 }
 
 export const PaymentFailurePage = () => {
-  const { t } = useTranslation("user")
-  usePageTitle(t("billing.failureTitle"))
+  const { t } = useTranslation("plans")
+  usePageTitle(t("plans:failureTitle"))
   return (
     <section className="panel prose">
-      <h1>{t("billing.failureTitle")}</h1>
-      <p>{t("billing.failureText")}</p>
+      <h1>{t("plans:failureTitle")}</h1>
+      <p>{t("plans:failureText")}</p>
       <div className="button-row">
         <Link href="/pricing" className="button">
-          {t("billing.tryAgain")}
+          {t("plans:tryAgain")}
         </Link>
         <Link href="/" className="button secondary">
-          {t("billing.backHome")}
+          {t("plans:backHome")}
         </Link>
       </div>
     </section>

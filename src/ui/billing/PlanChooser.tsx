@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 
 export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof checkoutMachine> }) => {
-  const { t, i18n } = useTranslation(["user", "common"])
+  const { t, i18n } = useTranslation(["plans", "common"])
   const prices = useSelector(actor, (s) => s.context.prices)
   const selected = useSelector(actor, (s) => s.context.selectedPriceId)
   const formError = useSelector(actor, (s) => s.context.formError)
@@ -26,16 +26,14 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
   if (loading) {
     return (
       <p role="status">
-        <span className="spinner" aria-hidden="true" /> {t("user:billing.loadingPlans")}
+        <span className="spinner" aria-hidden="true" /> {t("plans:loadingPlans")}
       </p>
     )
   }
   if (failed) {
     return (
       <div>
-        <FormMessage kind="error">
-          {formError ? t(`common:${formError}`) : t("user:billing.plansUnavailable")}
-        </FormMessage>
+        <FormMessage kind="error">{formError ? t(`common:${formError}`) : t("plans:plansUnavailable")}</FormMessage>
         <Button variant="secondary" onPress={() => actor.send({ type: "plans.retry" })}>
           {t("common:footer.retry")}
         </Button>
@@ -47,16 +45,16 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
     <div className="plan-chooser">
       {testMode ? (
         <p className="test-mode-notice" role="note">
-          <strong>{t("user:billing.testModeTitle")}</strong> {t("user:billing.testModeText")}
+          <strong>{t("plans:testModeTitle")}</strong> {t("plans:testModeText")}
         </p>
       ) : null}
       <RadioGroup
         className="plan-cards"
         value={selected}
         onChange={(priceId) => actor.send({ type: "plan.select", priceId })}
-        aria-label={t("user:billing.choosePlan")}
+        aria-label={t("plans:choosePlan")}
       >
-        <Label className="visually-hidden">{t("user:billing.choosePlan")}</Label>
+        <Label className="visually-hidden">{t("plans:choosePlan")}</Label>
         {prices.map((price) => (
           <Radio key={price.price_id} value={price.price_id} className="plan-card">
             {({ isSelected }) => (
@@ -65,18 +63,16 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
                 <span className="plan-body">
                   <span className="plan-top">
                     <span className="plan-label">Pro</span>
-                    {isBestValue(price) ? (
-                      <span className="badge best-value">{t("user:billing.bestValue")}</span>
-                    ) : null}
+                    {isBestValue(price) ? <span className="badge best-value">{t("plans:bestValue")}</span> : null}
                   </span>
-                  <span className="plan-interval">{t(`user:billing.interval.${price.interval}`)}</span>
+                  <span className="plan-interval">{t(`plans:interval.${price.interval}`)}</span>
                   <span className="plan-price">{formatPrice(price, i18n.language)}</span>
                   <span className="plan-note">
                     {price.interval === "year"
-                      ? t("user:billing.perMonthEquivalent", {
+                      ? t("plans:perMonthEquivalent", {
                           amount: formatAmount(Math.round(monthlyEquivalent(price)), price.currency, i18n.language),
                         })
-                      : t("user:billing.billedMonthly")}
+                      : t("plans:billedMonthly")}
                   </span>
                 </span>
               </>
@@ -85,11 +81,11 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
         ))}
       </RadioGroup>
       <FormMessage kind="error">
-        {formError ? t(`common:${formError}`, { defaultValue: t(`user:${formError}`) }) : null}
+        {formError ? t(formError.includes(":") ? formError : `common:${formError}`) : null}
       </FormMessage>
       {confirmingSignOut ? (
         <ConfirmDialog
-          question={t("user:billing.signOutQuestion")}
+          question={t("plans:signOutQuestion")}
           confirmLabel={t("common:logout.confirm")}
           cancelLabel={t("common:logout.cancel")}
           onConfirm={() => actor.send({ type: "signOut.confirm" })}
@@ -102,11 +98,11 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
             isDisabled={selected === null}
             onPress={() => actor.send({ type: "checkout.start" })}
           >
-            {signedIn ? t("user:billing.continue") : t("user:billing.continueSignIn")}
+            {signedIn ? t("plans:continue") : t("plans:continueSignIn")}
           </Button>
           {signedIn ? (
             <Button variant="quiet" onPress={() => actor.send({ type: "signOut.request" })}>
-              {t("user:billing.signOut")}
+              {t("plans:signOut")}
             </Button>
           ) : null}
         </div>

@@ -16,8 +16,8 @@ import "./tests.css"
 const percent = (value: number | null) => (value === null ? "—" : `${value} %`)
 
 export const ScoresPage = () => {
-  const { t, i18n } = useTranslation(["user", "common"])
-  usePageTitle(t("user:tests.scores.title"))
+  const { t, i18n } = useTranslation(["tests", "common"])
+  usePageTitle(t("tests:scores.title"))
   const { machines } = useAppServices()
   const actor = useActorRef(machines.tests.scores, { input: { slug: "all" } })
   const data = useSelector(actor, (s) => s.context.data)
@@ -30,9 +30,9 @@ export const ScoresPage = () => {
   return (
     <section className="panel scores-page">
       <p className="breadcrumb">
-        <Link href="/test/">{t("user:tests.title")}</Link>
+        <Link href="/test/">{t("tests:title")}</Link>
       </p>
-      <h1>{t("user:tests.scores.title")}</h1>
+      <h1>{t("tests:scores.title")}</h1>
       {loading ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
@@ -46,27 +46,27 @@ export const ScoresPage = () => {
       ) : null}
       {data && data.entries.length === 0 ? (
         <p>
-          {t("user:tests.scores.empty")} <Link href="/test/">{t("user:tests.scores.takeOne")}</Link>
+          {t("tests:scores.empty")} <Link href="/test/">{t("tests:scores.takeOne")}</Link>
         </p>
       ) : null}
       {summaries.length > 0 ? (
         <div className="table-scroll">
           <table className="scores-table">
-            <caption>{t("user:tests.scores.summaryCaption")}</caption>
+            <caption>{t("tests:scores.summaryCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">{t("user:tests.scores.type")}</th>
-                <th scope="col">{t("user:tests.scores.timedTests")}</th>
-                <th scope="col">{t("user:tests.scores.best")}</th>
-                <th scope="col">{t("user:tests.scores.last")}</th>
-                <th scope="col">{t("user:tests.scores.practiceTests")}</th>
-                <th scope="col">{t("user:tests.scores.practiceBest")}</th>
+                <th scope="col">{t("tests:scores.type")}</th>
+                <th scope="col">{t("tests:scores.timedTests")}</th>
+                <th scope="col">{t("tests:scores.best")}</th>
+                <th scope="col">{t("tests:scores.last")}</th>
+                <th scope="col">{t("tests:scores.practiceTests")}</th>
+                <th scope="col">{t("tests:scores.practiceBest")}</th>
               </tr>
             </thead>
             <tbody>
               {summaries.map((summary) => (
                 <tr key={summary.type}>
-                  <th scope="row">{t(`user:tests.types.${summary.type}.name`)}</th>
+                  <th scope="row">{t(`tests:types.${summary.type}.name`)}</th>
                   <td>{summary.timed.tests}</td>
                   <td>{percent(summary.timed.bestPercent)}</td>
                   <td>{percent(summary.timed.lastPercent)}</td>
@@ -80,18 +80,18 @@ export const ScoresPage = () => {
       ) : null}
       {data && data.entries.length > 0 ? (
         <>
-          <h2 id={historyId}>{t("user:tests.scores.history")}</h2>
+          <h2 id={historyId}>{t("tests:scores.history")}</h2>
           <ol className="score-history" aria-labelledby={historyId}>
             {data.entries.map((entry) => (
               <li key={entry.id}>
                 <Link href={resultHref(entry.id)}>
-                  {t(`user:tests.types.${entry.type}.name`)}: {entry.score}/{entry.total} ({entry.percent} %)
+                  {t(`tests:types.${entry.type}.name`)}: {entry.score}/{entry.total} ({entry.percent} %)
                 </Link>{" "}
                 <span className="muted">
                   {date.format(new Date(entry.finishedAt))} · {clockText(entry.timeUsedMs)}
-                  {entry.practice ? ` · ${t("user:tests.scores.practice")}` : ""}
-                  {entry.expired ? ` · ${t("user:tests.scores.expired")}` : ""}
-                  {entry.repeat ? ` · ${t("user:tests.scores.repeat")}` : ""}
+                  {entry.practice ? ` · ${t("tests:scores.practice")}` : ""}
+                  {entry.expired ? ` · ${t("tests:scores.expired")}` : ""}
+                  {entry.repeat ? ` · ${t("tests:scores.repeat")}` : ""}
                 </span>
               </li>
             ))}

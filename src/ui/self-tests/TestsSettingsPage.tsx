@@ -21,8 +21,8 @@ import { useFocusFirstInvalid, usePageTitle, validateOnBlur } from "../shared/pa
 import "./tests.css"
 
 export const TestsSettingsPage = () => {
-  const { t } = useTranslation(["user", "common"])
-  usePageTitle(t("user:tests.settings.title"))
+  const { t } = useTranslation(["tests", "common"])
+  usePageTitle(t("tests:settings.title"))
   const { machines } = useAppServices()
   const actor = useActorRef(machines.tests.settings)
   const form = useSelector(actor, (s) => s.context.form)
@@ -53,9 +53,9 @@ export const TestsSettingsPage = () => {
   return (
     <section className="panel tests-settings">
       <p className="breadcrumb">
-        <Link href="/test/">{t("user:tests.title")}</Link>
+        <Link href="/test/">{t("tests:title")}</Link>
       </p>
-      <h1>{t("user:tests.settings.title")}</h1>
+      <h1>{t("tests:settings.title")}</h1>
       {loading ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
@@ -64,7 +64,7 @@ export const TestsSettingsPage = () => {
       {loadFailed ? (
         <div>
           <p className="form-message error" role="alert">
-            {t("user:tests.settings.loadFailed")} {loadError ? t(`common:${loadError}`) : null}
+            {t("tests:settings.loadFailed")} {loadError ? t(`common:${loadError}`) : null}
           </p>
           <Button variant="secondary" onPress={() => actor.send({ type: "settings.retry" })}>
             {t("common:footer.retry")}
@@ -81,36 +81,28 @@ export const TestsSettingsPage = () => {
             actor.send({ type: "settings.save" })
           }}
         >
-          {number(
-            "testDuration",
-            t("user:tests.settings.duration"),
-            t("user:tests.settings.durationHelp", TEST_SETTING_BOUNDS),
-          )}
+          {number("testDuration", t("tests:settings.duration"), t("tests:settings.durationHelp", TEST_SETTING_BOUNDS))}
           <Checkbox
             isSelected={form.testTimed}
             onChange={(value) => actor.send({ type: "field.change", field: "testTimed", value })}
           >
-            {t("user:tests.settings.timed")}
+            {t("tests:settings.timed")}
           </Checkbox>
-          <p className="description muted">{t("user:tests.settings.timedHelp")}</p>
+          <p className="description muted">{t("tests:settings.timedHelp")}</p>
           {number(
             "testExtraTime",
-            t("user:tests.settings.extraTime"),
-            t("user:tests.settings.extraTimeHelp", TEST_SETTING_BOUNDS),
+            t("tests:settings.extraTime"),
+            t("tests:settings.extraTimeHelp", TEST_SETTING_BOUNDS),
           )}
           <Checkbox
             isSelected={form.testAllPoints}
             onChange={(value) => actor.send({ type: "field.change", field: "testAllPoints", value })}
           >
-            {t("user:tests.settings.allPoints")}
+            {t("tests:settings.allPoints")}
           </Checkbox>
           {form.testAllPoints
             ? null
-            : number(
-                "testLimit",
-                t("user:tests.settings.limit"),
-                t("user:tests.settings.limitHelp", TEST_SETTING_BOUNDS),
-              )}
+            : number("testLimit", t("tests:settings.limit"), t("tests:settings.limitHelp", TEST_SETTING_BOUNDS))}
           <RadioGroup
             className="field difficulty"
             value={String(form.testDifficulty)}
@@ -119,13 +111,13 @@ export const TestsSettingsPage = () => {
               if (isTestDifficulty(level)) actor.send({ type: "field.change", field: "testDifficulty", value: level })
             }}
           >
-            <Label>{t("user:tests.settings.difficulty")}</Label>
+            <Label>{t("tests:settings.difficulty")}</Label>
             {[TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT].map((level) => (
               <Radio key={level} value={String(level)} className="question-option">
                 <span className="question-radio" aria-hidden="true" />
                 <span>
-                  {t(`user:tests.difficulty.${level}`)}{" "}
-                  <span className="muted">{t(`user:tests.settings.difficultyHelp.${level}`)}</span>
+                  {t(`tests:difficulty.${level}`)}{" "}
+                  <span className="muted">{t(`tests:settings.difficultyHelp.${level}`)}</span>
                 </span>
               </Radio>
             ))}
@@ -134,14 +126,14 @@ export const TestsSettingsPage = () => {
             isSelected={form.testLeaveOutPregnancy}
             onChange={(value) => actor.send({ type: "field.change", field: "testLeaveOutPregnancy", value })}
           >
-            {t("user:tests.settings.leaveOutPregnancy")}
+            {t("tests:settings.leaveOutPregnancy")}
           </Checkbox>
-          <p className="description muted">{t("user:tests.settings.leaveOutPregnancyHelp")}</p>
+          <p className="description muted">{t("tests:settings.leaveOutPregnancyHelp")}</p>
           <FormMessage kind="error">{saveError ? t(`common:${saveError}`) : null}</FormMessage>
-          <FormMessage kind="notice">{saved ? t("user:tests.settings.saved") : null}</FormMessage>
+          <FormMessage kind="notice">{saved ? t("tests:settings.saved") : null}</FormMessage>
           <div className="button-row">
             <Button type="submit" isPending={saving}>
-              {t("user:tests.settings.save")}
+              {t("tests:settings.save")}
             </Button>
           </div>
         </form>

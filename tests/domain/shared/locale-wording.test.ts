@@ -52,8 +52,8 @@ describe("signing out has one verb in each language", () => {
         "common:logout.question",
         "common:logout.confirm",
         "common:logout.done",
-        "user:billing.signOut",
-        "user:billing.signOutQuestion",
+        "plans:signOut",
+        "plans:signOutQuestion",
       ])
         expect(all[key], key).toMatch(SIGN_OUT_VERB[language])
     })

@@ -79,12 +79,18 @@ describe("namespacesForPath (§9)", () => {
     expect(namespacesForPath("/about")).toEqual(["common", "about"])
   })
 
-  it.each(["/login", "/register", "/account-settings/my-profile", "/pricing", "/test/"])(
+  it.each(["/login", "/register", "/account-settings/my-profile"])(
     "loads common and the account's texts on %j",
     (path) => {
       expect(namespacesForPath(path)).toEqual(["common", "user"])
     },
   )
+
+  it("loads common and the plans' texts on the pricing page, and the tests' on the tests' pages", () => {
+    expect(namespacesForPath("/pricing")).toEqual(["common", "plans"])
+    expect(namespacesForPath("/test/")).toEqual(["common", "tests"])
+    expect(namespacesForPath("/account-settings/my-membership")).toEqual(["common", "user", "plans"])
+  })
 
   it.each(["/about-us", "/about/", "/search", "/point/li-4", ""])("loads only common on %j", (path) => {
     expect(namespacesForPath(path)).toEqual(["common"])

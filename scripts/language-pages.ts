@@ -80,9 +80,9 @@ const chunkOf = (bundle: OutputBundle, path: string) => {
   return chunk
 }
 
-/** A group's pages: `src/ui/{group}/pages.ts`, but for the sign-in pages, which are the account feature's. */
+/** A group's pages: `src/ui/{group}/pages.ts`, but for the sign-in and sign-up pages, which are the account feature's. */
 const pagesScript = (group: PageGroup) =>
-  group === "sign-in" ? "src/ui/account/sign-in-pages.ts" : `src/ui/${group}/pages.ts`
+  group === "sign-in" || group === "sign-up" ? `src/ui/account/${group}-pages.ts` : `src/ui/${group}/pages.ts`
 
 /**
  * A page group's script and the scripts wiring its flows (PAGE_GROUP_FLOWS), with what they import

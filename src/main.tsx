@@ -59,6 +59,7 @@ export const wire = async (
   // the shell's search and groups once the browser is idle, or whichever a view asks for first.
   const flowScripts = {
     "sign-in": () => import("./wiring/sign-in.ts"),
+    "sign-up": () => import("./wiring/sign-up.ts"),
     "account-pages": () => import("./wiring/account-pages.ts"),
     social: () => import("./wiring/social.ts"),
     search: () => import("./wiring/search.ts"),
@@ -93,6 +94,7 @@ export const wire = async (
 
   const flows = {
     "sign-in": later(() => flowScripts["sign-in"]().then((m) => m.wireSignInPages(w, account.session))),
+    "sign-up": later(() => flowScripts["sign-up"]().then((m) => m.wireSignUpPages(w, account.session))),
     "account-pages": later(() =>
       flowScripts["account-pages"]().then((m) => m.wireAccountPages(w, account.session, language)),
     ),
@@ -140,10 +142,10 @@ export const wire = async (
       { ...shell.machines, ...billing.machines, ...content.machines, ...charts.machines },
       {
         login: () => flows["sign-in"].read().login,
-        registration: () => flows["sign-in"].read().registration,
-        passwordReset: () => flows["sign-in"].read().passwordReset,
-        emailVerification: () => flows["sign-in"].read().emailVerification,
-        emailRestore: () => flows["sign-in"].read().emailRestore,
+        registration: () => flows["sign-up"].read().registration,
+        passwordReset: () => flows["sign-up"].read().passwordReset,
+        emailVerification: () => flows["sign-up"].read().emailVerification,
+        emailRestore: () => flows["sign-up"].read().emailRestore,
         accountSettings: () => flows["account-pages"].read().accountSettings,
         social: () => flows.social.read().social,
         search: () => flows.search.read().search,

@@ -56,6 +56,10 @@ const groups = {
     withFlows("sign-in", () => import("./account/sign-in-pages.ts")),
     page,
   ),
+  "sign-up": lazyModule(
+    withFlows("sign-up", () => import("./account/sign-up-pages.ts")),
+    page,
+  ),
   account: lazyModule(
     withFlows("account", () => import("./account/pages.ts")),
     page,
@@ -111,11 +115,11 @@ const VesselPage = groups.content.part((m) => m.VesselPage)
 const ExtraPointsPage = groups.content.part((m) => m.ExtraPointsPage)
 const PointPage = groups.content.part((m) => m.PointPage)
 const LoginPage = groups["sign-in"].part((m) => m.LoginPage)
-const RegisterPage = groups["sign-in"].part((m) => m.RegisterPage)
-const ResetPasswordPage = groups["sign-in"].part((m) => m.ResetPasswordPage)
-const RestoreEmailPage = groups["sign-in"].part((m) => m.RestoreEmailPage)
-const SocialCallbackPage = groups["sign-in"].part((m) => m.SocialCallbackPage)
-const VerifyEmailPage = groups["sign-in"].part((m) => m.VerifyEmailPage)
+const RegisterPage = groups["sign-up"].part((m) => m.RegisterPage)
+const ResetPasswordPage = groups["sign-up"].part((m) => m.ResetPasswordPage)
+const RestoreEmailPage = groups["sign-up"].part((m) => m.RestoreEmailPage)
+const SocialCallbackPage = groups["sign-up"].part((m) => m.SocialCallbackPage)
+const VerifyEmailPage = groups["sign-up"].part((m) => m.VerifyEmailPage)
 const AccountSettingsLayout = groups.account.part((m) => m.AccountSettingsLayout)
 const AccountSettingsRoutes = groups.account.part((m) => m.AccountSettingsRoutes)
 const PricingPage = groups.billing.part((m) => m.PricingPage)

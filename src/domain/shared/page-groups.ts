@@ -14,8 +14,10 @@ export const CONTENT_PATHS = /^\/(book\/pages|point\/|body-area\/)/
 export const TEST_PATHS = /^\/(test(\/.*)?|get\/results|account-settings\/tests-settings)$/
 /** The video pages of §3: a channel's or vessel's video, and a channel's point videos. */
 export const VIDEO_PATHS = /^\/video\/(play-channel-video|play-channel)\/[^/]+$/
-/** Signing in and up, and the pages a sign-up's or reset's mail and a social provider lead back to. */
-export const SIGN_IN_PATHS = /^\/(login|register|social\/callback|resetpassword|verify-email|restore-email)$/
+/** Signing in: the page most visits to the sign-in pages are for, apart so that it loads alone. */
+export const SIGN_IN_PATHS = /^\/login$/
+/** Signing up, resetting a password, and the pages a sign-up's or reset's mail and a social provider lead back to. */
+export const SIGN_UP_PATHS = /^\/(register|social\/callback|resetpassword|verify-email|restore-email)$/
 /** The account settings pages of the account feature (the membership, support and tests pages are their features'). */
 export const ACCOUNT_SETTINGS_PATHS =
   /^\/account-settings\/(my-profile|change-my-password|registered-devices|delete-account|notes|video-settings)$/
@@ -28,8 +30,10 @@ export const SETTINGS_LAYOUT_ADDRESSES = ["/account-settings/my-membership", "/a
 export const PAGE_GROUPS = {
   content: [CONTENT_PATHS],
   "self-tests": [TEST_PATHS],
-  // Apart, so that signing in does not wait for the settings' selects, radio groups and switches.
+  // Apart, so that signing in does not wait for the settings' selects, radio groups and switches,
+  // nor for the sign-up's checkboxes and the verification's and reset's flows.
   "sign-in": [SIGN_IN_PATHS],
+  "sign-up": [SIGN_UP_PATHS],
   account: [ACCOUNT_SETTINGS_PATHS],
   billing: [/^\/(pricing|plan-pro|payment-success|payment-failure|account-settings\/my-membership)$/],
   search: [new RegExp(`^(${SEARCH_HREF}|${FULL_TEXT_HREF})$`)],
@@ -53,6 +57,7 @@ export const PAGE_GROUP_FLOWS = {
   // dialog and flow on the button's first press (ui/groups/AddToGroup.tsx).
   content: [],
   "sign-in": ["sign-in", "social"],
+  "sign-up": ["sign-up", "social"],
   account: ["account-pages"],
   billing: [],
   search: ["search"],
@@ -74,6 +79,7 @@ export type FlowScript = (typeof PAGE_GROUP_FLOWS)[PageGroup][number]
  */
 export const PAGE_GROUP_TEXTS = {
   "sign-in": ["user"],
+  "sign-up": ["user"],
   account: ["user"],
   billing: ["plans"],
   "self-tests": ["tests"],

@@ -1,8 +1,3 @@
-// The pages of signing in and up, loaded together when the first of them is shown
-// (src/domain/shared/page-groups.ts): apart from the settings, whose selects and switches they do not need.
+// The sign-in page, loaded when it is first shown (src/domain/shared/page-groups.ts): alone, as most
+// visits to these pages are for it; signing up and the pages a mail leads back to are sign-up-pages.ts.
 export { LoginPage } from "./LoginPage.tsx"
-export { RegisterPage } from "./RegisterPage.tsx"
-export { ResetPasswordPage } from "./ResetPasswordPage.tsx"
-export { RestoreEmailPage } from "./RestoreEmailPage.tsx"
-export { SocialCallbackPage } from "./SocialCallbackPage.tsx"
-export { VerifyEmailPage } from "./VerifyEmailPage.tsx"

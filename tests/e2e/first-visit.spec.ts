@@ -4,7 +4,7 @@
 // the page came with.
 import type { Page } from "@playwright/test"
 import { acceptCookies, appStarted, createVerifiedUser, signIn } from "./support/fixtures.ts"
-import { expect, test } from "./support/test.ts"
+import { expect, isBlockedWorkerNotice, test } from "./support/test.ts"
 
 /** Every address the server draws, one of each kind (src/domain/shared/first-page.ts). */
 const DRAWN = [
@@ -35,7 +35,8 @@ const openDrawn = async (page: Page, path: string) => {
   const problems: Array<string> = []
   const contentCalls: Array<string> = []
   const onConsole = (message: { type: () => string; text: () => string }) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(`${path}: ${message.text()}`)
+    if ((message.type() === "error" || message.type() === "warning") && !isBlockedWorkerNotice(message.text()))
+      problems.push(`${path}: ${message.text()}`)
   }
   const onError = (error: Error) => problems.push(`${path}: ${error.message}`)
   const onRequest = (request: { url: () => string }) => {

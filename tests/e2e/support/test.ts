@@ -57,6 +57,13 @@ const forgetOrigin = (keeper: Page) =>
       for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister()
   })
 
+/**
+ * The warning Playwright's own stand-in for `navigator.serviceWorker.register` logs where service
+ * workers are blocked: the harness speaking, not the app, so a journey that counts the console's
+ * warnings leaves it out.
+ */
+export const isBlockedWorkerNotice = (text: string) => text === "Service Worker registration blocked by Playwright"
+
 export const test = base.extend<JourneyOptions, WorkerFixtures>({
   coldBrowser: [false, { option: true }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern

@@ -7,11 +7,10 @@
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
-import { PLAN_ID_PRO } from "../../src/domain/billing/plans.ts"
 import { CHART_VIEW_IDS } from "../../src/domain/charts/chart-ids.ts"
 import { channelSequence } from "../../src/domain/charts/chart-navigation.ts"
 import { ChartIndex, ServedChart } from "../../src/domain/charts/chart-views.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "./support/harness.ts"
+import { DATABASES, signInMembers, startTestServer, type TestServer } from "./support/harness.ts"
 
 const content = loadContent()
 const freeChannels = new Set<string>(content.access.free.channels)
@@ -31,10 +30,7 @@ describe.each(DATABASES)("chart API on %s", (kind) => {
   let pro = ""
   beforeAll(async () => {
     server = await startTestServer(kind)
-    standard = await signIn(server, (await createVerifiedUser(server)).email)
-    const proUser = await createVerifiedUser(server)
-    await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_PRO, proUser.email])
-    pro = await signIn(server, proUser.email)
+    ;({ standard, pro } = await signInMembers(server))
   })
   afterAll(() => server.close())
 

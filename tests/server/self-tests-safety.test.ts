@@ -5,17 +5,9 @@
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../server/content/load-content.ts"
-import { PLAN_ID_PRO } from "../../src/domain/billing/plans.ts"
 import { Question, type Question as QuestionType, type TextRef } from "../../src/domain/self-tests/question.ts"
 import { codesShownBy, STANDALONE_TEST_TYPES } from "../../src/domain/self-tests/test-review.ts"
-import {
-  createVerifiedUser,
-  DATABASES,
-  type Json,
-  signIn,
-  startTestServer,
-  type TestServer,
-} from "./support/harness.ts"
+import { DATABASES, type Json, signInPro, startTestServer, type TestServer } from "./support/harness.ts"
 
 const content = loadContent()
 const ALL = [...content.channels.flatMap((c) => c.points), ...content.extraPoints]
@@ -34,9 +26,7 @@ describe.each(DATABASES)("safety in the self-tests on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, { rateLimitFactor: 100 })
-    proEmail = (await createVerifiedUser(server)).email
-    await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_PRO, proEmail])
-    pro = await signIn(server, proEmail)
+    ;({ token: pro, email: proEmail } = await signInPro(server))
   })
   afterAll(() => server.close())
 

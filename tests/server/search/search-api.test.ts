@@ -10,7 +10,6 @@ import type {
   PointSearchResponse,
   SuggestionResponse,
 } from "../../../src/domain/api/search-api.ts"
-import { PLAN_ID_PRO } from "../../../src/domain/billing/plans.ts"
 import {
   SEARCH_PAGE_SIZE,
   SNIPPETS_PER_POINT,
@@ -18,7 +17,7 @@ import {
   SUGGESTION_SNIPPET_WORDS,
 } from "../../../src/domain/search/search-fields.ts"
 import { SNIPPET_WORDS, SNIPPET_WORDS_BEFORE, segmentsText } from "../../../src/domain/search/snippets.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "../support/harness.ts"
+import { DATABASES, signInMembers, startTestServer, type TestServer } from "../support/harness.ts"
 
 const content = loadContent()
 const allPoints = [...content.channels.flatMap((c) => c.points), ...content.extraPoints]
@@ -40,10 +39,7 @@ describe.each(DATABASES)("search API on %s", (kind) => {
   let pro = ""
   beforeAll(async () => {
     server = await startTestServer(kind, { rateLimitFactor: 1000 })
-    standard = await signIn(server, (await createVerifiedUser(server)).email)
-    const proUser = await createVerifiedUser(server)
-    await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_PRO, proUser.email])
-    pro = await signIn(server, proUser.email)
+    ;({ standard, pro } = await signInMembers(server))
   })
   afterAll(() => server.close())
 

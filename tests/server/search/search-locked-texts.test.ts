@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadContent } from "../../../server/content/load-content.ts"
 import type { KeywordSearchResponse, SuggestionResponse } from "../../../src/domain/api/search-api.ts"
-import { PLAN_ID_PRO } from "../../../src/domain/billing/plans.ts"
 import type { Point } from "../../../src/domain/content/content-schema.ts"
-import { createVerifiedUser, DATABASES, signIn, startTestServer, type TestServer } from "../support/harness.ts"
+import { DATABASES, signInMembers, startTestServer, type TestServer } from "../support/harness.ts"
 
 const content = loadContent()
 const freeChannels = new Set<string>(content.access.free.channels)
@@ -56,10 +55,7 @@ describe.each(DATABASES)("locked texts in search on %s", (kind) => {
   let pro = ""
   beforeAll(async () => {
     server = await startTestServer(kind, { rateLimitFactor: 1000 })
-    standard = await signIn(server, (await createVerifiedUser(server)).email)
-    const proUser = await createVerifiedUser(server)
-    await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_PRO, proUser.email])
-    pro = await signIn(server, proUser.email)
+    ;({ standard, pro } = await signInMembers(server))
   })
   afterAll(() => server.close())
 

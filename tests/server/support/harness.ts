@@ -20,6 +20,7 @@ import { MailQueue } from "../../../server/platform/mail/mail-queue.ts"
 import { MailTransport } from "../../../server/platform/mail/mail-transport.ts"
 import type { RegisterPayload } from "../../../src/domain/account/registration.ts"
 import type { LoginPayload } from "../../../src/domain/account/sign-in.ts"
+import { PLAN_ID_PRO } from "../../../src/domain/billing/plans.ts"
 import { adminUrl, PGLITE_DUMP, POSTGRES_TEMPLATE } from "./paths.ts"
 
 export type DatabaseKind = "pglite" | "postgres"
@@ -229,6 +230,19 @@ export const signIn = async (server: TestServer, email: string, password = PASSW
   if (response.status !== 200) throw new Error(`login answered ${response.status}`)
   return ((await response.json()) as { token: string }).token
 }
+
+/** A new verified account on Pro, signed in: its session token and address. */
+export const signInPro = async (server: TestServer) => {
+  const { email } = await createVerifiedUser(server)
+  await server.sql("UPDATE users SET plan_id = $1 WHERE email = $2", [PLAN_ID_PRO, email])
+  return { token: await signIn(server, email), email }
+}
+
+/** A Standard and a Pro member, each new and signed in: the two sessions paid content is checked between. */
+export const signInMembers = async (server: TestServer) => ({
+  standard: await signIn(server, (await createVerifiedUser(server)).email),
+  pro: (await signInPro(server)).token,
+})
 
 /** Deletes the signed-in account, proving it with the account's password. */
 export const deleteAccount = (server: TestServer, token: string, password = PASSWORD) =>

@@ -8,8 +8,8 @@ export type SelectableLanguage = (typeof SELECTABLE_LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: SelectableLanguage = "en"
 export const IN_PROGRESS_LANGUAGES: ReadonlyArray<Language> = ["ru"]
 
-/** Translation namespaces read first: common everywhere, user, plans and tests on their groups' pages, home on /, about on /about. */
-export const NAMESPACES = ["common", "user", "plans", "tests", "home", "about"] as const
+/** Translation namespaces read first: common everywhere, user, billing and self-tests on their groups' pages, home on /, about on /about. */
+export const NAMESPACES = ["common", "user", "billing", "self-tests", "home", "about"] as const
 /**
  * Namespaces written in English only: patient sharing is offered in English alone (§6 "Acupressure
  * video sharing only when language is English"), its mails and videos are English, so its pages

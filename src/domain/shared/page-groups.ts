@@ -74,15 +74,15 @@ export type FlowScript = (typeof PAGE_GROUP_FLOWS)[PageGroup][number]
 /**
  * The texts (`locales/{language}/{namespace}.json`) a group's pages read besides the app's first,
  * `common`: main.tsx loads them with the group's script, and the server's page for the group
- * preloads them. The sign-in and account pages share `user`, the plans' pages read `plans` and the
- * tests' `tests`; other pages load their own texts as they render, or the server's drawing names them.
+ * preloads them. The sign-in and account pages share `user`, the plans' pages read `billing` and
+ * the tests' `self-tests`; other pages load their own texts as they render, or the server's drawing names them.
  */
 export const PAGE_GROUP_TEXTS = {
   "sign-in": ["user"],
   "sign-up": ["user"],
   account: ["user"],
-  billing: ["plans"],
-  "self-tests": ["tests"],
+  billing: ["billing"],
+  "self-tests": ["self-tests"],
   content: [],
   search: [],
   groups: [],

@@ -241,7 +241,7 @@ const open = (title: string, description: string): FixedPage => ({ title, descri
 const closed = (title: string | null): FixedPage => ({ title, indexable: false })
 
 const NOT_FOUND: FixedPage = { title: "notFound.title", description: "notFound.text", indexable: false }
-const TESTS_HOME = closed("tests:title")
+const TESTS_HOME = closed("self-tests:title")
 
 /** Pages at one address each, with the title their views set (src/ui/App.tsx and the feature routes). */
 const FIXED_PAGES: ReadonlyMap<string, FixedPage> = new Map([
@@ -251,8 +251,8 @@ const FIXED_PAGES: ReadonlyMap<string, FixedPage> = new Map([
   ["/login", open("user:login.title", "head.description.login")],
   ["/register", open("user:register.title", "head.description.register")],
   // What a visitor sees there; a member with Pro sees their plan instead, once signed in.
-  ["/pricing", open("plans:pricingTitle", "head.description.pricing")],
-  ["/plan-pro", { ...open("plans:pricingTitle", "head.description.pricing"), canonical: "/pricing" }],
+  ["/pricing", open("billing:pricingTitle", "head.description.pricing")],
+  ["/plan-pro", { ...open("billing:pricingTitle", "head.description.pricing"), canonical: "/pricing" }],
   [SEARCH_HREF, open("search.main.title", "search.main.intro")],
   [FULL_TEXT_HREF, open("search.fullText.title", "search.fullText.intro")],
   [CHARTS_HREF, open("charts:explorer.title", "charts:explorer.intro")],
@@ -263,8 +263,8 @@ const FIXED_PAGES: ReadonlyMap<string, FixedPage> = new Map([
   [EMAIL_RESTORE_PATH, closed("account:restore.title")],
   // Confirming, welcome or no payment found: it depends on what the server says.
   ["/payment-success", closed(null)],
-  ["/payment-failure", closed("plans:failureTitle")],
-  ["/account-settings/my-membership", closed("plans:membershipTitle")],
+  ["/payment-failure", closed("billing:failureTitle")],
+  ["/account-settings/my-membership", closed("billing:membershipTitle")],
   ["/account-settings/support", closed("feedback:title")],
   ["/account-settings/my-profile", closed("account:profile.title")],
   ["/account-settings/change-my-password", closed("account:password.title")],
@@ -272,7 +272,7 @@ const FIXED_PAGES: ReadonlyMap<string, FixedPage> = new Map([
   ["/account-settings/delete-account", closed("account:delete.title")],
   ["/account-settings/notes", closed("account:toggles.title")],
   ["/account-settings/video-settings", closed("account:video.title")],
-  ["/account-settings/tests-settings", closed("tests:settings.title")],
+  ["/account-settings/tests-settings", closed("self-tests:settings.title")],
   ["/my-notes", closed("notes:myNotes.title")],
   [MY_GROUPS_HREF, closed("groups:pageTitle")],
   ["/test", TESTS_HOME],
@@ -282,8 +282,8 @@ const FIXED_PAGES: ReadonlyMap<string, FixedPage> = new Map([
   ["/test/new/", TESTS_HOME],
   ["/test/new/pointgroup", TESTS_HOME],
   ["/test/new/pointgroup/", TESTS_HOME],
-  ["/test/scores", closed("tests:scores.title")],
-  [RESULTS_PATH, closed("tests:result.pageTitle")],
+  ["/test/scores", closed("self-tests:scores.title")],
+  [RESULTS_PATH, closed("self-tests:result.pageTitle")],
   [ACUPRESSURE_VIDEOS_HREF, closed("sharing:title")],
   [PATIENT_UNSUBSCRIBE_PATH, closed("sharing:unsubscribe.title")],
 ])
@@ -303,7 +303,7 @@ const patternPage = (path: string): FixedPage => {
   const test = /^\/test\/new\/([^/]+)$/.exec(path)
   if (test) {
     const type = test[1]!
-    return isSessionTestType(type) && STARTABLE_TESTS.has(type) ? closed(`tests:types.${type}.name`) : NOT_FOUND
+    return isSessionTestType(type) && STARTABLE_TESTS.has(type) ? closed(`self-tests:types.${type}.name`) : NOT_FOUND
   }
   const groupTest = /^\/test\/new\/pointgroup\/([^/]+)\/([^/]+)$/.exec(path)
   // Named after the learner's group, which only the test's answer says.

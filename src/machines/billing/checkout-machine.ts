@@ -108,7 +108,7 @@ export const checkoutMachine = setup({
             guard: "isFieldFailure",
             target: "choosing",
             actions: assign(({ event }) => ({
-              formError: failureFieldErrors(event.error).price_id ? "plans:unknownPrice" : "errors.checkFields",
+              formError: failureFieldErrors(event.error).price_id ? "billing:unknownPrice" : "errors.checkFields",
             })),
           },
           { target: "choosing", actions: assign(({ event }) => ({ formError: formErrorKey(event.error) })) },

@@ -95,7 +95,7 @@ export const membershipMachine = setup({
             assign(({ context, event }) => ({
               subscription: event.output.subscription,
               billing: { ...context.billing, cancelled: 1 },
-              notice: "plans:cancelledNotice",
+              notice: "billing:cancelledNotice",
             })),
             "refreshUser",
           ],

@@ -21,8 +21,8 @@ import { usePageTitle } from "../shared/page-hooks.ts"
 
 /** The page waits for the dashboard: the migrated and cancelled flags decide whether Cancel shows. */
 export const MembershipPage = () => {
-  const { t } = useTranslation(["plans", "common"])
-  usePageTitle(t("plans:membershipTitle"))
+  const { t } = useTranslation(["billing", "common"])
+  usePageTitle(t("billing:membershipTitle"))
   const { session } = useAppServices()
   const billing = useSelector(session, (s) =>
     s.context.user && s.context.dashboard ? billingStateOf(s.context.user, s.context.dashboard) : null,
@@ -33,7 +33,7 @@ export const MembershipPage = () => {
   if (billing === null) {
     return (
       <section className="panel membership">
-        <h1>{t("plans:membershipTitle")}</h1>
+        <h1>{t("billing:membershipTitle")}</h1>
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
         </p>
@@ -44,7 +44,7 @@ export const MembershipPage = () => {
 }
 
 const Membership = ({ billing }: { readonly billing: BillingState }) => {
-  const { t, i18n } = useTranslation(["plans", "common"])
+  const { t, i18n } = useTranslation(["billing", "common"])
   const { machines, upgrade } = useAppServices()
   const actor = useActorRef(machines.membership, { input: { billing } })
   const subscription = useSelector(actor, (s) => s.context.subscription)
@@ -61,7 +61,7 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
 
   return (
     <section className="panel membership">
-      <h1>{t("plans:membershipTitle")}</h1>
+      <h1>{t("billing:membershipTitle")}</h1>
       {loading ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
@@ -72,23 +72,23 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
       {failed ? (
         <div className="button-row">
           <Button variant="secondary" onPress={() => actor.send({ type: "membership.reload" })}>
-            {t("plans:tryAgain")}
+            {t("billing:tryAgain")}
           </Button>
         </div>
       ) : null}
       {!loading && !failed && (subscription === null || !isProPlan(subscription.plan_id)) ? (
         <div>
           <dl className="facts">
-            <dt>{t("plans:plan")}</dt>
+            <dt>{t("billing:plan")}</dt>
             <dd>Standard</dd>
             {subscription ? (
               <>
-                <dt>{t("plans:status")}</dt>
-                <dd>{t(`plans:states.${membershipState(subscription)}`)}</dd>
+                <dt>{t("billing:status")}</dt>
+                <dd>{t(`billing:states.${membershipState(subscription)}`)}</dd>
               </>
             ) : null}
           </dl>
-          <p>{t("plans:standardText")}</p>
+          <p>{t("billing:standardText")}</p>
           <Button onPress={() => upgrade.send({ type: "upgrade.open", lite: false })}>
             {t("common:upgrade.button")}
           </Button>
@@ -97,32 +97,32 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
       {subscription && isProPlan(subscription.plan_id) ? (
         <div>
           <dl className="facts">
-            <dt>{t("plans:plan")}</dt>
+            <dt>{t("billing:plan")}</dt>
             <dd>Pro</dd>
-            <dt>{t("plans:status")}</dt>
-            <dd>{t(`plans:states.${membershipState(subscription)}`)}</dd>
+            <dt>{t("billing:status")}</dt>
+            <dd>{t(`billing:states.${membershipState(subscription)}`)}</dd>
             <dt>
               {membershipState(subscription) === "trialing"
-                ? t("plans:trialEnds")
+                ? t("billing:trialEnds")
                 : subscription.cancel_at_period_end
-                  ? t("plans:accessUntil")
-                  : t("plans:renews")}
+                  ? t("billing:accessUntil")
+                  : t("billing:renews")}
             </dt>
             <dd>{date(keyDate(subscription))}</dd>
-            <dt>{t("plans:price")}</dt>
+            <dt>{t("billing:price")}</dt>
             <dd>
               {subscription.price
-                ? `${formatPrice(subscription.price, i18n.language)} / ${t(`plans:interval.${subscription.price.interval}`)}`
+                ? `${formatPrice(subscription.price, i18n.language)} / ${t(`billing:interval.${subscription.price.interval}`)}`
                 : "—"}
             </dd>
-            <dt>{t("plans:paidWith")}</dt>
-            <dd>{t(`plans:platforms.${subscription.payment_platform}`)}</dd>
+            <dt>{t("billing:paidWith")}</dt>
+            <dd>{t(`billing:platforms.${subscription.payment_platform}`)}</dd>
           </dl>
           {confirming ? (
             <ConfirmDialog
-              question={t("plans:cancelQuestion", { date: date(keyDate(subscription)) })}
-              confirmLabel={t("plans:cancelConfirm")}
-              cancelLabel={t("plans:keepSubscription")}
+              question={t("billing:cancelQuestion", { date: date(keyDate(subscription)) })}
+              confirmLabel={t("billing:cancelConfirm")}
+              cancelLabel={t("billing:keepSubscription")}
               onConfirm={() => actor.send({ type: "cancel.confirm" })}
               onCancel={() => actor.send({ type: "cancel.dismiss" })}
               destructive
@@ -135,14 +135,14 @@ const Membership = ({ billing }: { readonly billing: BillingState }) => {
                 isPending={cancelling}
                 onPress={() => actor.send({ type: "cancel.request" })}
               >
-                {isStore ? t("plans:cancelInStore") : t("plans:cancel")}
+                {isStore ? t("billing:cancelInStore") : t("billing:cancel")}
               </Button>
             </div>
           ) : null}
         </div>
       ) : null}
       <p className="membership-more">
-        <Link href="/pricing">{t("plans:comparePlans")}</Link>
+        <Link href="/pricing">{t("billing:comparePlans")}</Link>
       </p>
     </section>
   )

@@ -10,45 +10,50 @@ import { Button } from "../shared/components/Button.tsx"
 import { usePageTitle } from "../shared/page-hooks.ts"
 
 export const PaymentSuccessPage = () => {
-  const { t } = useTranslation("plans")
+  const { t } = useTranslation("billing")
   const { machines } = useAppServices()
   const actor = useActorRef(machines.paymentOutcome)
   const confirmed = useSelector(actor, (s) => s.hasTag("confirmed"))
   const notFound = useSelector(actor, (s) => s.hasTag("notFound"))
   const slow = useSelector(actor, isConfirmationSlow)
-  const title = confirmed ? t("plans:successTitle") : notFound ? t("plans:notFoundTitle") : t("plans:confirmingTitle")
+  const title = confirmed
+    ? t("billing:successTitle")
+    : notFound
+      ? t("billing:notFoundTitle")
+      : t("billing:confirmingTitle")
   usePageTitle(title)
   return (
     <section className="panel prose">
       <h1>{title}</h1>
       <div role="status" aria-live="polite">
         {confirmed ? (
-          <p>{t("plans:successText")}</p>
+          <p>{t("billing:successText")}</p>
         ) : notFound ? (
-          <p>{t("plans:notFoundText")}</p>
+          <p>{t("billing:notFoundText")}</p>
         ) : (
           <p>
-            <span className="spinner" aria-hidden="true" /> {slow ? t("plans:stillConfirming") : t("plans:confirming")}
+            <span className="spinner" aria-hidden="true" />{" "}
+            {slow ? t("billing:stillConfirming") : t("billing:confirming")}
           </p>
         )}
       </div>
       {notFound ? (
         <div className="button-row">
           <Link href="/pricing" className="button">
-            {t("plans:seePlans")}
+            {t("billing:seePlans")}
           </Link>
           <Button variant="secondary" onPress={() => actor.send({ type: "outcome.retry" })}>
-            {t("plans:checkAgain")}
+            {t("billing:checkAgain")}
           </Button>
         </div>
       ) : null}
       {confirmed ? (
         <div className="button-row">
           <Link href="/" className="button">
-            {t("plans:startStudying")}
+            {t("billing:startStudying")}
           </Link>
           <Link href="/account-settings/my-membership" className="button secondary">
-            {t("plans:membershipTitle")}
+            {t("billing:membershipTitle")}
           </Link>
         </div>
       ) : null}
@@ -57,18 +62,18 @@ export const PaymentSuccessPage = () => {
 }
 
 export const PaymentFailurePage = () => {
-  const { t } = useTranslation("plans")
-  usePageTitle(t("plans:failureTitle"))
+  const { t } = useTranslation("billing")
+  usePageTitle(t("billing:failureTitle"))
   return (
     <section className="panel prose">
-      <h1>{t("plans:failureTitle")}</h1>
-      <p>{t("plans:failureText")}</p>
+      <h1>{t("billing:failureTitle")}</h1>
+      <p>{t("billing:failureText")}</p>
       <div className="button-row">
         <Link href="/pricing" className="button">
-          {t("plans:tryAgain")}
+          {t("billing:tryAgain")}
         </Link>
         <Link href="/" className="button secondary">
-          {t("plans:backHome")}
+          {t("billing:backHome")}
         </Link>
       </div>
     </section>

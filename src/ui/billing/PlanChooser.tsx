@@ -12,7 +12,7 @@ import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { FormMessage } from "../shared/components/FormMessage.tsx"
 
 export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof checkoutMachine> }) => {
-  const { t, i18n } = useTranslation(["plans", "common"])
+  const { t, i18n } = useTranslation(["billing", "common"])
   const prices = useSelector(actor, (s) => s.context.prices)
   const selected = useSelector(actor, (s) => s.context.selectedPriceId)
   const formError = useSelector(actor, (s) => s.context.formError)
@@ -26,14 +26,14 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
   if (loading) {
     return (
       <p role="status">
-        <span className="spinner" aria-hidden="true" /> {t("plans:loadingPlans")}
+        <span className="spinner" aria-hidden="true" /> {t("billing:loadingPlans")}
       </p>
     )
   }
   if (failed) {
     return (
       <div>
-        <FormMessage kind="error">{formError ? t(`common:${formError}`) : t("plans:plansUnavailable")}</FormMessage>
+        <FormMessage kind="error">{formError ? t(`common:${formError}`) : t("billing:plansUnavailable")}</FormMessage>
         <Button variant="secondary" onPress={() => actor.send({ type: "plans.retry" })}>
           {t("common:footer.retry")}
         </Button>
@@ -45,16 +45,16 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
     <div className="plan-chooser">
       {testMode ? (
         <p className="test-mode-notice" role="note">
-          <strong>{t("plans:testModeTitle")}</strong> {t("plans:testModeText")}
+          <strong>{t("billing:testModeTitle")}</strong> {t("billing:testModeText")}
         </p>
       ) : null}
       <RadioGroup
         className="plan-cards"
         value={selected}
         onChange={(priceId) => actor.send({ type: "plan.select", priceId })}
-        aria-label={t("plans:choosePlan")}
+        aria-label={t("billing:choosePlan")}
       >
-        <Label className="visually-hidden">{t("plans:choosePlan")}</Label>
+        <Label className="visually-hidden">{t("billing:choosePlan")}</Label>
         {prices.map((price) => (
           <Radio key={price.price_id} value={price.price_id} className="plan-card">
             {({ isSelected }) => (
@@ -63,16 +63,16 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
                 <span className="plan-body">
                   <span className="plan-top">
                     <span className="plan-label">Pro</span>
-                    {isBestValue(price) ? <span className="badge best-value">{t("plans:bestValue")}</span> : null}
+                    {isBestValue(price) ? <span className="badge best-value">{t("billing:bestValue")}</span> : null}
                   </span>
-                  <span className="plan-interval">{t(`plans:interval.${price.interval}`)}</span>
+                  <span className="plan-interval">{t(`billing:interval.${price.interval}`)}</span>
                   <span className="plan-price">{formatPrice(price, i18n.language)}</span>
                   <span className="plan-note">
                     {price.interval === "year"
-                      ? t("plans:perMonthEquivalent", {
+                      ? t("billing:perMonthEquivalent", {
                           amount: formatAmount(Math.round(monthlyEquivalent(price)), price.currency, i18n.language),
                         })
-                      : t("plans:billedMonthly")}
+                      : t("billing:billedMonthly")}
                   </span>
                 </span>
               </>
@@ -85,7 +85,7 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
       </FormMessage>
       {confirmingSignOut ? (
         <ConfirmDialog
-          question={t("plans:signOutQuestion")}
+          question={t("billing:signOutQuestion")}
           confirmLabel={t("common:logout.confirm")}
           cancelLabel={t("common:logout.cancel")}
           onConfirm={() => actor.send({ type: "signOut.confirm" })}
@@ -98,11 +98,11 @@ export const PlanChooser = ({ actor }: { readonly actor: ActorRefFrom<typeof che
             isDisabled={selected === null}
             onPress={() => actor.send({ type: "checkout.start" })}
           >
-            {signedIn ? t("plans:continue") : t("plans:continueSignIn")}
+            {signedIn ? t("billing:continue") : t("billing:continueSignIn")}
           </Button>
           {signedIn ? (
             <Button variant="quiet" onPress={() => actor.send({ type: "signOut.request" })}>
-              {t("plans:signOut")}
+              {t("billing:signOut")}
             </Button>
           ) : null}
         </div>

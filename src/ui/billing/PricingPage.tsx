@@ -10,31 +10,31 @@ import { usePageTitle } from "../shared/page-hooks.ts"
 import { UpgradeContent } from "./UpgradeContent.tsx"
 
 const SubscribedView = ({ planName }: { readonly planName: string }) => {
-  const { t } = useTranslation("plans")
-  usePageTitle(t("plans:subscribedTitle"))
+  const { t } = useTranslation("billing")
+  usePageTitle(t("billing:subscribedTitle"))
   return (
     <section className="panel pricing">
-      <h1>{t("plans:subscribedTitle")}</h1>
+      <h1>{t("billing:subscribedTitle")}</h1>
       <dl className="facts">
-        <dt>{t("plans:plan")}</dt>
+        <dt>{t("billing:plan")}</dt>
         <dd>{planName}</dd>
       </dl>
-      <p className="lead">{t("plans:subscribedText")}</p>
+      <p className="lead">{t("billing:subscribedText")}</p>
       <Link href="/account-settings/my-membership" className="button">
-        {t("plans:membershipTitle")}
+        {t("billing:membershipTitle")}
       </Link>
     </section>
   )
 }
 
 export const PricingPage = ({ redirectSubscribed }: { readonly redirectSubscribed: boolean }) => {
-  const { t } = useTranslation("plans")
+  const { t } = useTranslation("billing")
   const { session } = useAppServices()
   const subscription = useSelector(session, (s) => s.context.user?.user_subscription ?? null)
   const subscribed = isProPlan(subscription?.plan_id)
   if (redirectSubscribed && subscribed) return <Redirect to="/" replace />
   if (subscribed) return <SubscribedView planName={subscription?.plan_name || "Pro"} />
-  return <PricingView title={t("plans:pricingTitle")} />
+  return <PricingView title={t("billing:pricingTitle")} />
 }
 
 const PricingView = ({ title }: { readonly title: string }) => {

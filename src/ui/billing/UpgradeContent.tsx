@@ -40,39 +40,39 @@ export const UpgradeContent = ({
   readonly lite: boolean
   readonly headingLevel?: 1 | 2
 }) => {
-  const { t } = useTranslation(["plans", "common"])
+  const { t } = useTranslation(["billing", "common"])
   const { machines, session } = useAppServices()
   const signedIn = useSelector(session, (s) => s.context.user !== null)
   const checkout = useActorRef(machines.checkout, { input: { signedIn } })
-  const features = t("plans:features", { returnObjects: true }) as Array<string>
+  const features = t("billing:features", { returnObjects: true }) as Array<string>
   const Title = headingLevel === 1 ? "h1" : "h2"
   return (
     <div className="upgrade">
       {lite ? (
-        <p className="lead">{t("plans:liteIntro")}</p>
+        <p className="lead">{t("billing:liteIntro")}</p>
       ) : (
         <>
-          <Title className="upgrade-title">{t("plans:trialHeading", { days: TRIAL_DAYS })}</Title>
-          <p className="lead">{t("plans:trialText", { days: TRIAL_DAYS })}</p>
+          <Title className="upgrade-title">{t("billing:trialHeading", { days: TRIAL_DAYS })}</Title>
+          <p className="lead">{t("billing:trialText", { days: TRIAL_DAYS })}</p>
         </>
       )}
       <PlanChooser actor={checkout} />
       <div className="disclosures">
-        <Section id="features" level={headingLevel + 1} title={t("plans:featuresTitle")}>
+        <Section id="features" level={headingLevel + 1} title={t("billing:featuresTitle")}>
           <ul className="feature-list">
             {features.map((feature) => (
               <li key={feature}>{feature}</li>
             ))}
           </ul>
         </Section>
-        <Section id="trial" level={headingLevel + 1} title={t("plans:trialStatusTitle")}>
-          {(t("plans:trialStatus", { returnObjects: true, days: TRIAL_DAYS }) as Array<string>).map((p) => (
+        <Section id="trial" level={headingLevel + 1} title={t("billing:trialStatusTitle")}>
+          {(t("billing:trialStatus", { returnObjects: true, days: TRIAL_DAYS }) as Array<string>).map((p) => (
             <p key={p}>{p}</p>
           ))}
         </Section>
-        <Section id="cancel" level={headingLevel + 1} title={t("plans:howToCancelTitle")}>
+        <Section id="cancel" level={headingLevel + 1} title={t("billing:howToCancelTitle")}>
           <ul>
-            {(t("plans:howToCancel", { returnObjects: true }) as Array<string>).map((p) => (
+            {(t("billing:howToCancel", { returnObjects: true }) as Array<string>).map((p) => (
               <li key={p}>{p}</li>
             ))}
           </ul>

@@ -31,7 +31,7 @@ export const QuestionView = ({
   onChange,
   onSubmit,
 }: QuestionViewProps) => {
-  const { t, i18n } = useTranslation(["tests", "common"])
+  const { t, i18n } = useTranslation(["self-tests", "common"])
   const prompt = promptText(t, question, names)
   const lang = textLanguage === i18n.language ? undefined : textLanguage
   const promptTextBlock = question.prompt.text ? (
@@ -48,8 +48,8 @@ export const QuestionView = ({
         </p>
         {promptTextBlock}
         <TextField
-          label={t("tests:session.typeLabel")}
-          description={t("tests:session.typeHelp")}
+          label={t("self-tests:session.typeLabel")}
+          description={t("self-tests:session.typeHelp")}
           value={draft?._tag === "Typed" ? draft.text : ""}
           onChange={(text) => onChange({ _tag: "Typed", text })}
           isDisabled={isDisabled}
@@ -98,7 +98,7 @@ export const QuestionView = ({
             value={selected === null ? null : positionLetter(Number(selected))}
             onChange={choose}
             label={prompt}
-            instructions={t("tests:session.chartInstructions")}
+            instructions={t("self-tests:session.chartInstructions")}
             isDisabled={isDisabled}
           />
           <RadioGroup
@@ -107,11 +107,11 @@ export const QuestionView = ({
             onChange={(value) => onChange({ _tag: "Choice", index: Number(value) })}
             isDisabled={isDisabled}
           >
-            <Label className="question-positions-label">{t("tests:session.positions")}</Label>
+            <Label className="question-positions-label">{t("self-tests:session.positions")}</Label>
             {candidates.map((candidate, index) => (
               <Radio key={candidate.id} value={String(index)} className="question-option">
                 <span className="question-radio" aria-hidden="true" />
-                <span>{t("tests:session.position", { letter: candidate.id })}</span>
+                <span>{t("self-tests:session.position", { letter: candidate.id })}</span>
               </Radio>
             ))}
           </RadioGroup>

@@ -20,7 +20,7 @@ const rightText = (item: ReviewItemView, names: TestResultView["names"]) => {
 
 /** The chart of a question answered on it, read-only, with the right and the chosen position. */
 const ReviewChart = ({ item }: { readonly item: ReviewItemView }) => {
-  const { t } = useTranslation("tests")
+  const { t } = useTranslation("self-tests")
   const candidates = chartCandidates(item.question)
   const view = item.question.prompt.view
   if (!candidates || view === undefined || item.answer._tag !== "Choice") return null
@@ -32,8 +32,8 @@ const ReviewChart = ({ item }: { readonly item: ReviewItemView }) => {
         candidates={candidates}
         value={item.given?._tag === "Choice" ? positionLetter(item.given.index) : null}
         onChange={() => {}}
-        label={t("tests:result.chartLabel", { point: point ? `${point.code ?? ""} ${point.name}`.trim() : "" })}
-        instructions={t("tests:result.onChart")}
+        label={t("self-tests:result.chartLabel", { point: point ? `${point.code ?? ""} ${point.name}`.trim() : "" })}
+        instructions={t("self-tests:result.onChart")}
         answer={positionLetter(item.answer.index)}
       />
     </div>
@@ -49,8 +49,8 @@ const Given = ({
   readonly given: GivenAnswer | null
   readonly names: TestResultView["names"]
 }) => {
-  const { t } = useTranslation("tests")
-  return given === null ? <em>{t("tests:result.notAnswered")}</em> : givenText(question, given, names)
+  const { t } = useTranslation("self-tests")
+  return given === null ? <em>{t("self-tests:result.notAnswered")}</em> : givenText(question, given, names)
 }
 
 export const ResultView = ({
@@ -62,7 +62,7 @@ export const ResultView = ({
   readonly headingLevel?: 1 | 2
   readonly autoFocus?: boolean
 }) => {
-  const { t, i18n } = useTranslation(["tests", "common"])
+  const { t, i18n } = useTranslation(["self-tests", "common"])
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (autoFocus) heading.current?.focus()
@@ -75,23 +75,23 @@ export const ResultView = ({
   return (
     <section className="test-result" aria-labelledby="result-heading">
       <Heading id="result-heading" ref={heading} tabIndex={-1}>
-        {t("tests:result.title", { name: t(`tests:types.${result.type}.name`) })}
+        {t("self-tests:result.title", { name: t(`self-tests:types.${result.type}.name`) })}
       </Heading>
       <p className="result-score">
-        {t("tests:result.score", { score: result.score, total: result.total, percent: result.percent })}
+        {t("self-tests:result.score", { score: result.score, total: result.total, percent: result.percent })}
       </p>
       <dl className="facts">
-        <dt>{t("tests:result.timeUsed")}</dt>
+        <dt>{t("self-tests:result.timeUsed")}</dt>
         <dd>{clockText(result.timeUsedMs)}</dd>
-        <dt>{t("tests:result.answered")}</dt>
-        <dd>{t("tests:result.answeredValue", { answered: result.answered, total: result.total })}</dd>
-        <dt>{t("tests:result.finishedAt")}</dt>
+        <dt>{t("self-tests:result.answered")}</dt>
+        <dd>{t("self-tests:result.answeredValue", { answered: result.answered, total: result.total })}</dd>
+        <dt>{t("self-tests:result.finishedAt")}</dt>
         <dd>{date}</dd>
       </dl>
-      {result.expired ? <p className="form-message notice">{t("tests:result.expired")}</p> : null}
-      {result.practice ? <p className="muted">{t("tests:result.practice")}</p> : null}
-      {result.reviewQueued > 0 ? <p>{t("tests:result.queued", { count: result.reviewQueued })}</p> : null}
-      <Sub>{t("tests:result.reviewTitle")}</Sub>
+      {result.expired ? <p className="form-message notice">{t("self-tests:result.expired")}</p> : null}
+      {result.practice ? <p className="muted">{t("self-tests:result.practice")}</p> : null}
+      {result.reviewQueued > 0 ? <p>{t("self-tests:result.queued", { count: result.reviewQueued })}</p> : null}
+      <Sub>{t("self-tests:result.reviewTitle")}</Sub>
       <ol className="review-list">
         {result.review.map((item, index) => {
           const lang = item.textLanguage === i18n.language ? undefined : item.textLanguage
@@ -99,7 +99,9 @@ export const ResultView = ({
             // biome-ignore lint/suspicious/noArrayIndexKey: questions keep their order
             <li key={index} className={`review-item ${item.right ? "right" : "wrong"}`}>
               <p className="review-prompt">
-                <span className="review-mark">{item.right ? t("tests:result.right") : t("tests:result.wrong")}</span>{" "}
+                <span className="review-mark">
+                  {item.right ? t("self-tests:result.right") : t("self-tests:result.wrong")}
+                </span>{" "}
                 {promptText(t, item.question, result.names)}
               </p>
               {item.question.prompt.text ? (
@@ -108,26 +110,26 @@ export const ResultView = ({
                 </blockquote>
               ) : null}
               <dl className="review-answers">
-                <dt>{t("tests:result.yourAnswer")}</dt>
+                <dt>{t("self-tests:result.yourAnswer")}</dt>
                 <dd lang={lang}>
                   <Given question={item.question} given={item.given} names={result.names} />
                 </dd>
                 {item.right ? null : (
                   <>
-                    <dt>{t("tests:result.rightAnswer")}</dt>
+                    <dt>{t("self-tests:result.rightAnswer")}</dt>
                     <dd lang={lang}>{rightText(item, result.names)}</dd>
                   </>
                 )}
               </dl>
               {item.reason ? (
                 <p className="review-reason">
-                  {t("tests:result.why")} <span lang={lang}>{item.reason}</span>
+                  {t("self-tests:result.why")} <span lang={lang}>{item.reason}</span>
                 </p>
               ) : null}
               <ReviewChart item={item} />
               {item.points.length > 0 ? (
                 <p className="review-links">
-                  {t("tests:result.readAbout")}{" "}
+                  {t("self-tests:result.readAbout")}{" "}
                   {item.points.map((point, i) => (
                     <span key={point.code}>
                       {i > 0 ? ", " : null}

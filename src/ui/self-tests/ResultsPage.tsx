@@ -17,11 +17,11 @@ import "./tests.css"
 
 /** The same questions again, when they can be had (not for a point-group test whose group is gone). */
 const RepeatLink = ({ result }: { readonly result: TestResultView }) => {
-  const { t } = useTranslation("tests")
+  const { t } = useTranslation("self-tests")
   const href = repeatTestHref(result)
   return href === null ? null : (
     <Link href={href} className="button">
-      {t("tests:result.repeat")}
+      {t("self-tests:result.repeat")}
     </Link>
   )
 }
@@ -38,8 +38,8 @@ export const ResultsPage = () => {
 }
 
 const Result = ({ id }: { readonly id: string }) => {
-  const { t } = useTranslation(["tests", "common"])
-  usePageTitle(t("tests:result.pageTitle"))
+  const { t } = useTranslation(["self-tests", "common"])
+  usePageTitle(t("self-tests:result.pageTitle"))
   const { machines } = useAppServices()
   const actor = useActorRef(machines.tests.result, { input: { slug: id } })
   const result = useSelector(actor, (s) => s.context.data)
@@ -48,7 +48,7 @@ const Result = ({ id }: { readonly id: string }) => {
   return (
     <section className="panel result-page">
       <p className="breadcrumb">
-        <Link href="/test/scores">{t("tests:scores.title")}</Link>
+        <Link href="/test/scores">{t("self-tests:scores.title")}</Link>
       </p>
       {loading ? (
         <p role="status">
@@ -66,7 +66,7 @@ const Result = ({ id }: { readonly id: string }) => {
           <ResultView result={result} headingLevel={1} autoFocus={focusIsFree()} />
           <div className="button-row">
             <RepeatLink result={result} />
-            <Link href={newTestHref(result)}>{t("tests:result.newTest")}</Link>
+            <Link href={newTestHref(result)}>{t("self-tests:result.newTest")}</Link>
           </div>
         </>
       ) : null}

@@ -16,8 +16,8 @@ import "./tests.css"
 const percent = (value: number | null) => (value === null ? "—" : `${value} %`)
 
 export const ScoresPage = () => {
-  const { t, i18n } = useTranslation(["tests", "common"])
-  usePageTitle(t("tests:scores.title"))
+  const { t, i18n } = useTranslation(["self-tests", "common"])
+  usePageTitle(t("self-tests:scores.title"))
   const { machines } = useAppServices()
   const actor = useActorRef(machines.tests.scores, { input: { slug: "all" } })
   const data = useSelector(actor, (s) => s.context.data)
@@ -30,9 +30,9 @@ export const ScoresPage = () => {
   return (
     <section className="panel scores-page">
       <p className="breadcrumb">
-        <Link href="/test/">{t("tests:title")}</Link>
+        <Link href="/test/">{t("self-tests:title")}</Link>
       </p>
-      <h1>{t("tests:scores.title")}</h1>
+      <h1>{t("self-tests:scores.title")}</h1>
       {loading ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
@@ -46,27 +46,27 @@ export const ScoresPage = () => {
       ) : null}
       {data && data.entries.length === 0 ? (
         <p>
-          {t("tests:scores.empty")} <Link href="/test/">{t("tests:scores.takeOne")}</Link>
+          {t("self-tests:scores.empty")} <Link href="/test/">{t("self-tests:scores.takeOne")}</Link>
         </p>
       ) : null}
       {summaries.length > 0 ? (
         <div className="table-scroll">
           <table className="scores-table">
-            <caption>{t("tests:scores.summaryCaption")}</caption>
+            <caption>{t("self-tests:scores.summaryCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">{t("tests:scores.type")}</th>
-                <th scope="col">{t("tests:scores.timedTests")}</th>
-                <th scope="col">{t("tests:scores.best")}</th>
-                <th scope="col">{t("tests:scores.last")}</th>
-                <th scope="col">{t("tests:scores.practiceTests")}</th>
-                <th scope="col">{t("tests:scores.practiceBest")}</th>
+                <th scope="col">{t("self-tests:scores.type")}</th>
+                <th scope="col">{t("self-tests:scores.timedTests")}</th>
+                <th scope="col">{t("self-tests:scores.best")}</th>
+                <th scope="col">{t("self-tests:scores.last")}</th>
+                <th scope="col">{t("self-tests:scores.practiceTests")}</th>
+                <th scope="col">{t("self-tests:scores.practiceBest")}</th>
               </tr>
             </thead>
             <tbody>
               {summaries.map((summary) => (
                 <tr key={summary.type}>
-                  <th scope="row">{t(`tests:types.${summary.type}.name`)}</th>
+                  <th scope="row">{t(`self-tests:types.${summary.type}.name`)}</th>
                   <td>{summary.timed.tests}</td>
                   <td>{percent(summary.timed.bestPercent)}</td>
                   <td>{percent(summary.timed.lastPercent)}</td>
@@ -80,18 +80,18 @@ export const ScoresPage = () => {
       ) : null}
       {data && data.entries.length > 0 ? (
         <>
-          <h2 id={historyId}>{t("tests:scores.history")}</h2>
+          <h2 id={historyId}>{t("self-tests:scores.history")}</h2>
           <ol className="score-history" aria-labelledby={historyId}>
             {data.entries.map((entry) => (
               <li key={entry.id}>
                 <Link href={resultHref(entry.id)}>
-                  {t(`tests:types.${entry.type}.name`)}: {entry.score}/{entry.total} ({entry.percent} %)
+                  {t(`self-tests:types.${entry.type}.name`)}: {entry.score}/{entry.total} ({entry.percent} %)
                 </Link>{" "}
                 <span className="muted">
                   {date.format(new Date(entry.finishedAt))} · {clockText(entry.timeUsedMs)}
-                  {entry.practice ? ` · ${t("tests:scores.practice")}` : ""}
-                  {entry.expired ? ` · ${t("tests:scores.expired")}` : ""}
-                  {entry.repeat ? ` · ${t("tests:scores.repeat")}` : ""}
+                  {entry.practice ? ` · ${t("self-tests:scores.practice")}` : ""}
+                  {entry.expired ? ` · ${t("self-tests:scores.expired")}` : ""}
+                  {entry.repeat ? ` · ${t("self-tests:scores.repeat")}` : ""}
                 </span>
               </li>
             ))}

@@ -17,7 +17,7 @@ type SessionActor = ActorRefFrom<typeof testSessionMachine>
 
 /** The time left, counted down on this device from the server's deadline; not a live region. */
 export const TimeLeft = ({ actor }: { readonly actor: SessionActor }) => {
-  const { t } = useTranslation("tests")
+  const { t } = useTranslation("self-tests")
   const { machines } = useAppServices()
   const { now } = machines.tests
   const deadline = useSelector(actor, (s) => s.context.deadline)
@@ -27,11 +27,11 @@ export const TimeLeft = ({ actor }: { readonly actor: SessionActor }) => {
     const timer = setInterval(() => setTick((n) => n + 1), 1000)
     return () => clearInterval(timer)
   }, [deadline])
-  if (deadline === null) return <p className="time-left practice">{t("tests:session.practice")}</p>
+  if (deadline === null) return <p className="time-left practice">{t("self-tests:session.practice")}</p>
   const left = Math.max(0, deadline - now())
   return (
     <p className="time-left">
-      {t("tests:session.timeLeft")}{" "}
+      {t("self-tests:session.timeLeft")}{" "}
       <span role="timer" aria-live="off" className="time-value">
         {clockText(left)}
       </span>
@@ -41,11 +41,11 @@ export const TimeLeft = ({ actor }: { readonly actor: SessionActor }) => {
 
 /** Says the time left at 5 min, 1 min and 30 s, politely; nothing in between. */
 export const TimeAnnouncer = ({ actor }: { readonly actor: SessionActor }) => {
-  const { t } = useTranslation("tests")
+  const { t } = useTranslation("self-tests")
   const announcement = useSelector(actor, (s) => s.context.announcement)
   return (
     <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-      {announcement === null ? "" : t(`tests:session.announce.${announcement}`)}
+      {announcement === null ? "" : t(`self-tests:session.announce.${announcement}`)}
     </div>
   )
 }
@@ -55,7 +55,7 @@ export const TimeAnnouncer = ({ actor }: { readonly actor: SessionActor }) => {
  * is not modal: the question beside it can still be answered, by mouse or by Tab.
  */
 export const Warning = ({ actor }: { readonly actor: SessionActor }) => {
-  const { t } = useTranslation(["tests", "common"])
+  const { t } = useTranslation(["self-tests", "common"])
   const clock = useSelector(actor, (s) => s.context.clock)
   const extending = useSelector(actor, (s) => s.hasTag(TEST_TAGS.extending))
   const canExtend = useSelector(actor, (s) => s.can({ type: "time.extend" }) || s.hasTag(TEST_TAGS.extending))
@@ -68,15 +68,15 @@ export const Warning = ({ actor }: { readonly actor: SessionActor }) => {
       aria-labelledby="time-warning-title"
       aria-describedby="time-warning-text"
     >
-      <h2 id="time-warning-title">{t("tests:session.warningTitle")}</h2>
+      <h2 id="time-warning-title">{t("self-tests:session.warningTitle")}</h2>
       <p id="time-warning-text">
-        {canExtend ? t("tests:session.warningText", { minutes }) : t("tests:session.noMoreTime")}
+        {canExtend ? t("self-tests:session.warningText", { minutes }) : t("self-tests:session.noMoreTime")}
       </p>
       <FormMessage kind="error">{error ? t(`common:${error}`) : null}</FormMessage>
       <div className="button-row">
         {canExtend ? (
           <Button autoFocus isPending={extending} onPress={() => actor.send({ type: "time.extend" })}>
-            {t("tests:session.moreTime", { minutes })}
+            {t("self-tests:session.moreTime", { minutes })}
           </Button>
         ) : null}
         <Button
@@ -85,7 +85,7 @@ export const Warning = ({ actor }: { readonly actor: SessionActor }) => {
           isDisabled={extending}
           onPress={() => actor.send({ type: "warning.dismiss" })}
         >
-          {t("tests:session.continueWithout")}
+          {t("self-tests:session.continueWithout")}
         </Button>
       </div>
     </div>

@@ -44,7 +44,7 @@ const Confirm = ({
 )
 
 export const TestEnd = ({ actor }: { readonly actor: SessionActor }) => {
-  const { t } = useTranslation("tests")
+  const { t } = useTranslation("self-tests")
   const unanswered = useSelector(actor, (s) => unansweredCount(s.context))
   const mayAnswer = useSelector(actor, (s) => s.hasTag(TEST_TAGS.answering))
   const finishing = useSelector(actor, (s) => s.hasTag(TEST_TAGS.finishing))
@@ -68,14 +68,16 @@ export const TestEnd = ({ actor }: { readonly actor: SessionActor }) => {
   return (
     <div className="test-end">
       <p className="muted">
-        {unanswered > 0 ? t("tests:session.unansweredLeft", { count: unanswered }) : t("tests:session.allAnswered")}
+        {unanswered > 0
+          ? t("self-tests:session.unansweredLeft", { count: unanswered })
+          : t("self-tests:session.allAnswered")}
       </p>
       {confirmingFinish || (finishing && unanswered > 0) ? (
         <Confirm
           id="finish-question"
-          question={t("tests:session.finishQuestion", { count: unanswered })}
-          yes={t("tests:session.finishConfirm")}
-          no={t("tests:session.finishCancel")}
+          question={t("self-tests:session.finishQuestion", { count: unanswered })}
+          yes={t("self-tests:session.finishConfirm")}
+          no={t("self-tests:session.finishCancel")}
           pending={finishing}
           onYes={() => actor.send({ type: "finish.confirm" })}
           onNo={() => actor.send({ type: "finish.cancel" })}
@@ -83,9 +85,9 @@ export const TestEnd = ({ actor }: { readonly actor: SessionActor }) => {
       ) : confirmingDiscard || discarding ? (
         <Confirm
           id="discard-question"
-          question={t("tests:session.discardQuestion")}
-          yes={t("tests:session.discardConfirm")}
-          no={t("tests:session.discardCancel")}
+          question={t("self-tests:session.discardQuestion")}
+          yes={t("self-tests:session.discardConfirm")}
+          no={t("self-tests:session.discardCancel")}
           pending={discarding}
           onYes={() => actor.send({ type: "discard.confirm" })}
           onNo={() => actor.send({ type: "discard.cancel" })}
@@ -99,7 +101,7 @@ export const TestEnd = ({ actor }: { readonly actor: SessionActor }) => {
             isDisabled={!mayAnswer && !finishing}
             onPress={() => actor.send({ type: "test.finish" })}
           >
-            {t("tests:session.finish")}
+            {t("self-tests:session.finish")}
           </Button>
           <Button
             ref={discardButton}
@@ -107,7 +109,7 @@ export const TestEnd = ({ actor }: { readonly actor: SessionActor }) => {
             isDisabled={!mayAnswer}
             onPress={() => actor.send({ type: "test.discard" })}
           >
-            {t("tests:session.discard")}
+            {t("self-tests:session.discard")}
           </Button>
         </div>
       )}

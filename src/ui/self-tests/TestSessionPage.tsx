@@ -40,10 +40,11 @@ export const TestSessionPage = ({
   /** A point-group test's group. */
   readonly group?: number | undefined
 }) => {
-  const { t } = useTranslation(["tests", "common"])
+  const { t } = useTranslation(["self-tests", "common"])
   const actor = useSessionActor(type, repeat, group)
   const groupName = useSelector(actor, (s) => s.context.overview?.group?.name ?? null)
-  const name = groupName === null ? t(`tests:types.${type}.name`) : t("tests:group.title", { group: groupName })
+  const name =
+    groupName === null ? t(`self-tests:types.${type}.name`) : t("self-tests:group.title", { group: groupName })
   usePageTitle(name)
   const configuring = useSelector(actor, (s) => s.matches("configuring"))
   const loading = useSelector(actor, (s) => s.matches("loading"))
@@ -65,11 +66,11 @@ export const TestSessionPage = ({
 
 const durationText = (t: TFunction, overview: TestOverview) =>
   overview.durationMs === null
-    ? t("tests:new.noLimit")
-    : t("tests:new.timeLimit", { time: clockText(overview.durationMs) })
+    ? t("self-tests:new.noLimit")
+    : t("self-tests:new.timeLimit", { time: clockText(overview.durationMs) })
 
 const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly name: string }) => {
-  const { t } = useTranslation(["tests", "common"])
+  const { t } = useTranslation(["self-tests", "common"])
   const overview = useSelector(actor, (s) => s.context.overview)
   const error = useSelector(actor, (s) => s.context.error)
   const failed = useSelector(actor, (s) => s.matches({ configuring: "failed" }))
@@ -80,10 +81,10 @@ const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly n
   return (
     <div className="test-configure">
       <p className="breadcrumb">
-        <Link href="/test/">{t("tests:title")}</Link>
+        <Link href="/test/">{t("self-tests:title")}</Link>
       </p>
       <h1>{name}</h1>
-      <p className="lead">{t(`tests:types.${actor.getSnapshot().context.type}.description`)}</p>
+      <p className="lead">{t(`self-tests:types.${actor.getSnapshot().context.type}.description`)}</p>
       {busy && overview === null ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
@@ -98,38 +99,38 @@ const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly n
       {overview ? (
         <>
           <dl className="facts">
-            <dt>{t("tests:new.questions")}</dt>
+            <dt>{t("self-tests:new.questions")}</dt>
             <dd>{overview.questionCount}</dd>
-            <dt>{t("tests:new.time")}</dt>
+            <dt>{t("self-tests:new.time")}</dt>
             <dd>
               {durationText(t, overview)}
               {overview.durationMs !== null && overview.settings.testDifficulty !== TEST_DIFFICULTY_EXPERT
-                ? ` ${t("tests:new.beginnerTime", { factor: BEGINNER_TIME_MULTIPLIER })}`
+                ? ` ${t("self-tests:new.beginnerTime", { factor: BEGINNER_TIME_MULTIPLIER })}`
                 : null}
             </dd>
-            <dt>{t("tests:new.difficulty")}</dt>
-            <dd>{t(`tests:difficulty.${overview.settings.testDifficulty}`)}</dd>
-            <dt>{t("tests:new.points")}</dt>
+            <dt>{t("self-tests:new.difficulty")}</dt>
+            <dd>{t(`self-tests:difficulty.${overview.settings.testDifficulty}`)}</dd>
+            <dt>{t("self-tests:new.points")}</dt>
             <dd>
               {overview.group
-                ? t("tests:group.points", { count: overview.points })
+                ? t("self-tests:group.points", { count: overview.points })
                 : overview.type === "review-test"
-                  ? t("tests:new.duePoints", { count: overview.points })
+                  ? t("self-tests:new.duePoints", { count: overview.points })
                   : overview.limited
-                    ? t("tests:new.freePoints", { count: overview.points, all: overview.allPoints })
-                    : t("tests:new.allPoints", { count: overview.points })}
+                    ? t("self-tests:new.freePoints", { count: overview.points, all: overview.allPoints })
+                    : t("self-tests:new.allPoints", { count: overview.points })}
             </dd>
           </dl>
           <p>
-            <Link href="/account-settings/tests-settings">{t("tests:new.changeSettings")}</Link>
+            <Link href="/account-settings/tests-settings">{t("self-tests:new.changeSettings")}</Link>
           </p>
           {overview.questionCount === 0 ? (
             <p className="form-message notice" role="status">
               {overview.group
-                ? t("tests:group.nothing")
+                ? t("self-tests:group.nothing")
                 : overview.type === "review-test"
-                  ? t("tests:new.nothingDue")
-                  : t("tests:new.nothing")}
+                  ? t("self-tests:new.nothingDue")
+                  : t("self-tests:new.nothing")}
             </p>
           ) : null}
           <div className="button-row">
@@ -139,11 +140,11 @@ const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly n
                 isDisabled={!mayStart && !starting}
                 onPress={() => actor.send({ type: "test.start" })}
               >
-                {t("tests:new.start")}
+                {t("self-tests:new.start")}
               </Button>
             ) : (
               <Button onPress={() => actor.send({ type: "upgrade.open" })}>
-                {t("tests:new.upgrade")} <ProBadge />
+                {t("self-tests:new.upgrade")} <ProBadge />
               </Button>
             )}
           </div>
@@ -154,7 +155,7 @@ const Configuring = ({ actor, name }: { readonly actor: SessionActor; readonly n
 }
 
 const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name: string }) => {
-  const { t } = useTranslation(["tests", "common"])
+  const { t } = useTranslation(["self-tests", "common"])
   const session = useSelector(actor, (s) => s.context.session)
   const current = useSelector(actor, (s) => s.context.current)
   const answers = useSelector(actor, (s) => s.context.answers)
@@ -193,7 +194,7 @@ const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name:
       <TimeAnnouncer actor={actor} />
       {warned ? <Warning actor={actor} /> : null}
       <h1 ref={heading} tabIndex={-1} className="question-heading">
-        {t("tests:session.questionOf", { current: current + 1, total })}
+        {t("self-tests:session.questionOf", { current: current + 1, total })}
       </h1>
       <form
         className="question-form"
@@ -217,25 +218,25 @@ const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name:
         <FormMessage kind="error">{error && !warned ? t(`common:${error}`) : null}</FormMessage>
         <div className="button-row">
           <Button type="submit" isPending={saving} isDisabled={!canSave && !saving}>
-            {current + 1 < total ? t("tests:session.saveNext") : t("tests:session.save")}
+            {current + 1 < total ? t("self-tests:session.saveNext") : t("self-tests:session.save")}
           </Button>
           <Button
             variant="secondary"
             isDisabled={current === 0 || !mayAnswer}
             onPress={() => actor.send({ type: "question.go", index: current - 1 })}
           >
-            {t("tests:session.previous")}
+            {t("self-tests:session.previous")}
           </Button>
           <Button
             variant="secondary"
             isDisabled={current + 1 >= total || !mayAnswer}
             onPress={() => actor.send({ type: "question.go", index: current + 1 })}
           >
-            {t("tests:session.skip")}
+            {t("self-tests:session.skip")}
           </Button>
         </div>
       </form>
-      <nav className="question-nav" aria-label={t("tests:session.questionsNav")}>
+      <nav className="question-nav" aria-label={t("self-tests:session.questionsNav")}>
         <ol>
           {session.questions.map((_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: questions keep their order
@@ -250,7 +251,7 @@ const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name:
                 {index + 1}
                 <span className="visually-hidden">
                   {" "}
-                  {answers[index] ? t("tests:session.answered") : t("tests:session.unanswered")}
+                  {answers[index] ? t("self-tests:session.answered") : t("self-tests:session.unanswered")}
                 </span>
               </button>
             </li>
@@ -263,7 +264,7 @@ const Running = ({ actor, name }: { readonly actor: SessionActor; readonly name:
 }
 
 const Expired = ({ actor, name }: { readonly actor: SessionActor; readonly name: string }) => {
-  const { t } = useTranslation(["tests", "common"])
+  const { t } = useTranslation(["self-tests", "common"])
   const failed = useSelector(actor, (s) => s.matches({ expired: "failed" }))
   const error = useSelector(actor, (s) => s.context.error)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -272,7 +273,7 @@ const Expired = ({ actor, name }: { readonly actor: SessionActor; readonly name:
     <div>
       <p className="test-name">{name}</p>
       <h1 ref={heading} tabIndex={-1}>
-        {t("tests:session.expiredTitle")}
+        {t("self-tests:session.expiredTitle")}
       </h1>
       {failed ? (
         <>
@@ -281,7 +282,7 @@ const Expired = ({ actor, name }: { readonly actor: SessionActor; readonly name:
         </>
       ) : (
         <p role="status">
-          <span className="spinner" aria-hidden="true" /> {t("tests:session.scoring")}
+          <span className="spinner" aria-hidden="true" /> {t("self-tests:session.scoring")}
         </p>
       )}
     </div>

@@ -21,8 +21,8 @@ const shown = new Set<string>([...STANDALONE_TEST_TYPES, GROUP_TEST_PARENT])
 const hrefOf = (type: string) => (type === GROUP_TEST_PARENT ? MY_GROUPS_HREF : `/test/new/${type}`)
 
 export const TestsHomePage = () => {
-  const { t } = useTranslation(["tests", "common"])
-  usePageTitle(t("tests:title"))
+  const { t } = useTranslation(["self-tests", "common"])
+  usePageTitle(t("self-tests:title"))
   const { machines, session, upgrade } = useAppServices()
   const signedIn = useSelector(session, (s) => s.context.user !== null)
   const actor = useActorRef(machines.tests.menu, { input: { slug: signedIn ? "member" : "visitor" } })
@@ -32,8 +32,8 @@ export const TestsHomePage = () => {
 
   return (
     <section className="panel tests-home">
-      <h1>{t("tests:title")}</h1>
-      <p className="lead">{t("tests:intro")}</p>
+      <h1>{t("self-tests:title")}</h1>
+      <p className="lead">{t("self-tests:intro")}</p>
       {loading ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
@@ -47,13 +47,13 @@ export const TestsHomePage = () => {
       ) : null}
       {!signedIn ? (
         <div className="form-message notice sign-up-prompt">
-          <h2>{t("tests:signUpTitle")}</h2>
-          <p>{t("tests:signUpText")}</p>
+          <h2>{t("self-tests:signUpTitle")}</h2>
+          <p>{t("self-tests:signUpText")}</p>
           <div className="button-row">
             <Link href="/register?next=%2Ftest%2F" className="button">
-              {t("tests:signUp")}
+              {t("self-tests:signUp")}
             </Link>
-            <Link href="/login?next=%2Ftest%2F">{t("tests:logIn")}</Link>
+            <Link href="/login?next=%2Ftest%2F">{t("self-tests:logIn")}</Link>
           </div>
         </div>
       ) : null}
@@ -61,22 +61,22 @@ export const TestsHomePage = () => {
         <>
           {data.types.review ? (
             <div className="review-due">
-              <h2>{t("tests:types.review-test.name")}</h2>
+              <h2>{t("self-tests:types.review-test.name")}</h2>
               <p>
                 {data.types.review.due > 0
-                  ? t("tests:review.due", { count: data.types.review.due })
+                  ? t("self-tests:review.due", { count: data.types.review.due })
                   : data.types.review.queued > 0
-                    ? t("tests:review.noneDue", { count: data.types.review.queued })
-                    : t("tests:review.empty")}
+                    ? t("self-tests:review.noneDue", { count: data.types.review.queued })
+                    : t("self-tests:review.empty")}
               </p>
               {data.types.review.due > 0 ? (
                 <Link href="/test/new/review-test" className="button">
-                  {t("tests:review.start", { count: data.types.review.due })}
+                  {t("self-tests:review.start", { count: data.types.review.due })}
                 </Link>
               ) : null}
             </div>
           ) : null}
-          <h2 id="test-types">{t("tests:typesTitle")}</h2>
+          <h2 id="test-types">{t("self-tests:typesTitle")}</h2>
           <ul className="test-types" aria-labelledby="test-types">
             {data.types.types
               .filter((type) => shown.has(type.id))
@@ -84,21 +84,25 @@ export const TestsHomePage = () => {
                 <li key={type.id} className="test-type">
                   <h3>
                     {signedIn && type.permission ? (
-                      <Link href={hrefOf(type.id)}>{t(`tests:types.${type.id}.name`)}</Link>
+                      <Link href={hrefOf(type.id)}>{t(`self-tests:types.${type.id}.name`)}</Link>
                     ) : signedIn ? (
                       <button
                         type="button"
                         className="link-button"
                         onClick={() => upgrade.send({ type: "upgrade.open", lite: true })}
                       >
-                        {t(`tests:types.${type.id}.name`)}
+                        {t(`self-tests:types.${type.id}.name`)}
                       </button>
                     ) : (
-                      t(`tests:types.${type.id}.name`)
+                      t(`self-tests:types.${type.id}.name`)
                     )}{" "}
                     {type.permission ? null : <ProBadge />}
                   </h3>
-                  <p>{type.id === GROUP_TEST_PARENT ? t("tests:anyGroup") : t(`tests:types.${type.id}.description`)}</p>
+                  <p>
+                    {type.id === GROUP_TEST_PARENT
+                      ? t("self-tests:anyGroup")
+                      : t(`self-tests:types.${type.id}.description`)}
+                  </p>
                 </li>
               ))}
           </ul>
@@ -106,10 +110,10 @@ export const TestsHomePage = () => {
           {signedIn ? (
             <ul className="tests-links">
               <li>
-                <Link href="/test/scores">{t("tests:scoresLink")}</Link>
+                <Link href="/test/scores">{t("self-tests:scoresLink")}</Link>
               </li>
               <li>
-                <Link href="/account-settings/tests-settings">{t("tests:settingsLink")}</Link>
+                <Link href="/account-settings/tests-settings">{t("self-tests:settingsLink")}</Link>
               </li>
             </ul>
           ) : null}
@@ -120,24 +124,25 @@ export const TestsHomePage = () => {
 }
 
 const Activity = ({ activity }: { readonly activity: ActivityView }) => {
-  const { t, i18n } = useTranslation("tests")
+  const { t, i18n } = useTranslation("self-tests")
   const recent = activity.days.slice(-7).toReversed()
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" })
   return (
     <div className="activity">
-      <h2>{t("tests:activity.title")}</h2>
+      <h2>{t("self-tests:activity.title")}</h2>
       {activity.days.length === 0 ? (
-        <p>{t("tests:activity.none")}</p>
+        <p>{t("self-tests:activity.none")}</p>
       ) : (
         <>
           <p>
-            {t("tests:activity.days", { count: activity.days.length })}{" "}
-            {t("tests:activity.streak", { count: activity.streak })}
+            {t("self-tests:activity.days", { count: activity.days.length })}{" "}
+            {t("self-tests:activity.streak", { count: activity.streak })}
           </p>
           <ul className="activity-days">
             {recent.map((day) => (
               <li key={day.day}>
-                {format.format(new Date(`${day.day}T00:00:00Z`))}: {t("tests:activity.tests", { count: day.tests })}
+                {format.format(new Date(`${day.day}T00:00:00Z`))}:{" "}
+                {t("self-tests:activity.tests", { count: day.tests })}
               </li>
             ))}
           </ul>

@@ -21,8 +21,8 @@ import { useFocusFirstInvalid, usePageTitle, validateOnBlur } from "../shared/pa
 import "./tests.css"
 
 export const TestsSettingsPage = () => {
-  const { t } = useTranslation(["tests", "common"])
-  usePageTitle(t("tests:settings.title"))
+  const { t } = useTranslation(["self-tests", "common"])
+  usePageTitle(t("self-tests:settings.title"))
   const { machines } = useAppServices()
   const actor = useActorRef(machines.tests.settings)
   const form = useSelector(actor, (s) => s.context.form)
@@ -53,9 +53,9 @@ export const TestsSettingsPage = () => {
   return (
     <section className="panel tests-settings">
       <p className="breadcrumb">
-        <Link href="/test/">{t("tests:title")}</Link>
+        <Link href="/test/">{t("self-tests:title")}</Link>
       </p>
-      <h1>{t("tests:settings.title")}</h1>
+      <h1>{t("self-tests:settings.title")}</h1>
       {loading ? (
         <p role="status">
           <span className="spinner" aria-hidden="true" /> {t("common:loading")}
@@ -64,7 +64,7 @@ export const TestsSettingsPage = () => {
       {loadFailed ? (
         <div>
           <p className="form-message error" role="alert">
-            {t("tests:settings.loadFailed")} {loadError ? t(`common:${loadError}`) : null}
+            {t("self-tests:settings.loadFailed")} {loadError ? t(`common:${loadError}`) : null}
           </p>
           <Button variant="secondary" onPress={() => actor.send({ type: "settings.retry" })}>
             {t("common:footer.retry")}
@@ -81,28 +81,36 @@ export const TestsSettingsPage = () => {
             actor.send({ type: "settings.save" })
           }}
         >
-          {number("testDuration", t("tests:settings.duration"), t("tests:settings.durationHelp", TEST_SETTING_BOUNDS))}
+          {number(
+            "testDuration",
+            t("self-tests:settings.duration"),
+            t("self-tests:settings.durationHelp", TEST_SETTING_BOUNDS),
+          )}
           <Checkbox
             isSelected={form.testTimed}
             onChange={(value) => actor.send({ type: "field.change", field: "testTimed", value })}
           >
-            {t("tests:settings.timed")}
+            {t("self-tests:settings.timed")}
           </Checkbox>
-          <p className="description muted">{t("tests:settings.timedHelp")}</p>
+          <p className="description muted">{t("self-tests:settings.timedHelp")}</p>
           {number(
             "testExtraTime",
-            t("tests:settings.extraTime"),
-            t("tests:settings.extraTimeHelp", TEST_SETTING_BOUNDS),
+            t("self-tests:settings.extraTime"),
+            t("self-tests:settings.extraTimeHelp", TEST_SETTING_BOUNDS),
           )}
           <Checkbox
             isSelected={form.testAllPoints}
             onChange={(value) => actor.send({ type: "field.change", field: "testAllPoints", value })}
           >
-            {t("tests:settings.allPoints")}
+            {t("self-tests:settings.allPoints")}
           </Checkbox>
           {form.testAllPoints
             ? null
-            : number("testLimit", t("tests:settings.limit"), t("tests:settings.limitHelp", TEST_SETTING_BOUNDS))}
+            : number(
+                "testLimit",
+                t("self-tests:settings.limit"),
+                t("self-tests:settings.limitHelp", TEST_SETTING_BOUNDS),
+              )}
           <RadioGroup
             className="field difficulty"
             value={String(form.testDifficulty)}
@@ -111,13 +119,13 @@ export const TestsSettingsPage = () => {
               if (isTestDifficulty(level)) actor.send({ type: "field.change", field: "testDifficulty", value: level })
             }}
           >
-            <Label>{t("tests:settings.difficulty")}</Label>
+            <Label>{t("self-tests:settings.difficulty")}</Label>
             {[TEST_DIFFICULTY_BEGINNER, TEST_DIFFICULTY_EXPERT].map((level) => (
               <Radio key={level} value={String(level)} className="question-option">
                 <span className="question-radio" aria-hidden="true" />
                 <span>
-                  {t(`tests:difficulty.${level}`)}{" "}
-                  <span className="muted">{t(`tests:settings.difficultyHelp.${level}`)}</span>
+                  {t(`self-tests:difficulty.${level}`)}{" "}
+                  <span className="muted">{t(`self-tests:settings.difficultyHelp.${level}`)}</span>
                 </span>
               </Radio>
             ))}
@@ -126,14 +134,14 @@ export const TestsSettingsPage = () => {
             isSelected={form.testLeaveOutPregnancy}
             onChange={(value) => actor.send({ type: "field.change", field: "testLeaveOutPregnancy", value })}
           >
-            {t("tests:settings.leaveOutPregnancy")}
+            {t("self-tests:settings.leaveOutPregnancy")}
           </Checkbox>
-          <p className="description muted">{t("tests:settings.leaveOutPregnancyHelp")}</p>
+          <p className="description muted">{t("self-tests:settings.leaveOutPregnancyHelp")}</p>
           <FormMessage kind="error">{saveError ? t(`common:${saveError}`) : null}</FormMessage>
-          <FormMessage kind="notice">{saved ? t("tests:settings.saved") : null}</FormMessage>
+          <FormMessage kind="notice">{saved ? t("self-tests:settings.saved") : null}</FormMessage>
           <div className="button-row">
             <Button type="submit" isPending={saving}>
-              {t("tests:settings.save")}
+              {t("self-tests:settings.save")}
             </Button>
           </div>
         </form>

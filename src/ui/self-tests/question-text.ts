@@ -1,5 +1,5 @@
 // Words a presented question in the learner's language: the prompt's translated template (locales,
-// `tests:prompts.*`) filled with the point, channel, category, body-area or vessel names the
+// `self-tests:prompts.*`) filled with the point, channel, category, body-area or vessel names the
 // server resolved, and each option as the learner reads it. Shared by the test and its review.
 import type { TFunction } from "i18next"
 import {
@@ -50,7 +50,7 @@ export const optionText = (option: PresentedOption, names: Names, index = 0): st
 /** The question itself, e.g. "Where is LU-5 Chǐzé 尺澤 — Cubit Marsh located?" */
 export const promptText = (t: TFunction, question: PresentedQuestion, names: Names): string => {
   const { prompt } = question
-  return t(`tests:prompts.${prompt.kind}`, {
+  return t(`self-tests:prompts.${prompt.kind}`, {
     point: prompt.point ? pointText(prompt.point) : "",
     channel: named(names, "channel", prompt.channel),
     category: named(names, "category", prompt.category),

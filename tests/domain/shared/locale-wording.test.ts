@@ -52,8 +52,8 @@ describe("signing out has one verb in each language", () => {
         "common:logout.question",
         "common:logout.confirm",
         "common:logout.done",
-        "plans:signOut",
-        "plans:signOutQuestion",
+        "billing:signOut",
+        "billing:signOutQuestion",
       ])
         expect(all[key], key).toMatch(SIGN_OUT_VERB[language])
     })

@@ -87,9 +87,9 @@ describe("namespacesForPath (§9)", () => {
   )
 
   it("loads common and the plans' texts on the pricing page, and the tests' on the tests' pages", () => {
-    expect(namespacesForPath("/pricing")).toEqual(["common", "plans"])
-    expect(namespacesForPath("/test/")).toEqual(["common", "tests"])
-    expect(namespacesForPath("/account-settings/my-membership")).toEqual(["common", "user", "plans"])
+    expect(namespacesForPath("/pricing")).toEqual(["common", "billing"])
+    expect(namespacesForPath("/test/")).toEqual(["common", "self-tests"])
+    expect(namespacesForPath("/account-settings/my-membership")).toEqual(["common", "user", "billing"])
   })
 
   it.each(["/about-us", "/about/", "/search", "/point/li-4", ""])("loads only common on %j", (path) => {

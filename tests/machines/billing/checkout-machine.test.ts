@@ -297,7 +297,7 @@ describe("checkout machine", () => {
         started,
         new ValidationFailed({ message: "invalid", errors: { price_id: "validation.invalid" } }),
       )
-      expect(started.actor.getSnapshot().context.formError).toBe("plans:unknownPrice")
+      expect(started.actor.getSnapshot().context.formError).toBe("billing:unknownPrice")
       expect(started.actor.getSnapshot().context.selectedPriceId).toBe(yearly.price_id)
       expect(started.redirect).not.toHaveBeenCalled()
     })

@@ -320,7 +320,7 @@ describe("membership machine", () => {
         subscription: cardCancelled,
         billing: { ...proBilling, cancelled: 1 },
         formError: null,
-        notice: "plans:cancelledNotice",
+        notice: "billing:cancelledNotice",
       })
       expect(refreshUser).toHaveBeenCalledTimes(1)
     })
@@ -333,7 +333,7 @@ describe("membership machine", () => {
       expect(actor.getSnapshot().can({ type: "cancel.request" })).toBe(false)
       actor.send({ type: "cancel.request" })
       expect(actor.getSnapshot().value).toBe("showing")
-      expect(actor.getSnapshot().context.notice).toBe("plans:cancelledNotice")
+      expect(actor.getSnapshot().context.notice).toBe("billing:cancelledNotice")
       expect(cancelSubscription.inputs).toHaveLength(1)
     })
 

@@ -74,10 +74,31 @@ const fromCache = (cacheName: string, request: Request | string, ignoreVary = fa
 const cacheFirst = async (request: Request) =>
   (await fromCache(SHELL_CACHE, request, true)) ?? keep(SHELL_CACHE, request, await fetch(request))
 
+/**
+ * A 304 to a request that named the copy's ETag: the copy stands, with the headers the server sends
+ * now (its ETag names the current content version), as an HTTP cache refreshes a stored answer.
+ */
+const refresh = async (cacheName: string, request: Request, response: Response) => {
+  const cache = await caches.open(cacheName)
+  const copy = await cache.match(request)
+  const etag = response.headers.get("etag")
+  if (!copy || !etag || copy.headers.get("etag") === etag) return response
+  const headers = new Headers(copy.headers)
+  headers.set("etag", etag)
+  await cache.put(
+    request,
+    new Response(await copy.blob(), { status: copy.status, statusText: copy.statusText, headers }),
+  )
+  return response
+}
+
 /** The network first, its answer kept; offline, the copy kept last time (in the language asked for). */
 const networkFirst = async (request: Request) => {
   try {
-    return keep(CONTENT_CACHE, request, await fetch(request))
+    const response = await fetch(request)
+    return response.status === 304 && request.headers.has("if-none-match")
+      ? refresh(CONTENT_CACHE, request, response)
+      : keep(CONTENT_CACHE, request, response)
   } catch (offline) {
     const copy = await fromCache(CONTENT_CACHE, request)
     if (copy) return copy

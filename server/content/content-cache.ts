@@ -3,7 +3,8 @@
 // (content version, language, plan level, endpoint and slug) and sent with an ETag; a matching
 // If-None-Match answers 304. Only successful answers are kept: a locked or unknown item is asked
 // of the Content service every time, so a Pro-only text never reaches a visitor or a Standard user
-// from here (their level is part of the key, and of the ETag). Per-user data is never cached.
+// from here (their level is part of the key, and of the ETag). Per-user data is never cached. A copy
+// of the same bytes from an earlier content version is answered 304 too (`sameBytes`).
 import { createHash } from "node:crypto"
 import { Context, Effect, Layer, Schema } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -41,6 +42,17 @@ export interface ContentRequest<A, E> {
   /** Makes the answer when it is not kept yet; a failure (a locked item, 404) is never kept. */
   readonly make: Effect.Effect<A, E>
 }
+
+/** An ETag without the content version it was made from: language, plan level, the bytes' digest, the coding. */
+const withoutVersion = (etag: string) => etag.trim().replace(/^(W\/)?"[^"]{8}-/, '"')
+
+/**
+ * Whether the copy a client names is of the same bytes, made from an earlier content version: a
+ * new seed changes every answer's ETag, but a device that keeps the answers (the offline download)
+ * is sent only those whose bytes changed; a 304 gives it the current ETag.
+ */
+export const sameBytes = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch?.split(",").some((tag) => withoutVersion(tag) === withoutVersion(etag)) === true
 
 export class ContentCache extends Context.Service<
   ContentCache,
@@ -126,7 +138,10 @@ export class ContentCache extends Context.Service<
             Vary: CONTENT_VARY,
             "Cache-Control": CONTENT_CACHE_CONTROL,
           }
-          if (matchesEtag(request.headers["if-none-match"], [etag]))
+          if (
+            matchesEtag(request.headers["if-none-match"], [etag]) ||
+            sameBytes(request.headers["if-none-match"], etag)
+          )
             return HttpServerResponse.empty({ status: 304, headers })
           if (coding === "identity")
             return HttpServerResponse.uint8Array(entry.identity, { contentType: "application/json", headers })

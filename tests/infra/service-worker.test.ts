@@ -100,14 +100,29 @@ type Listener = (event: Record<string, unknown>) => void
 const startWorker = async (shell: ReadonlyArray<string>, version: string) => {
   const code = await bundleWorker(shell, version)
   const listeners = new Map<string, Listener>()
-  const state = { online: true, skipped: false, claimed: false, asked: [] as Array<string> }
+  const state = {
+    online: true,
+    skipped: false,
+    claimed: false,
+    asked: [] as Array<string>,
+    etag: '"v1v1v1v1-en-standard-abc"',
+  }
   /** What the server answers: a 404 for /api/point/missing, a 500 for /api/point/broken, else 200 with the path. */
   const network = async (request: Request) => {
     state.asked.push(`${request.method} ${new URL(request.url).pathname}`)
     if (!state.online) throw new TypeError("Failed to fetch")
     const path = new URL(request.url).pathname
+    // A copy named by its ETag is unchanged: 304, with the ETag of the current content version.
+    if (request.headers.has("if-none-match")) {
+      const unchanged = new Response(null, { status: 304, headers: { etag: state.etag } })
+      Object.defineProperty(unchanged, "type", { value: "basic" })
+      return unchanged
+    }
     const status = path.endsWith("/missing") ? 404 : path.endsWith("/broken") ? 500 : 200
-    const response = new Response(`${request.method} ${path} #${state.asked.length}`, { status })
+    const response = new Response(`${request.method} ${path} #${state.asked.length}`, {
+      status,
+      headers: { etag: state.etag },
+    })
     Object.defineProperty(response, "type", { value: "basic" })
     return response
   }
@@ -194,6 +209,23 @@ describe("the worker", () => {
     expect(await worker.request("/api/point/lu-9-taiyuan")).toEqual(online)
     // Never opened: nothing to show, the call fails as offline.
     expect(await worker.request("/api/point/lu-10-yuji")).toBe("failed")
+  })
+
+  it("answers a request naming its copy's ETag with the 304, and the copy takes the current ETag", async () => {
+    worker.state.online = true
+    worker.state.etag = '"v1v1v1v1-en-standard-abc"'
+    const first = await worker.request("/api/point/lu-11-shaoshang")
+    expect(first).toMatchObject({ status: 200 })
+    worker.state.etag = '"v2v2v2v2-en-standard-abc"'
+    const again = await worker.request("/api/point/lu-11-shaoshang", {
+      headers: { "If-None-Match": '"v1v1v1v1-en-standard-abc"' },
+    })
+    expect(again).toMatchObject({ status: 304 })
+    const copy = await worker.stores.get(CONTENT_CACHE)!.match(`${ORIGIN}/api/point/lu-11-shaoshang`)
+    expect(copy?.headers.get("etag")).toBe('"v2v2v2v2-en-standard-abc"')
+    expect(await copy?.text()).toBe((first as { body: string }).body)
+    worker.state.online = false
+    expect(await worker.request("/api/point/lu-11-shaoshang")).toEqual(first)
   })
 
   it("never keeps an answer that is not a 200", async () => {

@@ -32,6 +32,7 @@ import { wireAccount } from "./wiring/account.ts"
 import { wireBilling } from "./wiring/billing.ts"
 import { wireCharts } from "./wiring/charts.ts"
 import { wireContent } from "./wiring/content.ts"
+import { wireOffline } from "./wiring/offline.ts"
 import { makeRuntime, readWith, type WireOptions } from "./wiring/shared/runtime.ts"
 import { makeWiring } from "./wiring/shared/wiring.ts"
 import { readLanguage, wireShell } from "./wiring/shell.ts"
@@ -91,6 +92,13 @@ export const wire = async (
   const content = wireContent(w, billing)
   const charts = wireCharts(w)
   const signedIn = () => account.session.getSnapshot().context.user !== null
+  const offline = wireOffline(w, {
+    session: account.session,
+    connection: shell.connection,
+    language,
+    baseUrl: options.baseUrl,
+    whenIdle: (run) => void whenIdle(run, 5000),
+  })
 
   const flows = {
     "sign-in": later(() => flowScripts["sign-in"]().then((m) => m.wireSignInPages(w, account.session))),
@@ -132,6 +140,9 @@ export const wire = async (
     firstPage: firstPageAnswers(options.firstPage),
     cookiesAccepted: shell.cookiesAccepted,
     connection: shell.connection,
+    offlineDownload: offline.offlineDownload,
+    installOffer: offline.installOffer,
+    storageUsed: offline.storageUsed,
     navigation: shell.navigation,
     session: account.session,
     logout: account.logout,
@@ -192,7 +203,9 @@ export const wire = async (
     i18n,
     loadFlowsOf,
     preloadShellFlows,
-    keepOffline: shell.keepOffline,
+    keepOffline: offline.keepOffline,
+    offlineDownload: offline.offlineDownload,
+    installOffer: offline.installOffer,
   }
 }
 
@@ -206,8 +219,8 @@ if (root) {
       if (firstPage && root.hasChildNodes()) hydrateRoot(root, element)
       else createRoot(root).render(element)
       whenIdle(preloadShellFlows, 3000)
-      // The worker that keeps the app for offline use, once the page is usable; a development
-      // server's modules change too often to be kept.
+      // The worker that keeps the app for offline use, once the page is usable, then the signed-in
+      // learner's part; a development server's modules change too often to be kept.
       if (import.meta.env.PROD) whenIdle(keepOffline, 5000)
     },
   )

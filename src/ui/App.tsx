@@ -34,6 +34,7 @@ import { Footer } from "./shared/layout/Footer.tsx"
 import { Header } from "./shared/layout/Header.tsx"
 import { LogoMark } from "./shared/layout/LogoMark.tsx"
 import { OfflineBanner } from "./shared/layout/OfflineBanner.tsx"
+import { OfflineReadyAnnouncement } from "./shared/layout/OfflineProgress.tsx"
 import { SignedInOnly } from "./shared/layout/SignedInOnly.tsx"
 import { withFlows } from "./shared/page-flows.ts"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
@@ -438,6 +439,7 @@ const MemberApp = () => {
         {t("skipToContent")}
       </a>
       <OfflineBanner />
+      <OfflineReadyAnnouncement />
       <LogoutBar actor={logout} />
       <Header
         onLogout={() => logout.send({ type: "logout.request" })}

@@ -60,7 +60,9 @@ import type { testSessionMachine } from "../machines/self-tests/test-session-mac
 import type { testsSettingsMachine } from "../machines/self-tests/tests-settings-machine.ts"
 import type { connectionMachine } from "../machines/shared/connection-machine.ts"
 import type { cookieConsentMachine } from "../machines/shared/cookie-consent-machine.ts"
+import type { installOfferMachine } from "../machines/shared/install-offer-machine.ts"
 import type { languageMachine } from "../machines/shared/language-machine.ts"
+import type { offlineDownloadMachine } from "../machines/shared/offline-download-machine.ts"
 import type { quoteMachine } from "../machines/shared/quote-machine.ts"
 import type { patientPageMachine } from "../machines/sharing/patient-page-machine.ts"
 import type { shareFormMachine } from "../machines/sharing/share-form-machine.ts"
@@ -90,6 +92,12 @@ export interface AppServices {
   readonly cookiesAccepted: boolean
   /** The connection: offline when the browser says so or a call could not reach the server. */
   readonly connection: ActorRefFrom<typeof connectionMachine>
+  /** The learner's part kept on this device in the background: the account menu's progress, the setting. */
+  readonly offlineDownload: ActorRefFrom<typeof offlineDownloadMachine>
+  /** The account menu's offer to install the app on this device. */
+  readonly installOffer: ActorRefFrom<typeof installOfferMachine>
+  /** The bytes the site's storage uses on this device, null where the browser does not say. */
+  readonly storageUsed: () => Promise<number | null>
   /** Leaving the page from a view (a menu item): in the app, or another site in a new tab. */
   readonly navigation: { readonly go: (path: string) => void; readonly openTab: (url: string) => void }
   readonly session: ActorRefFrom<typeof sessionMachine>

@@ -10,6 +10,7 @@ import { readStoredUser } from "../domain/account/stored-user.ts"
 import type { StoredUser } from "../domain/account/user.ts"
 import { PAYMENT_PROMPT_STORAGE_KEY } from "../domain/billing/payment-prompt.ts"
 import { COOKIE_USERDATA, ONE_TIME_TOKEN_KEY, SESSION_COOKIE_MAX_AGE_SECONDS } from "../domain/shared/cookies.ts"
+import { isDeviceSettingKey } from "../domain/shared/offline-content.ts"
 import { isUnsavedWorkKey } from "../domain/shared/unsaved-work.ts"
 import { Cookies } from "../infra/cookies.ts"
 import { Navigation } from "../infra/navigation.ts"
@@ -44,7 +45,8 @@ const persistUser = (user: StoredUser) =>
 
 /**
  * Sign-out clears local storage (§4) but keeps when the payment modal last offered itself, so
- * signing out and in again does not bring it back the same day. A session that ended by itself
+ * signing out and in again does not bring it back the same day, and this device's own settings
+ * (keeping the content offline, the install offer). A session that ended by itself
  * (a 401) also keeps unsaved work, so the same user finds their text again after signing in. The
  * session cookie is the server's to clear (sign-out and a 401 answer do it); scripts cannot. The
  * device's copies of the pages and answers the session read go too: they were the user's plan's.
@@ -55,7 +57,9 @@ const clearSession = (keepUnsaved: boolean) =>
     const storage = yield* Storage
     yield* cookies.remove(COOKIE_USERDATA)
     const keys = yield* storage.keys
-    const kept = keys.filter((key) => key === PAYMENT_PROMPT_STORAGE_KEY || (keepUnsaved && isUnsavedWorkKey(key)))
+    const kept = keys.filter(
+      (key) => key === PAYMENT_PROMPT_STORAGE_KEY || isDeviceSettingKey(key) || (keepUnsaved && isUnsavedWorkKey(key)),
+    )
     const values = yield* Effect.forEach(kept, (key) => Effect.map(storage.get(key), (value) => [key, value] as const))
     yield* storage.clear
     yield* Effect.forEach(values, ([key, value]) => (value === undefined ? Effect.void : storage.set(key, value)), {

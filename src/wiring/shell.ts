@@ -49,8 +49,6 @@ const wireConnection = (w: Wiring) => {
 
 export const wireShell = (w: Wiring) => ({
   connection: wireConnection(w),
-  /** Registers the service worker that keeps the app and what the learner opened for offline use. */
-  keepOffline: () => w.act(Effect.flatMap(Offline, (offline) => offline.register)),
   /** Navigation a view starts itself (a menu item): through the Navigation service, like the flows'. */
   navigation: {
     go: (path: string) => w.act(Effect.flatMap(Navigation, (navigation) => navigation.go(path))),

@@ -1,6 +1,7 @@
 // /account-settings/registered-devices (§3, §6, §9): the account's sign-ins with browser, system and
 // last use; this one marked; the first three until "show all"; sign one out or all, each after asking.
 // Once a device is signed out (or refused), the cursor goes to the list instead of the page's body.
+// Below, this device's own setting: keeping the learning content here for offline use.
 import { useActorRef, useSelector } from "@xstate/react"
 import { useTranslation } from "react-i18next"
 import { DEVICES_SHOWN, LOCAL_NETWORK, type RegisteredDevice, visibleDevices } from "../../domain/account/devices.ts"
@@ -9,6 +10,7 @@ import { useAppServices } from "../app-services.tsx"
 import { Button } from "../shared/components/Button.tsx"
 import { ConfirmDialog } from "../shared/components/ConfirmDialog.tsx"
 import { useFocusWhenReady, usePageTitle } from "../shared/page-hooks.ts"
+import { OfflineSetting } from "./OfflineSetting.tsx"
 
 /** When a device was last used ("Last used 3 minutes ago", the exact time as its title) and where it signed in. */
 const DeviceFacts = ({ device }: { readonly device: RegisteredDevice }) => {
@@ -56,87 +58,90 @@ export const DevicesPage = () => {
   const removing = useSelector(actor, (s) => s.context.removing)
   const removed = useFocusWhenReady<HTMLUListElement>(!busy && !confirmingRemove)
   return (
-    <section className="panel">
-      <h1>{t("account:devices.title")}</h1>
-      <p>{t("account:devices.intro")}</p>
-      {loading ? (
-        <p role="status">
-          <span className="spinner" aria-hidden="true" /> {t("common:loading")}
-        </p>
-      ) : null}
-      {loadFailed ? (
-        <div>
-          <p className="form-message error" role="alert">
-            {t("account:devices.loadFailed")} {loadError ? t(`common:${loadError}`) : null}
+    <>
+      <section className="panel">
+        <h1>{t("account:devices.title")}</h1>
+        <p>{t("account:devices.intro")}</p>
+        {loading ? (
+          <p role="status">
+            <span className="spinner" aria-hidden="true" /> {t("common:loading")}
           </p>
-          <Button variant="secondary" onPress={() => actor.send({ type: "devices.retry" })}>
-            {t("account:profile.retry")}
+        ) : null}
+        {loadFailed ? (
+          <div>
+            <p className="form-message error" role="alert">
+              {t("account:devices.loadFailed")} {loadError ? t(`common:${loadError}`) : null}
+            </p>
+            <Button variant="secondary" onPress={() => actor.send({ type: "devices.retry" })}>
+              {t("account:profile.retry")}
+            </Button>
+          </div>
+        ) : null}
+        {devices.length > 0 ? (
+          <ul ref={removed.ref} tabIndex={-1} className="device-list" aria-label={t("account:devices.title")}>
+            {visibleDevices(devices, showAll).map((device) => (
+              <li key={device.id} className="device">
+                <div>
+                  <strong>{device.device_name}</strong>
+                  {device.status === "current" ? <span className="badge">{t("account:devices.current")}</span> : null}
+                  <br />
+                  <DeviceFacts device={device} />
+                </div>
+                {device.status === "current" ? null : confirmingRemove && removing === device.id ? (
+                  <ConfirmDialog
+                    question={t("account:devices.removeQuestion", { name: device.device_name })}
+                    confirmLabel={t("account:devices.removeConfirm")}
+                    cancelLabel={t("account:devices.cancel")}
+                    onConfirm={() => {
+                      removed.arm()
+                      actor.send({ type: "remove.confirm" })
+                    }}
+                    onCancel={() => actor.send({ type: "remove.dismiss" })}
+                    destructive
+                  />
+                ) : (
+                  <Button
+                    id={`device-remove-${device.id}`}
+                    variant="secondary"
+                    isPending={busy && removing === device.id}
+                    isDisabled={(busy || confirmingRemove) && removing !== device.id}
+                    onPress={() => actor.send({ type: "device.remove", id: device.id })}
+                  >
+                    {t("account:devices.remove", { name: device.device_name })}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {devices.length > DEVICES_SHOWN ? (
+          <Button variant="quiet" onPress={() => actor.send({ type: "devices.toggleAll" })}>
+            {showAll ? t("account:devices.showFewer") : t("account:devices.showAll", { count: devices.length })}
           </Button>
-        </div>
-      ) : null}
-      {devices.length > 0 ? (
-        <ul ref={removed.ref} tabIndex={-1} className="device-list" aria-label={t("account:devices.title")}>
-          {visibleDevices(devices, showAll).map((device) => (
-            <li key={device.id} className="device">
-              <div>
-                <strong>{device.device_name}</strong>
-                {device.status === "current" ? <span className="badge">{t("account:devices.current")}</span> : null}
-                <br />
-                <DeviceFacts device={device} />
-              </div>
-              {device.status === "current" ? null : confirmingRemove && removing === device.id ? (
-                <ConfirmDialog
-                  question={t("account:devices.removeQuestion", { name: device.device_name })}
-                  confirmLabel={t("account:devices.removeConfirm")}
-                  cancelLabel={t("account:devices.cancel")}
-                  onConfirm={() => {
-                    removed.arm()
-                    actor.send({ type: "remove.confirm" })
-                  }}
-                  onCancel={() => actor.send({ type: "remove.dismiss" })}
-                  destructive
-                />
-              ) : (
-                <Button
-                  id={`device-remove-${device.id}`}
-                  variant="secondary"
-                  isPending={busy && removing === device.id}
-                  isDisabled={(busy || confirmingRemove) && removing !== device.id}
-                  onPress={() => actor.send({ type: "device.remove", id: device.id })}
-                >
-                  {t("account:devices.remove", { name: device.device_name })}
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {devices.length > DEVICES_SHOWN ? (
-        <Button variant="quiet" onPress={() => actor.send({ type: "devices.toggleAll" })}>
-          {showAll ? t("account:devices.showFewer") : t("account:devices.showAll", { count: devices.length })}
-        </Button>
-      ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          question={t("account:devices.logoutAllQuestion")}
-          confirmLabel={t("account:devices.logoutAllConfirm")}
-          cancelLabel={t("account:devices.cancel")}
-          onConfirm={() => actor.send({ type: "logoutAll.confirm" })}
-          onCancel={() => actor.send({ type: "logoutAll.dismiss" })}
-          destructive
-        />
-      ) : devices.length > 0 ? (
-        <div className="button-row">
-          <Button
-            id="devices-logout-all"
-            variant="secondary"
-            isDisabled={confirmingRemove}
-            onPress={() => actor.send({ type: "logoutAll.request" })}
-          >
-            {t("account:devices.logoutAll")}
-          </Button>
-        </div>
-      ) : null}
-    </section>
+        ) : null}
+        {confirming ? (
+          <ConfirmDialog
+            question={t("account:devices.logoutAllQuestion")}
+            confirmLabel={t("account:devices.logoutAllConfirm")}
+            cancelLabel={t("account:devices.cancel")}
+            onConfirm={() => actor.send({ type: "logoutAll.confirm" })}
+            onCancel={() => actor.send({ type: "logoutAll.dismiss" })}
+            destructive
+          />
+        ) : devices.length > 0 ? (
+          <div className="button-row">
+            <Button
+              id="devices-logout-all"
+              variant="secondary"
+              isDisabled={confirmingRemove}
+              onPress={() => actor.send({ type: "logoutAll.request" })}
+            >
+              {t("account:devices.logoutAll")}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+      <OfflineSetting />
+    </>
   )
 }

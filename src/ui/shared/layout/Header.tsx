@@ -73,7 +73,7 @@ export const Header = ({
     if (key === "channels") onToggleMenu()
     else if (key === "search") setSearchModalOpen(true)
     else if (key === "support") navigation.openTab(EXTERNAL_LINKS.support)
-    else if (accountMenu.entries.some((entry) => entry.id === key)) accountMenu.act(key)
+    else if (accountMenu.items.some((entry) => entry.id === key)) accountMenu.act(key)
     else navigation.go(key)
   }
   const entry = (id: string, text: string, label: ReactNode = text): MenuEntry => ({ id, textValue: text, label })

@@ -1,11 +1,20 @@
 // Working offline (issue 33): a Standard learner's browser keeps the app and the pages they opened
-// (src/service-worker.ts), so on a train without a network the home page and an opened point still
-// show, with a banner saying so; the device never holds a text of Pro, only what the server sent this
-// learner; and signing out clears the copies. This journey lets the app's service worker run, in a
-// context of its own (the other journeys block it, support/test.ts).
+// (src/service-worker.ts), and in the background every page their plan opens (the account menu says
+// "Available offline: 31 of 31 points"), so on a train without a network the home page, an opened
+// point and a point never opened still show, with a banner saying so; the device never holds a text
+// of Pro, only what the server sent this learner; the setting turns it off and empties the copies;
+// and signing out clears them. A Pro learner's device keeps all 409 points. These journeys let the
+// app's service worker run, in a context of their own (the other journeys block it, support/test.ts).
 import type { Page } from "@playwright/test"
 import { loadContent } from "../../server/content/load-content.ts"
-import { acceptCookies, createVerifiedUser, expectAccessible, goInApp, signIn } from "./support/fixtures.ts"
+import {
+  acceptCookies,
+  createVerifiedUser,
+  expectAccessible,
+  goInApp,
+  signIn,
+  signInAsPro,
+} from "./support/fixtures.ts"
 import { expect, test } from "./support/test.ts"
 
 test.use({ serviceWorkers: "allow" })
@@ -22,6 +31,10 @@ const locations = (free: boolean) =>
  * free point shares word for word).
  */
 const PRO_TEXTS = locations(false).filter((text) => !locations(true).some((free) => free.includes(text)))
+/** The points a Standard learner may open: the free channels'. */
+const FREE_POINTS = new Set(
+  content.channels.filter((channel) => FREE_CHANNELS.has(channel.code)).flatMap((c) => c.points.map((p) => p.slug)),
+)
 
 /** Every answer the site's caches hold: the cache, the address, the body. */
 const cachedAnswers = (page: Page) =>
@@ -41,7 +54,30 @@ const cachedAnswers = (page: Page) =>
 
 const offlineBanner = (page: Page) => page.getByRole("status").filter({ hasText: "You are offline." })
 
-test("offline, the home page and an opened point still show; no Pro text is kept; signing out clears the copies", async ({
+/** The addresses the content cache holds. */
+const contentUrls = async (page: Page) =>
+  (await cachedAnswers(page))
+    .filter((answer) => answer.cache.startsWith("jingluo-content-"))
+    .map((answer) => answer.url)
+
+const controlled = (page: Page) =>
+  expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true)
+
+/** Waits, in the account menu, until every point the learner may open is kept; how long that took. */
+const waitUntilKept = async (page: Page, points: number, timeout: number) => {
+  const started = Date.now()
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: /My account/ })
+    .click()
+  const line = page.getByRole("menu").getByRole("menuitem", { name: /^Available offline:/ })
+  await expect(line).toHaveText(`Available offline: ${points} of ${points} points`, { timeout })
+  await page.keyboard.press("Escape")
+  await expect(page.getByRole("menu")).toHaveCount(0)
+  return Date.now() - started
+}
+
+test("offline, the home page, an opened point and the learner's whole part show; no Pro text is kept; the setting and signing out clear the copies", async ({
   page,
   context,
 }) => {
@@ -55,9 +91,7 @@ test("offline, the home page and an opened point still show; no Pro text is kept
   await acceptCookies(page)
   await signIn(page, await createVerifiedUser(page))
   // The worker is registered once the first page is usable, and takes the page over when it is ready.
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-    .toBe(true)
+  await controlled(page)
   const shell = (await cachedAnswers(page)).filter((answer) => answer.cache.startsWith("jingluo-shell-"))
   expect(shell.map((answer) => answer.url)).toContain("/index.html")
 
@@ -75,6 +109,11 @@ test("offline, the home page and an opened point still show; no Pro text is kept
   const point = page.getByRole("heading", { level: 1 })
   await expect(point).toContainText("LU-9")
   await expect(offlineBanner(page)).toHaveCount(0)
+  // In the background the device keeps every page a Standard learner may open.
+  const took = await waitUntilKept(page, FREE_POINTS.size, 60_000)
+  test
+    .info()
+    .annotations.push({ type: "download", description: `31 points kept within ${took} ms of opening the menu` })
 
   // No network: the point reloads from the device, and the banner says what works.
   await context.setOffline(true)
@@ -92,10 +131,18 @@ test("offline, the home page and an opened point still show; no Pro text is kept
   await expect(welcome).toBeVisible()
   await expect(offlineBanner(page)).toBeVisible()
   await expectAccessible(page)
-  // A page never opened has no copy: the app's shell says the page could not be loaded, not the browser.
-  await page.goto("/point/lu-10-yuji")
-  await expect(page.locator("#root footer")).toBeVisible()
+  // A free point never opened shows from the answer kept in the background, in the app's shell.
+  await page.goto("/point/li-11-quchi")
+  await expect(point).toContainText("LI-11")
   await expect(offlineBanner(page)).toBeVisible()
+  const li11 = content.channels.flatMap((channel) => channel.points).find((p) => p.code === "LI-11")!
+  await expect(page.locator("#main")).toContainText(li11.location)
+  // So does the list of channels.
+  await goInApp(page, "/book/pages/channels")
+  await expect(page.locator("#main a[href='/book/pages/channels/large-intestine-channel']")).toBeVisible()
+  // A page the learner may not open was never fetched: the shell says it could not be loaded, not the browser.
+  await page.goto("/point/st-37-shangjuxu")
+  await expect(page.locator("#root footer")).toBeVisible()
 
   // Back online, the banner goes.
   await context.setOffline(false)
@@ -111,8 +158,15 @@ test("offline, the home page and an opened point still show; no Pro text is kept
       "/point/st-36-zusanli",
       "/api/channels/lung-channel",
       "/api/channels/stomach-channel",
+      "/api/channels",
+      "/api/channels/large-intestine-channel",
+      "/api/point/li-11-quchi",
     ]),
   )
+  // No answer of a point the learner may not open: every point answer kept is a free point's.
+  const points = learner.flatMap((answer) => /^\/api\/point\/(.+)$/.exec(answer.url)?.[1] ?? [])
+  expect(points.length).toBeGreaterThanOrEqual(FREE_POINTS.size)
+  expect(points.filter((slug) => !FREE_POINTS.has(slug))).toEqual([])
   const lu9 = content.channels.flatMap((channel) => channel.points).find((p) => p.code === "LU-9")!
   expect(learner.find((answer) => answer.url === "/point/lu-9-taiyuan")?.body).toContain(lu9.location)
   for (const { url, body } of kept) {
@@ -120,18 +174,50 @@ test("offline, the home page and an opened point still show; no Pro text is kept
     expect(pro, `${url} holds a Pro text`).toBeUndefined()
   }
 
-  // Signing out clears the copies of what this learner read; the app's shell stays.
+  // Turned off on this device, the copies go; turned on again, the download starts over.
+  await page.goto("/account-settings/registered-devices")
+  const keep = page.getByRole("switch", { name: "Keep the learning content on this device" })
+  await expect(keep).toBeChecked()
+  await expect(page.getByText(/^Storage used by Jingluo on this device: [\d.,]+\s[kM]B$/)).toBeVisible()
+  await keep.focus()
+  await page.keyboard.press("Space")
+  await expect(keep).not.toBeChecked()
+  await expect.poll(() => contentUrls(page)).toEqual([])
+  await page.keyboard.press("Space")
+  await expect(keep).toBeChecked()
+  await expect.poll(async () => (await contentUrls(page)).length).toBeGreaterThan(0)
+
+  // Signing out — the download may still be under way — clears the copies of what this learner read; the app's shell stays.
   await page.goto("/")
   await expect(welcome).toBeVisible()
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign out" }).click()
   await page.getByRole("button", { name: "Yes, sign out" }).click()
   await expect(page).toHaveURL(/\/login$/)
-  await expect
-    .poll(async () =>
-      (await cachedAnswers(page))
-        .filter((answer) => answer.cache.startsWith("jingluo-content-"))
-        .map((answer) => answer.url),
-    )
-    .toEqual([])
+  await expect.poll(() => contentUrls(page)).toEqual([])
+  // Nothing fetched before signing out lands afterwards.
+  await page.waitForTimeout(3000)
+  expect(await contentUrls(page)).toEqual([])
   expect((await cachedAnswers(page)).some((answer) => answer.cache.startsWith("jingluo-shell-"))).toBe(true)
+})
+
+test("a Pro learner's device keeps all 409 points; offline, a Pro point never opened shows", async ({
+  page,
+  context,
+}) => {
+  await acceptCookies(page)
+  await signInAsPro(page)
+  await page.goto("/")
+  await controlled(page)
+  const took = await waitUntilKept(page, 409, 110_000)
+  test
+    .info()
+    .annotations.push({ type: "download", description: `409 points kept within ${took} ms of opening the menu` })
+
+  await context.setOffline(true)
+  await page.goto("/point/st-36-zusanli")
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("ST-36")
+  const st36 = content.channels.flatMap((channel) => channel.points).find((p) => p.code === "ST-36")!
+  await expect(page.locator("#main")).toContainText(st36.location)
+  await expect(offlineBanner(page)).toBeVisible()
+  await context.setOffline(false)
 })

@@ -4,7 +4,8 @@
 // connection is lost and goes on when it is back. The answers are asked for as the app's own client
 // asks (src/infra/offline.ts), so the worker keeps them under the keys the app's calls read: its
 // rules (src/domain/shared/offline.ts) are the only ones deciding what is kept. The page reads the
-// content cache only to skip what it already holds of the current content version.
+// content cache only to skip what it already holds of the current content version, and clears it
+// when the copies were made for a plan that opened more than the learner's does now.
 import { Effect, Exit } from "effect"
 import { type Actor, createActor, fromCallback, fromPromise } from "xstate"
 import {
@@ -15,7 +16,9 @@ import {
   INSTALL_OFFER_KEY,
   isCurrent,
   keepsContent,
+  MENUS_ANSWER,
   OFFLINE_SETTING_KEY,
+  openedMoreBefore,
   plannedAnswers,
 } from "../domain/shared/offline-content.ts"
 import { Offline } from "../infra/offline.ts"
@@ -75,8 +78,11 @@ export const wireOffline = (w: Wiring, options: OfflineWiringOptions) => {
     )
   }
 
-  /** The indexes, then what the device holds of each page the learner may open. */
-  const count = fromPromise<Count>(async ({ signal }) => {
+  const keptEtag = (path: string) =>
+    w.runtime.runPromise(Effect.flatMap(Offline, (offline) => offline.keptEtag(url(path), language)))
+
+  /** The index answers (kept by the worker as they come), their JSON and the menus' ETag. */
+  const fetchIndexes = async (signal: AbortSignal) => {
     const answers = await Promise.all(INDEX_ANSWERS.map((path) => fetchAnswer(path, null, true, signal)))
     const bodies: Array<unknown> = []
     for (const exit of answers) {
@@ -85,14 +91,24 @@ export const wireOffline = (w: Wiring, options: OfflineWiringOptions) => {
       bodies.push(exit.value.body)
     }
     const [menus, channels, categories, bodyAreas, bookPages, charts] = bodies
-    const index = { menus, channels, categories, bodyAreas, bookPages, charts } as ContentIndex
-    const current = answerStamp(Exit.isSuccess(answers[0]!) ? answers[0].value.etag : null)
-    const planned = plannedAnswers(index)
-    const kept = await Promise.all(
-      planned.map((answer) =>
-        w.runtime.runPromise(Effect.flatMap(Offline, (o) => o.keptEtag(url(answer.path), language))),
-      ),
-    )
+    const etag = Exit.isSuccess(answers[0]!) ? answers[0].value.etag : null
+    return { index: { menus, channels, categories, bodyAreas, bookPages, charts } as ContentIndex, etag }
+  }
+
+  /** The indexes, then what the device holds of each page the learner may open. */
+  const count = fromPromise<Count>(async ({ signal }) => {
+    const keptMenus = await keptEtag(MENUS_ANSWER)
+    let { index, etag } = await fetchIndexes(signal)
+    let planned = plannedAnswers(index)
+    let kept: ReadonlyArray<string | null> = await Promise.all(planned.map((answer) => keptEtag(answer.path)))
+    // Copies made while the plan opened more (Pro ended): every copy goes, then the indexes come again.
+    if ([keptMenus, ...kept].some((tag) => openedMoreBefore(tag, etag))) {
+      await w.runtime.runPromise(Effect.flatMap(Offline, (offline) => offline.clearContent))
+      ;({ index, etag } = await fetchIndexes(signal))
+      planned = plannedAnswers(index)
+      kept = planned.map(() => null)
+    }
+    const current = answerStamp(etag)
     const queue: Array<QueuedAnswer> = []
     let done = 0
     planned.forEach((answer, i) => {

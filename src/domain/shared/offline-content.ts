@@ -119,6 +119,19 @@ export const answerStamp = (etag: string | null | undefined): string | null => {
 export const isCurrent = (keptEtag: string | null | undefined, current: string | null) =>
   current !== null && answerStamp(keptEtag) === current
 
+const LEVELS = ["visitor", "standard", "pro"]
+
+/**
+ * Whether the copies kept were made for a plan that opened more than the learner's plan now does
+ * (Pro ended): then every copy goes before the download starts again, so the device holds no Pro
+ * text the learner may no longer open.
+ */
+export const openedMoreBefore = (keptEtag: string | null | undefined, currentEtag: string | null | undefined) => {
+  const kept = answerStamp(keptEtag)?.split("-").at(-1)
+  const now = answerStamp(currentEtag)?.split("-").at(-1)
+  return kept !== undefined && now !== undefined && LEVELS.indexOf(kept) > LEVELS.indexOf(now)
+}
+
 /** Progress as the account menu shows it. */
 export interface OfflineProgress {
   readonly done: number

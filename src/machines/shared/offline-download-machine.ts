@@ -1,13 +1,14 @@
 // Keeping the learner's part on the device (issue 33), in the background after sign-in: count what
 // the learner may open and what the device already holds of the current content version, then ask
 // for the rest a few at a time. The account menu shows the points kept ("12 of 31"); going offline
-// pauses it and the connection's return resumes it (what is kept is skipped); signing out stops it
-// (sign-out clears the copies); the learner's setting turns it off (the copies go) or on again.
+// pauses it, and the connection's return (or half a minute) resumes it, skipping what is kept;
+// signing out stops it (sign-out clears the copies); the learner's setting turns it off (the copies
+// go) or on again.
 //
 //   idle ──start──▶ counting ──▶ downloading ──▶ done
 //     │ (setting off)   │  ╲           │  ╲
 //     ▼                 ▼   ╲──────────▼───▶ failed ──retry──▶ counting
-//    off ◀──turnOff── paused(offline) ──connection.back──▶ counting
+//    off ◀──turnOff── paused(offline) ──connection.back, 30 s──▶ counting
 import { assign, fromCallback, fromPromise, setup } from "xstate"
 
 /** An answer still to ask for, with the ETag of the copy kept, if any (then only a change is sent). */
@@ -73,6 +74,10 @@ export const offlineDownloadMachine = setup({
     storeSetting: (_, _params: { readonly enabled: boolean }) => {},
     /** Deletes the copies of the content and frees their space. */
     clearContent: () => {},
+  },
+  delays: {
+    /** The server may be out of reach while the browser says it is online: try again after a while. */
+    retryLater: 30_000,
   },
   guards: {
     enabled: ({ context }) => context.enabled,
@@ -142,6 +147,7 @@ export const offlineDownloadMachine = setup({
       on: { "offline.start": "counting" },
     },
     paused: {
+      after: { retryLater: "counting" },
       on: { "connection.back": "counting", "offline.retry": "counting" },
     },
     failed: {

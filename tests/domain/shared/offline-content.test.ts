@@ -10,6 +10,7 @@ import {
   isDeviceSettingKey,
   keepsContent,
   OFFLINE_SETTING_KEY,
+  openedMoreBefore,
   openPoints,
   plannedAnswers,
 } from "../../../src/domain/shared/offline-content.ts"
@@ -107,6 +108,17 @@ describe("the learner's part kept offline", () => {
     expect(isCurrent('"v1v1v1v1-de-standard-point"', current)).toBe(false)
     expect(isCurrent(null, current)).toBe(false)
     expect(isCurrent('"v1v1v1v1-en-standard-point"', null)).toBe(false)
+  })
+
+  it("knows when the copies were made for a plan that opened more than the learner's does now", () => {
+    const standard = '"v1v1v1v1-en-standard-menus"'
+    expect(openedMoreBefore('"v0v0v0v0-en-pro-point"', standard)).toBe(true)
+    expect(openedMoreBefore('"v1v1v1v1-de-pro-point-br"', standard)).toBe(true)
+    expect(openedMoreBefore('"v1v1v1v1-en-standard-point"', standard)).toBe(false)
+    // Pro now opens more than Standard did: the copies are asked for again, one by one.
+    expect(openedMoreBefore('"v1v1v1v1-en-standard-point"', '"v1v1v1v1-en-pro-menus"')).toBe(false)
+    expect(openedMoreBefore(null, standard)).toBe(false)
+    expect(openedMoreBefore('"q1w2e3r4t5y6u7i8"', standard)).toBe(false)
   })
 
   it("keeps the content unless turned off on this device, a setting sign-out keeps", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { createActor, fromCallback, fromPromise } from "xstate"
+import { createActor, fromCallback, fromPromise, SimulatedClock } from "xstate"
 import {
   type Count,
   type OfflineDownloadEvent,
@@ -14,7 +14,7 @@ const queue = (points: number, pages = 0): ReadonlyArray<QueuedAnswer> => [
 ]
 
 /** The machine with a count that answers as told and a download the test drives through `send`. */
-const start = (options: { enabled?: boolean; counts?: Array<Count | Error> } = {}) => {
+const start = (options: { enabled?: boolean; counts?: Array<Count | Error>; clock?: SimulatedClock } = {}) => {
   const counts = [...(options.counts ?? [{ total: 3, done: 1, queue: queue(2, 1) }])]
   const log: Array<string> = []
   let report: ((event: OfflineDownloadEvent) => void) | null = null
@@ -42,7 +42,7 @@ const start = (options: { enabled?: boolean; counts?: Array<Count | Error> } = {
         clearContent: () => void log.push("cleared"),
       },
     }),
-    { input: { enabled: options.enabled ?? true } },
+    { input: { enabled: options.enabled ?? true }, ...(options.clock ? { clock: options.clock } : {}) },
   ).start()
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
   return { actor, log, report: (event: OfflineDownloadEvent) => report?.(event), settle }
@@ -123,6 +123,20 @@ describe("offline download machine", () => {
     // A download that meets no network pauses too.
     report({ type: "offline.unreachable" })
     expect(actor.getSnapshot().value).toBe("paused")
+  })
+
+  it("paused, tries again after a while even when the browser never said it was offline", async () => {
+    const clock = new SimulatedClock()
+    const { actor, settle } = start({ clock, counts: [new Unreachable(), { total: 1, done: 1, queue: [] }] })
+    actor.send({ type: "offline.start" })
+    await settle()
+    expect(actor.getSnapshot().value).toBe("paused")
+    clock.increment(29_999)
+    expect(actor.getSnapshot().value).toBe("paused")
+    clock.increment(1)
+    expect(actor.getSnapshot().value).toBe("counting")
+    await settle()
+    expect(actor.getSnapshot().value).toBe("done")
   })
 
   it("pauses when the connection goes while counting", () => {

@@ -143,6 +143,7 @@ test("offline, the home page, an opened point and the learner's whole part show;
   // A page the learner may not open was never fetched: the shell says it could not be loaded, not the browser.
   await page.goto("/point/st-37-shangjuxu")
   await expect(page.locator("#root footer")).toBeVisible()
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page could not be loaded")
 
   // Back online, the banner goes.
   await context.setOffline(false)

@@ -282,7 +282,7 @@ test("change the password: the other browser is signed out, this one stays", asy
   await other.page.goto("/account-settings/registered-devices")
   await expect(other.page).toHaveURL(/\/login/, { timeout: 15_000 })
   await page.goto("/account-settings/registered-devices")
-  await expect(page.getByText("This device")).toBeVisible()
+  await expect(page.getByText("This device", { exact: true })).toBeVisible()
 })
 
 test("an account made by social sign-in sets its first password with a mailed code; deleting then asks for it", async ({

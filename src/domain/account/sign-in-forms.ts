@@ -3,7 +3,7 @@
 // their own, asked for when the first of these forms shows (`signInRules`).
 import { laterRules } from "../shared/later-rules.ts"
 
-export const signInRules = laterRules(() => import("./sign-in-rules.ts"))
+export const signInRules = laterRules(() => import("./sign-in-rules.ts").then((module) => module.signInFormRules))
 
 export type LoginForm = { readonly email: string; readonly password: string }
 export const EMPTY_LOGIN_FORM: LoginForm = { email: "", password: "" }

@@ -6,16 +6,7 @@
 // accounts registered under it keep working. Addresses are compared and stored lower-cased and trimmed.
 import { Schema } from "effect"
 import { MessageKey } from "../shared/validation.ts"
-import {
-  ACCOUNT_EMAIL_PATTERN,
-  EMAIL_LABEL_MAX_LENGTH,
-  EMAIL_LOCAL_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  isAccountEmail,
-  isEmail,
-  normalizeEmail,
-} from "./email-formats.ts"
+import { ACCOUNT_EMAIL_PATTERN, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email-formats.ts"
 
 export {
   ACCOUNT_EMAIL_PATTERN,
@@ -26,7 +17,7 @@ export {
   isAccountEmail,
   isEmail,
   normalizeEmail,
-}
+} from "./email-formats.ts"
 
 const emailSchema = (pattern: RegExp) =>
   Schema.Trim.check(

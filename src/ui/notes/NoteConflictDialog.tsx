@@ -2,6 +2,7 @@
 // on another device, so the learner keeps theirs, keeps their own over it, or keeps both texts
 // joined. An alert dialog, so it is read out as it opens; it cannot be dismissed without a choice,
 // and when it closes focus goes back to where it was (the note field).
+import { useEffect, useRef } from "react"
 import { Dialog, Heading } from "react-aria-components/Dialog"
 import { Modal, ModalOverlay } from "react-aria-components/Modal"
 import { useTranslation } from "react-i18next"
@@ -24,6 +25,13 @@ export const NoteConflictDialog = ({
   onKeepBoth,
 }: NoteConflictDialogProps) => {
   const { t } = useTranslation("notes")
+  // Focus is on the first choice as the dialog opens. React Aria's autofocus waits for the page's
+  // transitions to end when the field was focused without a key or a pointer (as assistive
+  // technology and automation do); the choice is asked for now, so it takes focus at once.
+  const keepMine = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (isOpen) keepMine.current?.focus()
+  }, [isOpen])
   return (
     <ModalOverlay isOpen={isOpen} isDismissable={false} isKeyboardDismissDisabled className="modal-overlay">
       <Modal className="modal size-md">
@@ -43,7 +51,7 @@ export const NoteConflictDialog = ({
             )}
           </div>
           <div className="modal-footer note-conflict-choices">
-            <Button autoFocus onPress={onKeepMine}>
+            <Button ref={keepMine} onPress={onKeepMine}>
               {t("conflict.keepMine")}
             </Button>
             <Button variant="secondary" onPress={onTakeTheirs}>

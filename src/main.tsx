@@ -3,7 +3,7 @@
 // drew the page (src/entry-server.tsx), hydrates what it drew, starting from the answers it embedded.
 import { Clock } from "effect"
 import type { i18n as I18n } from "i18next"
-import { StrictMode, Suspense } from "react"
+import { StrictMode, Suspense, startTransition } from "react"
 import { I18nProvider } from "react-aria/I18nProvider"
 import { createRoot, hydrateRoot } from "react-dom/client"
 import { I18nextProvider } from "react-i18next"
@@ -27,7 +27,7 @@ import { PageLoader } from "./ui/shared/components/PageLoader.tsx"
 import { later, withGetters } from "./ui/shared/later.ts"
 import { setPageFlows } from "./ui/shared/page-flows.ts"
 import { prefersReducedMotion } from "./ui/shared/reduced-motion.ts"
-import { whenIdle } from "./ui/shared/when-idle.ts"
+import { FIRST_USE_FALLBACK_MS, whenIdle, whenUsed } from "./ui/shared/when-idle.ts"
 import { wireAccount } from "./wiring/account.ts"
 import { wireBilling } from "./wiring/billing.ts"
 import { wireCharts } from "./wiring/charts.ts"
@@ -216,12 +216,14 @@ if (root) {
     ({ element, loadFlowsOf, preloadShellFlows, keepOffline }) => {
       setPageFlows(loadFlowsOf)
       // The server drew this page: React takes over its markup instead of drawing it again.
-      if (firstPage && root.hasChildNodes()) hydrateRoot(root, element)
+      if (firstPage && root.hasChildNodes()) startTransition(() => void hydrateRoot(root, element))
       else createRoot(root).render(element)
-      whenIdle(preloadShellFlows, 3000)
-      // The worker that keeps the app for offline use, once the page is usable, then the signed-in
-      // learner's part; a development server's modules change too often to be kept.
-      if (import.meta.env.PROD) whenIdle(keepOffline, 5000)
+      // What the next use needs (the header's search and the channel menu's flows), and the worker
+      // that keeps the app for offline use, then the signed-in learner's part, once the user shows
+      // they are there: start-up runs nothing nobody asked for. A development server's modules
+      // change too often to be kept.
+      whenUsed(preloadShellFlows, FIRST_USE_FALLBACK_MS)
+      if (import.meta.env.PROD) whenUsed(keepOffline, FIRST_USE_FALLBACK_MS)
     },
   )
   // The Chinese faces (Noto Serif TC and SC: our subsets, then the full faces, chinese.ts), so names

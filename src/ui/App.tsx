@@ -40,7 +40,7 @@ import { withFlows } from "./shared/page-flows.ts"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
 import { HomePage } from "./shared/pages/HomePage.tsx"
 import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
-import { FIRST_USE_FALLBACK_MS, whenUsed } from "./shared/when-idle.ts"
+import { FIRST_USE_FALLBACK_MS, whenIdle, whenUsed } from "./shared/when-idle.ts"
 import { DrillDownMenu, HeaderSearch, preloadShellParts } from "./shell-parts.tsx"
 
 // Each group of pages (src/domain/shared/page-groups.ts) is one script, loaded when the first of its
@@ -216,21 +216,17 @@ const ChartExplorerRoute = ({ view }: { readonly view: string | undefined }) => 
   return <ChartExplorer key={plan} view={view} />
 }
 
-// The toasts' region (sonner) is not needed before a first toast: it loads with the shell's other
-// parts (shell-parts.tsx) once the user shows they are there (when-idle.ts). A toast shown before
-// then (infra/toasts.ts loads sonner by itself) waits in sonner's store and appears when the region does.
+// The toasts' region (sonner) is not needed before a first toast: it loads once the browser is idle
+// after the first render (a second at most). A toast shown before then (infra/toasts.ts loads sonner
+// by itself) waits in sonner's store and appears when the region does.
 const Toaster = lazy(() => import("sonner").then(({ Toaster }) => ({ default: Toaster })))
 
 const Toasts = () => {
   const [wanted, setWanted] = useState(false)
-  useEffect(
-    () =>
-      whenUsed(() => {
-        setWanted(true)
-        preloadShellParts()
-      }, FIRST_USE_FALLBACK_MS),
-    [],
-  )
+  useEffect(() => whenIdle(() => setWanted(true), 1000), [])
+  // The shell's other parts (the menus, the header's search, the plans: shell-parts.tsx) once the
+  // user shows they are there, so start-up runs nothing nobody asked for (when-idle.ts).
+  useEffect(() => whenUsed(preloadShellParts, FIRST_USE_FALLBACK_MS), [])
   return wanted ? (
     <Suspense fallback={null}>
       <Toaster

@@ -154,7 +154,10 @@ describe("the chart on a point page", () => {
     chartApi()
     const user = userEvent.setup()
     await renderApp("/point/lu-3-tianfu", { signedIn: true })
-    await user.click(within(await chartSection()).getByRole("radio", { name: "Whole body, front" }))
+    // The views to choose from come with the chart's index.
+    await user.click(
+      await within(await chartSection()).findByRole("radio", { name: "Whole body, front" }, { timeout: 5000 }),
+    )
     const chart = await drawing()
     await within(chart).findByRole("link", { name: /LU-1 .*right side/ })
     // Six points on both sides are links; the two Pro dots are neither links nor named.

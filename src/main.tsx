@@ -107,7 +107,7 @@ export const wire = async (
       flowScripts["account-pages"]().then((m) => m.wireAccountPages(w, account.session, language)),
     ),
     social: later(() => flowScripts.social().then((m) => m.wireSocial(w, account).machines)),
-    search: later(() => flowScripts.search().then((m) => m.wireSearch(w).machines)),
+    search: later(() => flowScripts.search().then((m) => m.wireSearch(w, language).machines)),
     "self-tests": later(() =>
       flowScripts["self-tests"]().then((m) => m.wireTests(w, billing, { clock: options.clock }).machines),
     ),

@@ -5,11 +5,12 @@
 import { Effect, Schema } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../../src/domain/api/api.ts"
-import { FieldOption, MenuSection } from "../../src/domain/content/content-views.ts"
+import { FieldOption, MenuSection, PointIndexEntry } from "../../src/domain/content/content-views.ts"
 import type { NotFound, ProRequired } from "../../src/domain/shared/errors.ts"
 import { contentCaller } from "../platform/http/request-context.ts"
 import { type ContentAnswer, contentAnswers, lockedAnswer } from "./content-answers.ts"
 import { ContentCache, planLevel } from "./content-cache.ts"
+import { pointIndexAnswer } from "./point-index-answer.ts"
 import { type Caller, Content } from "./service.ts"
 
 const caller = contentCaller
@@ -57,6 +58,12 @@ export const ContentHandlers = HttpApiBuilder.group(
       .handle("page", ({ params }) => lockable(pages.bookPage(params.slug)))
       .handle("channelFields", answer("channel-fields", list(FieldOption), content.channelFields))
       .handle("pointFields", answer("point-fields", list(FieldOption), content.pointFields))
+      .handle(
+        "pointIndex",
+        answer("point-index", list(PointIndexEntry), (c) =>
+          Effect.map(content.snapshot, (snapshot) => pointIndexAnswer(snapshot, c.viewer)),
+        ),
+      )
       .handle("pointNameFields", ({ params }) =>
         answer(`point-name-fields/${params.channel}`, list(FieldOption), (c) =>
           content.pointNameFields(c, params.channel),

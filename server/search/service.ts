@@ -8,7 +8,6 @@ import type {
   KeywordHit,
   KeywordSearchPayload,
   KeywordSearchResponse,
-  PointHit,
   PointSearchPayload,
   PointSearchResponse,
   SearchSnippet,
@@ -16,7 +15,8 @@ import type {
 } from "../../src/domain/api/search-api.ts"
 import { canOpen, type Viewer } from "../../src/domain/content/permissions.ts"
 import { parsePointCode } from "../../src/domain/search/point-codes.ts"
-import { buildPointIndex, exactPoint, type PointIndex, searchPoints } from "../../src/domain/search/point-index.ts"
+import { pointHits } from "../../src/domain/search/point-hits.ts"
+import { buildPointIndex, exactPoint, type PointIndex } from "../../src/domain/search/point-index.ts"
 import {
   hasSafetyFilter,
   listedUnderSafetyFilters,
@@ -25,7 +25,6 @@ import {
 import {
   isSearchField,
   LIST_FIELDS,
-  POINT_SEARCH_LIMIT,
   SEARCH_PAGE_SIZE,
   SNIPPETS_PER_POINT,
   SUGGESTION_LIMIT,
@@ -322,28 +321,9 @@ export class Search extends Context.Service<
         yield* limit(caller, "points")
         const c = yield* catalogue
         const { leftOut, proLeftOut } = leftOutBy(c, caller.viewer, payload)
-        const { total, matches } = searchPoints(
-          c.index,
-          payload.keyword,
-          payload.mode,
-          POINT_SEARCH_LIMIT,
-          (entry) => !leftOut.has(entry.code),
-        )
-        const results = matches.flatMap((match): ReadonlyArray<PointHit> => {
-          const facts = c.byCode.get(match.entry.code)
-          if (facts === undefined) return []
-          return [
-            {
-              slug: facts.slug,
-              point: facts.code,
-              pinyin: facts.pinyin,
-              hanzi: facts.hanzi,
-              name: facts.name[caller.language],
-              permission: canOpen(caller.viewer, facts),
-              exact: match.exact,
-              matched: { field: match.field, segments: match.segments },
-            },
-          ]
+        const { total, results } = pointHits(c.index, payload, caller.language, {
+          permission: (entry) => canOpen(caller.viewer, c.byCode.get(entry.code) ?? { free: false }),
+          include: (entry) => !leftOut.has(entry.code),
         })
         return { keyword: payload.keyword, mode: payload.mode, total, results, ...(proLeftOut ? { proLeftOut } : {}) }
       })

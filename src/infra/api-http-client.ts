@@ -39,6 +39,10 @@ const text = (data: unknown, key: string) =>
     ? ((data as Record<string, unknown>)[key] as string)
     : ""
 
+/** The call never reached the server: the browser's fetch failed (no network, or nothing answered). */
+export const isNoNetwork = (error: unknown) =>
+  HttpClientError.isHttpClientError(error) && error.reason._tag === "TransportError"
+
 /** Maps an undeclared status or a transport failure to the catalogue. */
 const fromHttpClientError = (error: HttpClientError.HttpClientError): Effect.Effect<ApiFailure> => {
   const reason = error.reason

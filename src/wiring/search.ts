@@ -5,9 +5,12 @@
 import { Effect } from "effect"
 import type { KeywordSearchPayload, PointSearchPayload } from "../domain/api/search-api.ts"
 import { pointHref } from "../domain/content/content-links.ts"
+import { localPointSearch, searchableOnDevice } from "../domain/search/local-point-search.ts"
+import type { NameLanguage } from "../domain/search/point-index.ts"
 import { safetyPayload } from "../domain/search/safety-filters.ts"
 import { FULL_TEXT_HREF, SEARCH_HREF, type SearchRequest, searchHref } from "../domain/search/search-links.ts"
 import type { Client } from "../infra/api-client.ts"
+import { isNoNetwork } from "../infra/api-http-client.ts"
 import { Navigation } from "../infra/navigation.ts"
 import { pointReferenceMachine } from "../machines/search/point-reference-machine.ts"
 import { type SearchAnswer, searchMachine } from "../machines/search/search-machine.ts"
@@ -36,7 +39,23 @@ const resolveReference = (client: Client, reference: string) =>
     return null
   })
 
-export const wireSearch = (w: Wiring) => {
+/**
+ * The all-points search: the server's, and without a network the index the device keeps with the
+ * learner's part (the service worker answers its address from the copy), searched by the same rules.
+ * A search with a safety filter on, or on a device without the index, fails as offline as before.
+ */
+const searchPoints = (client: Client, payload: PointSearchPayload, language: NameLanguage) =>
+  client.search
+    .pointSearch({ payload })
+    .pipe(
+      Effect.catch((error: unknown) =>
+        isNoNetwork(error) && searchableOnDevice(payload)
+          ? Effect.map(client.content.pointIndex(), (entries) => localPointSearch(entries, payload, language))
+          : Effect.fail(error),
+      ),
+    )
+
+export const wireSearch = (w: Wiring, language: NameLanguage) => {
   const { apiActor } = w
   /** Replaces the current address (no new history entry). */
   const replace = (path: string) => w.act(Effect.flatMap(Navigation, (navigation) => navigation.replace(path)))
@@ -68,7 +87,7 @@ export const wireSearch = (w: Wiring) => {
         points: typeAheadMachine.provide({
           actors: {
             searchPoints: apiActor<PointSearchPayload, PointsAnswer>((client, payload) =>
-              client.search.pointSearch({ payload }),
+              searchPoints(client, payload, language),
             ),
           },
         }),

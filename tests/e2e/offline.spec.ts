@@ -1,8 +1,9 @@
 // Working offline (issue 33): a Standard learner's browser keeps the app and the pages they opened
 // (src/service-worker.ts), and in the background every page their plan opens (the account menu says
 // "Available offline: 31 of 31 points"), so on a train without a network the home page, an opened
-// point and a point never opened still show, with a banner saying so; the device never holds a text
-// of Pro, only what the server sent this learner; the setting turns it off and empties the copies;
+// point and a point never opened still show, with a banner saying so; the all-points search finds a
+// point by name or number from the index kept with them, and the full-text search says it needs the
+// network; the device never holds a text of Pro, only what the server sent this learner; the setting turns it off and empties the copies;
 // and signing out clears them. A Pro learner's device keeps all 409 points. These journeys let the
 // app's service worker run, in a context of their own (the other journeys block it, support/test.ts).
 import type { Page } from "@playwright/test"
@@ -77,7 +78,7 @@ const waitUntilKept = async (page: Page, points: number, timeout: number) => {
   return Date.now() - started
 }
 
-test("offline, the home page, an opened point and the learner's whole part show; no Pro text is kept; the setting and signing out clear the copies", async ({
+test("offline, the home page, an opened point, the learner's whole part and the search by name show; no Pro text is kept; the setting and signing out clear the copies", async ({
   page,
   context,
 }) => {
@@ -121,7 +122,7 @@ test("offline, the home page, an opened point and the learner's whole part show;
   expect(reloaded?.fromServiceWorker()).toBe(true)
   await expect(point).toContainText("LU-9")
   await expect(offlineBanner(page)).toBeVisible()
-  await expect(offlineBanner(page)).toContainText("Pages you opened before still work.")
+  await expect(offlineBanner(page)).toContainText("you can find a point by its name or number")
   await expectAccessible(page)
   // Inside the app, a page opened before shows from the answer kept for it.
   await goInApp(page, "/book/pages/channels/lung-channel")
@@ -140,6 +141,23 @@ test("offline, the home page, an opened point and the learner's whole part show;
   // So does the list of channels.
   await goInApp(page, "/book/pages/channels")
   await expect(page.locator("#main a[href='/book/pages/channels/large-intestine-channel']")).toBeVisible()
+  // The all-points search finds LI-4 by its name in the index kept on the device, and opens it.
+  await goInApp(page, "/search")
+  const panel = page.getByRole("region", { name: "Find a point" })
+  await panel.getByRole("searchbox", { name: "Point name" }).fill("Hegu")
+  const hegu = panel.getByRole("option", { name: /^LI-4 Hégǔ/ })
+  await expect(hegu).toBeVisible()
+  await expectAccessible(page)
+  await hegu.click()
+  await expect(point).toContainText("LI-4")
+  // A Pro point is found by its number too, and marked so.
+  await goInApp(page, "/search")
+  await panel.getByText("Point number", { exact: true }).click()
+  await panel.getByRole("searchbox", { name: "Point number" }).fill("ST 36")
+  await expect(panel.getByRole("option", { name: /^ST-36 Zúsānlǐ/ })).toContainText("Pro")
+  // The full-text search needs the network, and says so.
+  await goInApp(page, "/full-text?keyword=cough")
+  await expect(page.getByRole("alert")).toContainText("offline")
   // A page the learner may not open was never fetched: the shell says it could not be loaded, not the browser.
   await page.goto("/point/st-37-shangjuxu")
   await expect(page.locator("#root footer")).toBeVisible()
@@ -201,7 +219,7 @@ test("offline, the home page, an opened point and the learner's whole part show;
   expect((await cachedAnswers(page)).some((answer) => answer.cache.startsWith("jingluo-shell-"))).toBe(true)
 })
 
-test("a Pro learner's device keeps all 409 points; offline, a Pro point never opened shows", async ({
+test("a Pro learner's device keeps all 409 points; offline, a Pro point never opened is found by name and shows", async ({
   page,
   context,
 }) => {
@@ -214,8 +232,15 @@ test("a Pro learner's device keeps all 409 points; offline, a Pro point never op
     .info()
     .annotations.push({ type: "download", description: `409 points kept within ${took} ms of opening the menu` })
 
+  // Offline, a Pro point never opened is found by name in the index kept on the device, open to Pro.
   await context.setOffline(true)
-  await page.goto("/point/st-36-zusanli")
+  await page.goto("/search")
+  const panel = page.getByRole("region", { name: "Find a point" })
+  await panel.getByRole("searchbox", { name: "Point name" }).fill("Zusanli")
+  const zusanli = panel.getByRole("option", { name: /^ST-36 Zúsānlǐ/ })
+  await expect(zusanli).toBeVisible()
+  await expect(zusanli).not.toContainText("Pro")
+  await zusanli.click()
   await expect(page.getByRole("heading", { level: 1 })).toContainText("ST-36")
   const st36 = content.channels.flatMap((channel) => channel.points).find((p) => p.code === "ST-36")!
   await expect(page.locator("#main")).toContainText(st36.location)

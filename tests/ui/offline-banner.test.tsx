@@ -10,7 +10,7 @@ beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => server.resetHandlers())
 afterAll(() => server.close())
 
-const OFFLINE = /^You are offline\. Pages you opened before still work\./
+const OFFLINE = /^You are offline\. Pages you opened before and the content kept on this device still work/
 
 const offlineStatus = () => screen.queryAllByRole("status").find((status) => OFFLINE.test(status.textContent ?? ""))
 

@@ -14,6 +14,7 @@ import {
   ExtraPointsPage,
   FieldOption,
   MenuSection,
+  PointIndexEntry,
   PointPage,
   StaticMenuItem,
   VesselPage,
@@ -65,6 +66,8 @@ export class ContentApi extends HttpApiGroup.make("content")
     }),
     HttpApiEndpoint.get("channelFields", "/channel-fields", { success: Schema.Array(FieldOption) }),
     HttpApiEndpoint.get("pointFields", "/point-fields", { success: Schema.Array(FieldOption) }),
+    /** Every point's public facts, for the all-points search kept on the device (offline). */
+    HttpApiEndpoint.get("pointIndex", "/point-index", { success: Schema.Array(PointIndexEntry) }),
     HttpApiEndpoint.get("pointNameFields", "/point-name-fields/:channel", {
       params: { channel: Slug },
       success: Schema.Array(FieldOption),

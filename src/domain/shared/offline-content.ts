@@ -1,7 +1,8 @@
 // The learner's part kept on the device (issue 33): after sign-in, in the background, the app keeps
 // the content answer of every page the learner may open — menus, channels, vessels, extra points,
-// categories, body areas, the book's pages, the charts and every point their plan opens — in the
-// interface's language, so any of those pages shows offline, not only those opened before. Pure:
+// categories, body areas, the book's pages, the charts, the all-points search's index and every
+// point their plan opens — in the interface's language, so any of those pages shows offline, not
+// only those opened before, and a point is found by name or number. Pure:
 // which answers to ask for, given the index answers, and whether a kept one is of the current
 // content version. What is fetched never includes an item the answers mark locked: a Standard
 // learner's device is never even asked to hold a Pro point's answer.
@@ -26,6 +27,9 @@ export const DOWNLOAD_CONCURRENCY = 3
  * content version, the language and the plan level every other answer is checked against.
  */
 export const MENUS_ANSWER = "/api/channel-menus"
+
+/** Every point's public facts, searched on the device when there is no network (src/domain/search/local-point-search.ts). */
+export const POINT_INDEX_ANSWER = "/api/point-index"
 export const INDEX_ANSWERS = [
   MENUS_ANSWER,
   "/api/channels",
@@ -86,6 +90,8 @@ const open = (items: ReadonlyArray<Openable>, prefix: string) =>
  */
 export const plannedAnswers = (index: ContentIndex): ReadonlyArray<PlannedAnswer> => {
   const pages = [
+    // The all-points search's index: finding a point by name or number works offline too.
+    POINT_INDEX_ANSWER,
     ...open(index.channels.channels, "/api/channels/"),
     ...open(index.channels.vessels, "/api/vessels/"),
     ...(index.channels.extraPoints.permission ? ["/api/extra-points"] : []),

@@ -37,7 +37,8 @@ export const isContentCache = (name: string) => name.startsWith(CONTENT_CACHE_PR
 /**
  * The content answers a learner may read offline once opened (the content and charts groups of the
  * contract, src/domain/api/content-api.ts and charts-api.ts): menus, channels, points, body areas,
- * categories, vessels, extra points, the book's pages, the field lists and the charts. A test holds
+ * categories, vessels, extra points, the book's pages, the field lists, the all-points search's
+ * index (public facts only: codes and names) and the charts. A test holds
  * this list to the contract, so no other group's answer can slip in.
  */
 const CONTENT_ANSWERS: ReadonlyArray<RegExp> = [
@@ -53,6 +54,7 @@ const CONTENT_ANSWERS: ReadonlyArray<RegExp> = [
   /^\/api\/channel-fields$/,
   /^\/api\/point-fields$/,
   /^\/api\/point-name-fields\/[^/]+$/,
+  /^\/api\/point-index$/,
   /^\/api\/charts(\/[^/]+)?$/,
 ]
 

@@ -62,9 +62,10 @@ describe("the learner's part kept offline", () => {
     expect(openPoints(index.menus)).toEqual(["lu-1-zhongfu", "lu-9-taiyuan"])
   })
 
-  it("plans the open pages first, then the points, every one a content answer the worker keeps", () => {
+  it("plans the search's index and the open pages first, then the points, every one a content answer the worker keeps", () => {
     const planned = plannedAnswers(index)
     expect(planned).toEqual([
+      { path: "/api/point-index", point: false },
       { path: "/api/channels/lung-channel", point: false },
       { path: "/api/categories/source-points", point: false },
       { path: "/api/body-area/hand", point: false },

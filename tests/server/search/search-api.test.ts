@@ -10,6 +10,8 @@ import type {
   PointSearchResponse,
   SuggestionResponse,
 } from "../../../src/domain/api/search-api.ts"
+import type { PointIndexEntry } from "../../../src/domain/content/content-views.ts"
+import { localPointSearch } from "../../../src/domain/search/local-point-search.ts"
 import {
   SEARCH_PAGE_SIZE,
   SNIPPETS_PER_POINT,
@@ -397,6 +399,57 @@ describe.each(DATABASES)("search API on %s", (kind) => {
       expect(empty.body).toMatchObject({ errors: { keyword: "validation.required" } })
       const missing = await suggest("channel=lung-channel")
       expect(missing.status).toBe(422)
+    })
+  })
+
+  describe("the index for searching on the device (GET /api/point-index)", () => {
+    const index = async (options: { token?: string; locale?: string } = {}) => {
+      const response = await server.request("/api/point-index", options)
+      const text = await response.text()
+      return {
+        status: response.status,
+        etag: response.headers.get("etag"),
+        body: JSON.parse(text) as ReadonlyArray<PointIndexEntry>,
+        text,
+      }
+    }
+
+    it("holds every point's codes and names in every language, in the search's order, and nothing of its texts", async () => {
+      for (const token of [undefined, standard]) {
+        const { status, etag, body, text } = await index(token ? { token } : {})
+        expect(status).toBe(200)
+        expect(etag).toBeTruthy()
+        expect(body.map((entry) => entry.code).toSorted()).toEqual(allPoints.map((p) => p.code).toSorted())
+        for (const entry of body) {
+          expect(Object.keys(entry).toSorted()).toEqual(
+            ["altCodes", "code", "hanzi", "names", "permission", "pinyin", "slug"].toSorted(),
+          )
+          const point = pointByCode.get(entry.code)!
+          expect(entry.names).toEqual(point.name)
+          expect(entry.hanzi).toEqual(point.hanzi)
+          expect(entry.permission).toBe(isFree(entry.code))
+        }
+        for (const code of ["ST-36", "SP-6", "EX-HN5"])
+          for (const locked of lockedTexts(code)) expect(text).not.toContain(locked)
+      }
+      const forPro = await index({ token: pro })
+      expect(forPro.body.every((entry) => entry.permission)).toBe(true)
+      expect(forPro.etag).not.toBe((await index({ token: standard })).etag)
+    })
+
+    it("searched on the device, lists what the server's search answers", async () => {
+      const { body } = await index({ token: standard, locale: "de" })
+      for (const [keyword, mode] of [
+        ["Hegu", "name"],
+        ["shu", "name"],
+        ["ST 3", "number"],
+      ] as const) {
+        const online = await points({ keyword, mode }, { token: standard, locale: "de" })
+        expect(online.status).toBe(200)
+        const local = localPointSearch(body, { keyword, mode }, "de")
+        expect(local.total).toBe(online.body.total)
+        expect(local.results).toEqual(online.body.results)
+      }
     })
   })
 })

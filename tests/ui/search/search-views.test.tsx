@@ -11,7 +11,7 @@ import { withReturnPath } from "../../../src/domain/account/return-path.ts"
 import { API_TIMEOUT_MS } from "../../../src/domain/shared/failures.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../../src/domain/shared/timing.ts"
 import { API, expectReloadToLogin, renderApp, server } from "../support/render-app.tsx"
-import { keywordAnswer, keywordHit, pointAnswer, searchDefaults } from "../support/search-fixtures.ts"
+import { keywordAnswer, keywordHit, pointAnswer, pointIndex, searchDefaults } from "../support/search-fixtures.ts"
 import { userEvent } from "../support/user.ts"
 
 const XSS = "<img src=x onerror=alert(1)>"
@@ -250,6 +250,35 @@ describe.each(CALLS.filter((call) => call.path.includes("search")))("$name searc
     expect(await screen.findByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/Too many|searched/)
     await user.click(screen.getByRole("button", { name: "Try again" }))
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull())
+  })
+})
+
+describe("the all-points search without a network", () => {
+  it("searches the index the device keeps: names in every language and numbers, locked points marked", async () => {
+    answer(
+      http.post(`${API}/api/point-search`, () => HttpResponse.error()),
+      http.get(`${API}/api/point-index`, () => HttpResponse.json(pointIndex)),
+    )
+    const user = userEvent.setup()
+    await renderApp("/search", { signedIn: true })
+    const field = await screen.findByRole("searchbox", { name: "Point name" })
+    await user.type(field, "Großer Abgrund")
+    const list = await screen.findByRole("listbox", { name: "Points found" })
+    expect(await within(list).findByRole("option", { name: /LU-9 Tàiyuān/ })).toHaveTextContent("Great Abyss")
+    await user.clear(field)
+    await user.type(field, "zusanli")
+    expect(await within(list).findByRole("option", { name: /ST-36 Zúsānlǐ/ })).toHaveTextContent("Pro")
+    // Answered on the device: no offline warning.
+    expect(screen.queryByRole("alert")).toBeNull()
+    expect(await screen.findByRole("region", { name: /Notifications/ })).not.toHaveTextContent(/offline/)
+  })
+
+  it("says the connection is gone when the device keeps no index", async () => {
+    answer(http.post(`${API}/api/point-search`, () => HttpResponse.error()))
+    const user = userEvent.setup()
+    await renderApp("/search", { signedIn: true })
+    await user.type(await screen.findByRole("searchbox", { name: "Point name" }), "taiyuan")
+    expect(await screen.findByRole("alert")).toHaveTextContent("You seem to be offline")
   })
 })
 

@@ -80,4 +80,28 @@ export const searchDefaults = () => [
     HttpResponse.json({ keyword: "cough", total: 1, locked: 0, results: [keywordHit()] }),
   ),
   http.post(`${API}/api/point-search`, () => HttpResponse.json(pointAnswer)),
+  // The device keeps no copy of the all-points search's index unless a test gives it one.
+  http.get(`${API}/api/point-index`, () => HttpResponse.error()),
+]
+
+/** The all-points search's index as a Standard learner's device keeps it: LU-9 open, ST-36 locked. */
+export const pointIndex = [
+  {
+    code: "LU-9",
+    altCodes: ["P9"],
+    slug: "lu-9-taiyuan",
+    pinyin: "Tàiyuān",
+    hanzi: { traditional: "太淵", simplified: "太渊" },
+    names: { en: "Great Abyss", de: "Großer Abgrund", es: "Gran Abismo" },
+    permission: true,
+  },
+  {
+    code: "ST-36",
+    altCodes: ["E36"],
+    slug: "st-36-zusanli",
+    pinyin: "Zúsānlǐ",
+    hanzi: { traditional: "足三里", simplified: "足三里" },
+    names: { en: "Leg Three Miles", de: "Drei Meilen am Bein", es: "Tres Millas de la Pierna" },
+    permission: false,
+  },
 ]

@@ -31,7 +31,11 @@ describe("the offline banner", () => {
     server.use(http.all(`${API}/api/*`, () => HttpResponse.error()))
     await renderApp("/", { language: "de" })
     expect(
-      await screen.findByText(/Seiten, die du schon geöffnet hast, funktionieren weiter\./, {}, { timeout: 5000 }),
+      await screen.findByText(
+        /Seiten, die du schon geöffnet hast, und die Inhalte auf diesem Gerät funktionieren weiter/,
+        {},
+        { timeout: 5000 },
+      ),
     ).toHaveAttribute("role", "status")
   })
 })

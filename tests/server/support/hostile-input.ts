@@ -121,6 +121,7 @@ export const examples = (c: FuzzContext): Readonly<Record<string, EndpointReques
   "content.page": { params: { slug: "introduction" } },
   "content.channelFields": {},
   "content.pointFields": {},
+  "content.pointIndex": {},
   "content.pointNameFields": { params: { channel: "LU" } },
   "tests.testTypes": {},
   "tests.activity": { query: { offset: "60" } },

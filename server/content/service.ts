@@ -11,48 +11,31 @@ import type {
   CategoryPage,
   ChannelIndex,
   ChannelPage,
-  ChannelRef,
   ExtraPointsPage,
   FieldOption,
-  MenuEntry,
-  MenuPoint,
   MenuSection,
   PointPage,
-  PointSummary,
   VesselPage,
 } from "../../src/domain/content/content-views.ts"
 import {
-  languagesOf,
   localizeChannel,
   localized,
   localizeInline,
   localizePoint,
   localizeVessel,
 } from "../../src/domain/content/localize-content.ts"
-import { canOpen, type Viewer } from "../../src/domain/content/permissions.ts"
+import { canOpen } from "../../src/domain/content/permissions.ts"
 import { localizeSafety } from "../../src/domain/content/point-safety.ts"
 import { type LockedItem, NotFound, ProRequired } from "../../src/domain/shared/errors.ts"
 import type { SelectableLanguage } from "../../src/domain/shared/locales.ts"
 import { Translations } from "../platform/i18n/translations.ts"
-import { type ChannelRow, ContentRepo, type ContentSnapshot, type MemberRow, type PointBrief } from "./repo.ts"
+import { type Caller, categoryIndex, channelRef, groupByChannel, overlayOf, pageLanguage, summary } from "./listings.ts"
+import { contentMenus } from "./menus.ts"
+import { ContentRepo, type ContentSnapshot, type PointBrief } from "./repo.ts"
 
-/** The loaded content's shapes, for the features that read it through this service. */
+/** The loaded content's shapes and who asks, for the features that read it through this service. */
+export type { Caller } from "./listings.ts"
 export type { ContentSnapshot, PointRow } from "./repo.ts"
-
-/** The translation a row carries for the caller's language; none for English, the source. */
-const overlayOf = <A>(
-  translations: { readonly de?: A | undefined; readonly es?: A | undefined } | undefined,
-  language: SelectableLanguage,
-): A | undefined => (language === "en" ? undefined : translations?.[language])
-
-/** A page's `textLanguage`: the caller's language when every text is in it, else English. */
-const pageLanguage = (languages: object, language: SelectableLanguage) =>
-  languagesOf(languages).every((l) => l === language) ? language : "en"
-
-export interface Caller {
-  readonly viewer: Viewer
-  readonly language: SelectableLanguage
-}
 
 /** Fields of a point that the main search can look in (§2 search panels). */
 export const POINT_FIELDS = [
@@ -64,13 +47,6 @@ export const POINT_FIELDS = [
   "indications",
   "commentary",
 ] as const
-
-/**
- * A vessel's menu label, "Rèn Mài · Conception Vessel": its pinyin first and the name without its
- * "(Ren Mai)", so that Ren and Du as extraordinary vessels never read like the CV and GV channels
- * listed above them.
- */
-const vesselLabel = (pinyin: string, name: string) => `${pinyin} · ${name.replace(/\s*\([^)]*\)\s*$/, "")}`
 
 export class Content extends Context.Service<
   Content,
@@ -127,188 +103,8 @@ export class Content extends Context.Service<
             ? Effect.succeed(found)
             : Effect.fail(proRequired(caller.language, facts(found)))
 
-      const channelRef = (caller: Caller, row: ChannelRow): ChannelRef => ({
-        code: row.code,
-        slug: row.slug,
-        name: localized(row.data.name, caller.language),
-        permission: canOpen(caller.viewer, row),
-      })
-
-      /** Category badges per point, for summaries. */
-      const categoryIndex = (caller: Caller, snapshot: ContentSnapshot) =>
-        Effect.sync(() => {
-          const { categories, members } = snapshot
-          const byId = new Map(categories.map((c) => [c.id, c]))
-          const index = new Map<
-            string,
-            Array<{ slug: string; name: string; role: string | null; permission: boolean }>
-          >()
-          for (const member of members) {
-            const category = byId.get(member.category_id)
-            if (!category) continue
-            const list = index.get(member.point_code) ?? []
-            if (!list.some((c) => c.slug === category.slug)) {
-              list.push({
-                slug: category.slug,
-                name: localized(category.data.name, caller.language),
-                role: member.role ? localized(member.role, caller.language) : null,
-                permission: canOpen(caller.viewer, category),
-              })
-            }
-            index.set(member.point_code, list)
-          }
-          return index
-        })
-
-      /**
-       * A point as listed on a page. A point the caller may not open is named by its public facts
-       * only, as everywhere else: which categories it belongs to is part of what Pro opens.
-       */
-      const summary = (
-        caller: Caller,
-        point: PointBrief,
-        categories: ReadonlyMap<string, ReadonlyArray<{ slug: string; name: string }>>,
-      ): PointSummary => {
-        const permission = canOpen(caller.viewer, point)
-        return {
-          code: point.code,
-          slug: point.slug,
-          pinyin: point.pinyin,
-          hanzi: point.hanzi,
-          name: localized(point.name, caller.language),
-          permission,
-          categories: permission ? (categories.get(point.code) ?? []).map(({ slug, name }) => ({ slug, name })) : [],
-        }
-      }
-
-      const menuPoint = (caller: Caller, point: PointBrief, role: string | null = null): MenuPoint => ({
-        id: point.code,
-        name: point.code,
-        title: `${point.pinyin} · ${localized(point.name, caller.language)}`,
-        slug: point.slug,
-        itemType: "point",
-        channel_id: point.channel_code,
-        permission: canOpen(caller.viewer, point),
-        role,
-      })
-
       const menus = Effect.fn("Content.menus")(function* (caller: Caller) {
-        const snapshot = yield* repo.snapshot
-        const { channels, briefs: points, vessels, categories, members, bodyAreas: areas, areaPoints } = snapshot
-        const byCode = snapshot.briefByCode
-        const pointsOf = (codes: ReadonlyArray<string>) => codes.flatMap((code) => byCode.get(code) ?? [])
-        const entry = (
-          fields: Pick<MenuEntry, "id" | "name" | "title" | "slug" | "itemType" | "menuType" | "group" | "channel_id">,
-          open: boolean,
-          listed: () => ReadonlyArray<MenuPoint>,
-        ): MenuEntry => ({ ...fields, permission: open, points: open ? listed() : [], children: [] })
-
-        const extras = points.filter((p) => p.kind === "extra")
-        const channelEntries: Array<MenuEntry> = [
-          ...channels.map((c) =>
-            entry(
-              {
-                id: c.code,
-                name: c.code,
-                title: localized(c.data.name, caller.language),
-                slug: c.slug,
-                itemType: "channel",
-                menuType: "channels",
-                group: "channels",
-                channel_id: c.code,
-              },
-              canOpen(caller.viewer, c),
-              () => points.filter((p) => p.channel_code === c.code).map((p) => menuPoint(caller, p)),
-            ),
-          ),
-          ...vessels.map((v) =>
-            entry(
-              {
-                id: v.id,
-                name: v.data.pinyin,
-                title: vesselLabel(v.data.pinyin, localized(v.data.name, caller.language)),
-                slug: v.slug,
-                itemType: "vessel",
-                menuType: "channels",
-                group: "vessels",
-                channel_id: null,
-              },
-              canOpen(caller.viewer, v),
-              () => pointsOf(v.data.points).map((p) => menuPoint(caller, p)),
-            ),
-          ),
-          entry(
-            {
-              id: "extra-points",
-              name: "EX",
-              title: extraPointsTitle(caller.language, extras.length),
-              slug: "extra-points",
-              itemType: "extra-points",
-              menuType: "channels",
-              group: "extraPoints",
-              channel_id: null,
-            },
-            extras.some((p) => canOpen(caller.viewer, p)),
-            () => extras.map((p) => menuPoint(caller, p)),
-          ),
-        ]
-        const membersOf = (id: string) => members.filter((m) => m.category_id === id)
-        const roleOf = (m: MemberRow) => (m.role ? localized(m.role, caller.language) : null)
-        const groupEntries = categories.map((c) =>
-          entry(
-            {
-              id: c.id,
-              name: localized(c.data.name, caller.language),
-              title: localized(c.data.name, caller.language),
-              slug: c.slug,
-              itemType: "group",
-              menuType: "categories",
-              group: "categories",
-              channel_id: null,
-            },
-            canOpen(caller.viewer, c),
-            () =>
-              membersOf(c.id).flatMap((m) =>
-                byCode.has(m.point_code) ? [menuPoint(caller, byCode.get(m.point_code)!, roleOf(m))] : [],
-              ),
-          ),
-        )
-        const areaEntries = areas.map((a) =>
-          entry(
-            {
-              id: a.id,
-              name: localized(a.data.name, caller.language),
-              title: localized(a.data.name, caller.language),
-              slug: a.slug,
-              itemType: "body-area",
-              menuType: "bodyAreas",
-              group: "bodyAreas",
-              channel_id: null,
-            },
-            canOpen(caller.viewer, a),
-            () =>
-              pointsOf(areaPoints.filter((ap) => ap.body_area_id === a.id).map((ap) => ap.point_code)).map((p) =>
-                menuPoint(caller, p),
-              ),
-          ),
-        )
-        const section = (id: MenuSection["id"], children: ReadonlyArray<MenuEntry>): MenuSection => ({
-          id,
-          name: sectionTitle(caller.language, id),
-          title: sectionTitle(caller.language, id),
-          slug: id,
-          itemType: "menu",
-          menuType: id,
-          channel_id: null,
-          permission: true,
-          children,
-          points: [],
-        })
-        return [
-          section("channels", channelEntries),
-          section("categories", groupEntries),
-          section("bodyAreas", areaEntries),
-        ]
+        return contentMenus(yield* repo.snapshot, caller, { sectionTitle, extraPointsTitle })
       })
 
       const channelIndex = Effect.fn("Content.channelIndex")(function* (caller: Caller) {
@@ -343,7 +139,7 @@ export class Content extends Context.Service<
           name: localized(c.data.name, caller.language),
         }))
         const points = snapshot.briefs
-        const categories = yield* categoryIndex(caller, snapshot)
+        const categories = categoryIndex(caller, snapshot)
         const partner = (code: string | null) => {
           const found = code === null ? undefined : snapshot.channelByCode.get(code)
           return found ? channelRef(caller, found) : null
@@ -387,7 +183,7 @@ export class Content extends Context.Service<
           }
         })
         const { briefs, bodyAreas: areas, areaPoints } = snapshot
-        const categories = yield* categoryIndex(caller, snapshot)
+        const categories = categoryIndex(caller, snapshot)
         const channelRow = row.channel_code === null ? null : (snapshot.channelByCode.get(row.channel_code) ?? null)
         const siblings = briefs.filter((p) =>
           row.kind === "extra" ? p.kind === "extra" : p.channel_code === row.channel_code,
@@ -446,23 +242,6 @@ export class Content extends Context.Service<
         }))
       })
 
-      /** Points grouped by channel in channel order; extra points last. */
-      const groupByChannel = (
-        caller: Caller,
-        points: ReadonlyArray<PointBrief>,
-        channels: ReadonlyArray<ChannelRow>,
-        categories: Map<string, Array<{ slug: string; name: string }>>,
-      ) => {
-        const groups = channels
-          .map((c) => ({
-            channel: channelRef(caller, c),
-            points: points.filter((p) => p.channel_code === c.code).map((p) => summary(caller, p, categories)),
-          }))
-          .filter((g) => g.points.length > 0)
-        const extras = points.filter((p) => p.kind === "extra").map((p) => summary(caller, p, categories))
-        return extras.length > 0 ? [...groups, { channel: null, points: extras }] : groups
-      }
-
       const bodyArea = Effect.fn("Content.bodyArea")(function* (caller: Caller, slug: string) {
         const snapshot = yield* repo.snapshot
         const row = yield* guard(caller, snapshot.bodyAreaBySlug.get(slug), (a) => ({
@@ -472,7 +251,7 @@ export class Content extends Context.Service<
           name: localized(a.data.name, caller.language),
         }))
         const { briefs, areaPoints, channels } = snapshot
-        const categories = yield* categoryIndex(caller, snapshot)
+        const categories = categoryIndex(caller, snapshot)
         const codes = new Set(areaPoints.filter((ap) => ap.body_area_id === row.id).map((ap) => ap.point_code))
         const description = localizeInline(row.data.description, caller.language)
         return {
@@ -510,7 +289,7 @@ export class Content extends Context.Service<
           name: localized(c.data.name, caller.language),
         }))
         const { members } = snapshot
-        const categories = yield* categoryIndex(caller, snapshot)
+        const categories = categoryIndex(caller, snapshot)
         const byCode = snapshot.briefByCode
         const description = localizeInline(row.data.description, caller.language)
         return {
@@ -538,7 +317,7 @@ export class Content extends Context.Service<
           name: localized(v.data.name, caller.language),
         }))
         const { vessels } = snapshot
-        const categories = yield* categoryIndex(caller, snapshot)
+        const categories = categoryIndex(caller, snapshot)
         const byCode = snapshot.briefByCode
         const s = (code: string | null) =>
           code && byCode.has(code) ? summary(caller, byCode.get(code)!, categories) : null
@@ -570,7 +349,7 @@ export class Content extends Context.Service<
 
       const extraPoints = Effect.fn("Content.extraPoints")(function* (caller: Caller) {
         const snapshot = yield* repo.snapshot
-        const categories = yield* categoryIndex(caller, snapshot)
+        const categories = categoryIndex(caller, snapshot)
         const extras = snapshot.briefs.filter((p) => p.kind === "extra")
         if (!extras.some((p) => canOpen(caller.viewer, p))) {
           return yield* proRequired(caller.language, {

@@ -6,12 +6,10 @@
 // left. Scoring, timing and the review rules are the domain's; FSRS schedules the review queue.
 import { randomInt, randomUUID } from "node:crypto"
 import { Clock, Context, Effect, Layer, Option } from "effect"
-import { localized } from "../../src/domain/content/localize-content.ts"
 import { hasPro, type Viewer } from "../../src/domain/content/permissions.ts"
-import { presentQuestion, type Question, type QuestionResolver } from "../../src/domain/self-tests/question.ts"
+import type { Question } from "../../src/domain/self-tests/question.ts"
 import { generateQuestionsOfKinds } from "../../src/domain/self-tests/question-generators.ts"
 import { dayOf, practiceDays, practiceStreak } from "../../src/domain/self-tests/test-activity.ts"
-import { makeTestPool, type TestPool } from "../../src/domain/self-tests/test-content.ts"
 import { TestClosed } from "../../src/domain/self-tests/test-errors.ts"
 import { questionsForRepeat } from "../../src/domain/self-tests/test-repeat.ts"
 import {
@@ -25,28 +23,21 @@ import {
   sessionKinds,
 } from "../../src/domain/self-tests/test-review.ts"
 import { poolForSettings } from "../../src/domain/self-tests/test-safety.ts"
-import { type ScoreEntry, scoreHistory, scoreTest } from "../../src/domain/self-tests/test-scoring.ts"
+import { scoreTest } from "../../src/domain/self-tests/test-scoring.ts"
 import { questionCount, type TestDifficulty, type TestSettings } from "../../src/domain/self-tests/test-settings.ts"
 import {
   canExtend,
   deadlineOf,
   isAnswerOnTime,
-  isPractice,
-  MAX_TIME_EXTENSIONS,
   startClock,
-  type TestClock,
   testDurationMs,
-  timeLeftMs,
 } from "../../src/domain/self-tests/test-timing.ts"
-import { TEST_TYPE_LIST, TEST_TYPES, testTypePermission } from "../../src/domain/self-tests/test-types.ts"
+import { TEST_TYPES } from "../../src/domain/self-tests/test-types.ts"
 import {
   type ActivityView,
   ALL_SCORES,
   type AnswerSavedView,
   type CreateTestPayload,
-  type NameKind,
-  type Names,
-  nameKey,
   type SaveAnswerPayload,
   type ScoresView,
   type TestClockView,
@@ -64,21 +55,11 @@ import { Settings } from "../settings/service.ts"
 import { type TestContentBundle, TestContentSource } from "./content-source.ts"
 import { type TestRow, TestsRepo } from "./repo.ts"
 import { gradeCard } from "./review-scheduler.ts"
+import { type Learner, planPoolOf, poolOf, type TestFocus, viewerOf } from "./test-pools.ts"
+import * as presenting from "./test-presenting.ts"
 
-/** Who is asking, in which language. */
-export interface Learner {
-  readonly userId: number
-  /** The plan as the session read it on this request, so an upgrade or a lapse counts at once. */
-  readonly planId: number
-  readonly language: SelectableLanguage
-}
-
-/** A test's pool, given as point codes (a point group's), or the whole pool of the learner's plan. */
-export interface TestFocus {
-  readonly points: ReadonlyArray<string>
-  /** The learner's point group the points are from. */
-  readonly group?: { readonly id: number; readonly name: string }
-}
+/** Who is asking and what a test may ask about (test-pools.ts), for the handlers and the other features. */
+export type { Learner, TestFocus } from "./test-pools.ts"
 
 export class SelfTests extends Context.Service<
   SelfTests,
@@ -139,50 +120,18 @@ export class SelfTests extends Context.Service<
           reason: row.expired ? "timeUp" : "finished",
         })
 
-      const viewerOf = (learner: Learner): Viewer => ({ _tag: "Member", planId: learner.planId })
-
-      /** What the learner's plan opens, less what the learner's settings leave out. */
-      const poolOf = (
-        bundle: TestContentBundle,
-        viewer: Viewer,
-        settings: TestSettings,
-        focus?: Iterable<string>,
-      ): TestPool => poolForSettings(bundle.content, planPoolOf(bundle, viewer, focus), settings)
-
-      /** What the learner's plan opens. */
-      const planPoolOf = (bundle: TestContentBundle, viewer: Viewer, focus?: Iterable<string>): TestPool => {
-        const pro = hasPro(viewer)
-        return makeTestPool(bundle.content, {
-          points: pro ? bundle.allPoints : bundle.freePoints,
-          focus,
-          vessels: pro ? bundle.content.vessels.map((v) => v.id) : bundle.freeVessels,
+      const sessionView = (row: TestRow, language: SelectableLanguage) =>
+        Effect.gen(function* () {
+          return presenting.sessionViewOf(yield* source.current, row, yield* repo.answers(row.id), yield* now, language)
         })
-      }
 
-      const clockOf = (row: TestRow): TestClock => ({
-        startedAt: row.started_at,
-        durationMs: row.duration_ms,
-        extensions: row.extensions,
-        extraTimeMs: row.extra_time_ms,
-      })
+      const resultView = (row: TestRow, language: SelectableLanguage) =>
+        Effect.gen(function* () {
+          const finishedAt = row.finished_at ?? (yield* now)
+          return presenting.resultViewOf(yield* source.current, row, yield* savedAnswers(row), finishedAt, language)
+        })
 
-      const clockView = (row: TestRow, at: number): TestClockView => {
-        const clock = clockOf(row)
-        return {
-          practice: isPractice(clock),
-          timeLeftMs: timeLeftMs(clock, at),
-          limitMs: row.duration_ms,
-          extensions: row.extensions,
-          maxExtensions: MAX_TIME_EXTENSIONS,
-          extraTimeMs: row.extra_time_ms,
-          canExtend: row.finished_at === null && canExtend(clock, at),
-        }
-      }
-
-      const savedAnswers = (row: TestRow) =>
-        Effect.map(repo.answers(row.id), (answers) =>
-          answers.map((a) => ({ question: a.question, given: a.answer, answeredAt: a.answered_at })),
-        )
+      const savedAnswers = (row: TestRow) => Effect.map(repo.answers(row.id), presenting.toScore)
 
       /**
        * Scores a test that has ended: at once when `force` (the learner finished), otherwise only
@@ -193,7 +142,7 @@ export class SelfTests extends Context.Service<
         Effect.gen(function* () {
           if (row.finished_at !== null) return row
           const at = yield* now
-          const clock = clockOf(row)
+          const clock = presenting.clockOf(row)
           if (!force && isAnswerOnTime(clock, at)) return row
           const deadline = deadlineOf(clock)
           const finishedAt = deadline === null ? at : Math.min(at, deadline)
@@ -234,126 +183,6 @@ export class SelfTests extends Context.Service<
 
       const settleRunning = (userId: number) =>
         Effect.flatMap(repo.running(userId), (rows) => Effect.forEach(rows, (row) => settle(row, false)))
-
-      // Presenting questions in the learner's language: point names always; content texts where a
-      // translation exists for every text of the question and keeps its options apart, else English.
-      const textLanguageOf = (bundle: TestContentBundle, question: Question, language: SelectableLanguage) => {
-        if (language === "en") return "en" as const
-        const refs = [
-          ...(question.prompt.text ? [question.prompt.text] : []),
-          ...(question.explanation.reason ? [question.explanation.reason] : []),
-          ...question.options.flatMap((o) => (o._tag === "Text" ? [o.ref] : [])),
-        ]
-        const resolved = refs.map((ref) => bundle.text(ref, language))
-        const optionTexts = question.options.flatMap((o) =>
-          o._tag === "Text" ? [bundle.text(o.ref, language).text] : [],
-        )
-        const distinct = new Set(optionTexts).size === optionTexts.length
-        return resolved.every((r) => r.language === language) && distinct ? language : ("en" as const)
-      }
-
-      const resolverOf = (
-        bundle: TestContentBundle,
-        language: SelectableLanguage,
-        textLanguage: SelectableLanguage,
-      ): QuestionResolver => ({
-        text: (ref) => bundle.text(ref, textLanguage).text,
-        point: (code) => {
-          const point = bundle.points.get(code)
-          return point
-            ? { code, pinyin: point.pinyin, hanzi: point.hanzi, name: localized(point.name, language) }
-            : { code, pinyin: code, hanzi: { traditional: "", simplified: "" }, name: code }
-        },
-        localized: (text) => localized(text, language),
-      })
-
-      const namesOf = (bundle: TestContentBundle, questions: ReadonlyArray<Question>, language: SelectableLanguage) => {
-        const names: Record<string, string> = {}
-        const add = (kind: NameKind, id: string | undefined) => {
-          if (id === undefined) return
-          const name = bundle.name(kind, id, language)
-          if (name !== undefined) names[nameKey(kind, id)] = name
-        }
-        for (const q of questions) {
-          add("channel", q.prompt.channel)
-          add("category", q.prompt.category)
-          add("bodyArea", q.prompt.bodyArea)
-          add("vessel", q.prompt.vessel)
-          add("channel", q.explanation.channel)
-          add("category", q.explanation.category)
-          add("bodyArea", q.explanation.bodyArea)
-          add("vessel", q.explanation.vessel)
-          for (const o of q.options) {
-            if (o._tag === "Channel") add("channel", o.code)
-            else if (o._tag === "Category") add("category", o.id)
-            else if (o._tag === "BodyArea") add("bodyArea", o.id)
-            else if (o._tag === "Vessel") add("vessel", o.id)
-          }
-        }
-        return names as Names
-      }
-
-      const sessionView = (row: TestRow, language: SelectableLanguage) =>
-        Effect.gen(function* () {
-          const bundle = yield* source.current
-          const at = yield* now
-          const saved = yield* repo.answers(row.id)
-          const answers = row.questions.map((_, i) => saved.find((a) => a.question === i)?.answer ?? null)
-          const textLanguages = row.questions.map((q) => textLanguageOf(bundle, q, language))
-          return {
-            id: row.id,
-            type: row.type as SessionTestType,
-            status: row.finished_at === null ? ("running" as const) : ("finished" as const),
-            difficulty: row.difficulty as TestDifficulty,
-            clock: clockView(row, at),
-            questions: row.questions.map((q, i) =>
-              presentQuestion(q, resolverOf(bundle, language, textLanguages[i] ?? "en")),
-            ),
-            answers,
-            textLanguages,
-            names: namesOf(bundle, row.questions, language),
-          } satisfies TestSessionView
-        })
-
-      const resultView = (row: TestRow, language: SelectableLanguage) =>
-        Effect.gen(function* () {
-          const bundle = yield* source.current
-          const finishedAt = row.finished_at ?? (yield* now)
-          const result = scoreTest(row.questions, yield* savedAnswers(row), clockOf(row), finishedAt)
-          return {
-            id: row.id,
-            type: row.type as SessionTestType,
-            difficulty: row.difficulty as TestDifficulty,
-            score: result.score,
-            total: result.total,
-            answered: result.answered,
-            percent: result.percent,
-            timeUsedMs: result.timeUsedMs,
-            practice: result.practice,
-            expired: result.expired,
-            finishedAt: new Date(finishedAt).toISOString(),
-            review: result.review.map((item) => {
-              const textLanguage = textLanguageOf(bundle, item.question, language)
-              return {
-                question: presentQuestion(item.question, resolverOf(bundle, language, textLanguage), { reveal: true }),
-                given: item.given,
-                right: item.right,
-                answer: item.question.answer,
-                textLanguage,
-                ...(item.question.explanation.reason
-                  ? { reason: bundle.text(item.question.explanation.reason, textLanguage).text }
-                  : {}),
-                points: item.question.explanation.points.flatMap((code) => {
-                  const point = bundle.points.get(code)
-                  return point ? [{ code, slug: point.slug, name: localized(point.name, language) }] : []
-                }),
-              }
-            }),
-            names: namesOf(bundle, row.questions, language),
-            reviewQueued: row.review_queued ?? 0,
-            ...(row.group_id === null ? {} : { groupId: row.group_id }),
-          } satisfies TestResultView
-        })
 
       /** The points a new test of `type` may ask about, within the learner's pool. */
       const focusOf = (
@@ -496,7 +325,7 @@ export class SelfTests extends Context.Service<
         return {
           question: payload.question,
           answered: (yield* repo.answers(row.id)).length,
-          clock: clockView(row, at),
+          clock: presenting.clockView(row, at),
         } satisfies AnswerSavedView
       })
 
@@ -505,9 +334,9 @@ export class SelfTests extends Context.Service<
         if (row.finished_at !== null) return yield* closed(row, learner.language)
         const at = yield* now
         // More time than allowed (or for practice) is not an error: the clock says no more.
-        if (canExtend(clockOf(row), at)) yield* repo.extend(row.id, row.extensions)
+        if (canExtend(presenting.clockOf(row), at)) yield* repo.extend(row.id, row.extensions)
         const reread = yield* repo.find(learner.userId, row.id)
-        return clockView(
+        return presenting.clockView(
           Option.getOrElse(reread, () => row),
           at,
         )
@@ -576,30 +405,7 @@ export class SelfTests extends Context.Service<
         if (id !== ALL_SCORES && !isSessionTestType(id)) return yield* notFound(learner.language)
         yield* settleRunning(learner.userId)
         const rows = yield* repo.history(learner.userId, id === ALL_SCORES ? null : id)
-        const entries = rows.map((row) => ({
-          id: row.id,
-          type: row.type as SessionTestType,
-          practice: row.duration_ms === null,
-          expired: row.expired === true,
-          score: row.score ?? 0,
-          total: row.total,
-          percent: row.total === 0 ? 0 : Math.round(((row.score ?? 0) / row.total) * 100),
-          timeUsedMs: row.time_used_ms ?? 0,
-          finishedAt: new Date(row.finished_at ?? 0).toISOString(),
-          repeat: row.repeat_of !== null,
-        }))
-        const scoreEntries: ReadonlyArray<ScoreEntry> = rows.map((row) => ({
-          type: row.type as SessionTestType,
-          practice: row.duration_ms === null,
-          score: row.score ?? 0,
-          total: row.total,
-          finishedAt: row.finished_at ?? 0,
-        }))
-        const types: ReadonlyArray<SessionTestType> = id === ALL_SCORES ? SESSION_TEST_TYPES : [id as SessionTestType]
-        return {
-          entries,
-          summaries: types.map((type) => ({ type, ...scoreHistory(scoreEntries, type) })),
-        } satisfies ScoresView
+        return presenting.scoresViewOf(rows, id === ALL_SCORES ? SESSION_TEST_TYPES : [id as SessionTestType])
       })
 
       const activity = Effect.fn("SelfTests.activity")(function* (learner: Learner, offset: number) {
@@ -613,13 +419,7 @@ export class SelfTests extends Context.Service<
         session: { readonly userId: number; readonly planId: number } | null,
       ) {
         const viewer: Viewer = session ? { _tag: "Member", planId: session.planId } : { _tag: "Visitor" }
-        const types = TEST_TYPE_LIST.map((rule) => ({
-          id: rule.id,
-          permission: testTypePermission(viewer, rule.id),
-          proOnly: rule.proOnly,
-          needsGroup: rule.needsGroup,
-          subtypes: rule.subtypes,
-        }))
+        const types = presenting.testTypesOf(viewer)
         if (session === null) return { types, review: null } satisfies TestTypesView
         const bundle = yield* source.current
         const pool = poolOf(bundle, viewer, yield* settingsService.get(session.userId))

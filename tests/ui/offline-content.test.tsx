@@ -50,6 +50,7 @@ const contentAnswers = (asked: Array<string>, hold?: Promise<void>) => [
         vessels: [{ slug: "governing-vessel", permission: false }],
         extraPoints: { count: 48, permission: false },
       })
+    if (path === "/api/point-index") return json([])
     if (path === "/api/charts") return json({ views: [{ id: "front" }], points: {}, pathways: {}, areas: {} })
     if (["/api/categories", "/api/body-area/list", "/api/static-menus"].includes(path)) return json([])
     if (path === "/api/point/lu-11-shaoshang") await hold
@@ -90,7 +91,9 @@ describe("the learner's part kept on the device", () => {
     const line = within(menu).getByRole("menuitem", { name: "Available offline: 2 of 2 points" })
     // Neither the locked channel nor any page of it was asked for.
     expect(asked.filter((path) => /stomach|governing|extra-points/.test(path))).toEqual([])
-    expect(asked).toEqual(expect.arrayContaining(["/api/point/lu-9-taiyuan", "/api/point/lu-11-shaoshang"]))
+    expect(asked).toEqual(
+      expect.arrayContaining(["/api/point-index", "/api/point/lu-9-taiyuan", "/api/point/lu-11-shaoshang"]),
+    )
     await user.click(line)
     await waitFor(() => expect(window.location.pathname).toBe("/account-settings/registered-devices"))
   })

@@ -1,7 +1,7 @@
 // The app shell and its routes: skip link, offline banner, header, logout bar, the page, footer,
 // cookie banner and toasts (bottom-center, 5 s, one at a time). Focus moves to the page on every navigation.
 import { useSelector } from "@xstate/react"
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Redirect, Route, Switch, useLocation } from "wouter"
 import { EMAIL_RESTORE_PATH } from "../domain/account/email-restore-links.ts"
@@ -20,7 +20,6 @@ import {
   SETTINGS_LAYOUT_ADDRESSES,
   TEST_PATHS,
 } from "../domain/shared/page-groups.ts"
-import { TOAST_DURATION_MS, TOAST_LIMIT } from "../domain/shared/timing.ts"
 import { LogoutBar } from "./account/LogoutBar.tsx"
 import { useAppServices } from "./app-services.tsx"
 import { FloatingUpgradeButton } from "./billing/FloatingUpgradeButton.tsx"
@@ -35,12 +34,13 @@ import { Header } from "./shared/layout/Header.tsx"
 import { LogoMark } from "./shared/layout/LogoMark.tsx"
 import { OfflineBanner } from "./shared/layout/OfflineBanner.tsx"
 import { OfflineReadyAnnouncement } from "./shared/layout/OfflineProgress.tsx"
-import { SignedInOnly } from "./shared/layout/SignedInOnly.tsx"
+import { SignedInOnly, SignedOutOnly } from "./shared/layout/SignedInOnly.tsx"
+import { Toasts } from "./shared/layout/Toasts.tsx"
 import { withFlows } from "./shared/page-flows.ts"
 import { AboutPage, AboutUsPage } from "./shared/pages/AboutPage.tsx"
 import { HomePage } from "./shared/pages/HomePage.tsx"
 import { NotFoundPage } from "./shared/pages/NotFoundPage.tsx"
-import { FIRST_USE_FALLBACK_MS, whenIdle, whenUsed } from "./shared/when-idle.ts"
+import { FIRST_USE_FALLBACK_MS, whenUsed } from "./shared/when-idle.ts"
 import { DrillDownMenu, HeaderSearch, preloadShellParts } from "./shell-parts.tsx"
 
 // Each group of pages (src/domain/shared/page-groups.ts) is one script, loaded when the first of its
@@ -149,13 +149,6 @@ const SETTINGS_LAYOUT_PAGES = {
   "/account-settings/support": SupportPage,
 } as const satisfies Record<(typeof SETTINGS_LAYOUT_ADDRESSES)[number], ComponentType>
 
-/** Pages for signed-out visitors only; a signed-in user goes home. */
-const SignedOutOnly = ({ children }: { readonly children: ReactNode }) => {
-  const { session } = useAppServices()
-  const signedIn = useSelector(session, (s) => s.context.user !== null)
-  return signedIn ? <Redirect to="/" replace /> : children
-}
-
 /** Content pages load again when the plan changes, so a payment opens them without a reload. */
 const usePlanKey = () => {
   const { session } = useAppServices()
@@ -214,30 +207,6 @@ const ContentRoutes = () => {
 const ChartExplorerRoute = ({ view }: { readonly view: string | undefined }) => {
   const plan = usePlanKey()
   return <ChartExplorer key={plan} view={view} />
-}
-
-// The toasts' region (sonner) is not needed before a first toast: it loads once the browser is idle
-// after the first render (a second at most). A toast shown before then (infra/toasts.ts loads sonner
-// by itself) waits in sonner's store and appears when the region does.
-const Toaster = lazy(() => import("sonner").then(({ Toaster }) => ({ default: Toaster })))
-
-const Toasts = () => {
-  const [wanted, setWanted] = useState(false)
-  useEffect(() => whenIdle(() => setWanted(true), 1000), [])
-  // The shell's other parts (the menus, the header's search, the plans: shell-parts.tsx) once the
-  // user shows they are there, so start-up runs nothing nobody asked for (when-idle.ts).
-  useEffect(() => whenUsed(preloadShellParts, FIRST_USE_FALLBACK_MS), [])
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster
-        position="bottom-center"
-        duration={TOAST_DURATION_MS}
-        visibleToasts={TOAST_LIMIT}
-        richColors
-        closeButton
-      />
-    </Suspense>
-  ) : null
 }
 
 const Routes = () => (
@@ -377,6 +346,9 @@ const MemberApp = () => {
   const { t } = useTranslation("common")
   const { logout } = useAppServices()
   const [location] = useLocation()
+  // The shell's other parts (the menus, the header's search, the plans: shell-parts.tsx) once the
+  // user shows they are there, so start-up runs nothing nobody asked for (when-idle.ts).
+  useEffect(() => whenUsed(preloadShellParts, FIRST_USE_FALLBACK_MS), [])
   // The header's submenu: the channel drill-down or the search; the search item swaps them (§2).
   const [submenu, setSubmenu] = useState<"channels" | "search" | null>(null)
   const menuOpen = submenu === "channels"

@@ -77,7 +77,7 @@ test("a Standard learner answers where points lie on the chart, by keyboard and 
   await page.keyboard.press("Enter")
   await expect(questionHeading(page)).toHaveText(`Question ${first + 1} of ${total}`)
   await expect(
-    page.getByRole("navigation", { name: "Questions" }).getByRole("button", { name: `${first} answered` }),
+    page.getByRole("navigation", { name: "Questions" }).getByRole("button", { name: `${first} answered`, exact: true }),
   ).toBeVisible()
 
   // The next question on the chart, by mouse: a click on a lettered position.
@@ -92,7 +92,7 @@ test("a Standard learner answers where points lie on the chart, by keyboard and 
   // Back to the first: its saved position is shown on the chart and in the list.
   await page
     .getByRole("navigation", { name: "Questions" })
-    .getByRole("button", { name: `${first} answered` })
+    .getByRole("button", { name: `${first} answered`, exact: true })
     .click()
   await expect(chartOf(page).locator(`[data-candidate="${byKeys}"]`)).toHaveAttribute("aria-checked", "true")
 

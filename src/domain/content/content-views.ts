@@ -132,21 +132,6 @@ export const PointRef = Schema.Struct({
 })
 export type PointRef = typeof PointRef.Type
 
-/**
- * A point's public facts for the all-points search on the device when there is no network (§2
- * "Search panels", offline): its codes and names in every language, and whether the caller may open it.
- */
-export const PointIndexEntry = Schema.Struct({
-  code: Schema.String,
-  altCodes: Schema.Array(Schema.String),
-  slug: Schema.String,
-  pinyin: Schema.String,
-  hanzi: Schema.Struct({ traditional: Schema.String, simplified: Schema.String }),
-  names: Schema.Struct({ en: Schema.String, de: Schema.String, es: Schema.String }),
-  permission: Schema.Boolean,
-})
-export type PointIndexEntry = typeof PointIndexEntry.Type
-
 export const PointPage = Schema.Struct({
   code: Schema.String,
   altCodes: Schema.Array(Schema.String),
@@ -199,6 +184,22 @@ export const PointPage = Schema.Struct({
   next: Schema.NullOr(PointRef),
 })
 export type PointPage = typeof PointPage.Type
+
+/**
+ * A point's public facts for the all-points search on the device when there is no network (§2
+ * "Search panels", offline): its codes and names in every language, as its page has them, and
+ * whether the caller may open it.
+ */
+export const PointIndexEntry = PointPage.mapFields(({ code, altCodes, slug, pinyin, hanzi, names }) => ({
+  code,
+  altCodes,
+  slug,
+  pinyin,
+  hanzi,
+  names,
+  permission: Schema.Boolean,
+}))
+export type PointIndexEntry = typeof PointIndexEntry.Type
 
 export const BodyAreaListItem = Schema.Struct({
   id: Schema.String,
